@@ -1,0 +1,138 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# rtwhy: one non-recursive Makefile.  `make` builds build/rtwhy.
+#   make demo    the seed spike, caught and explained (installs what is missing, root)
+#   make check   unit + integration tests, closing line "N passed, N failed"
+#   make bench   rtwhy side by side with cyclictest and trace-cmd
+#   DEVELOPER=1  warnings are errors (CI);  SANITIZE=1  ASan + UBSan;  V=1  full commands
+
+PREFIX		?= /usr/local
+DESTDIR		?=
+BINDIR		:= $(PREFIX)/bin
+MANDIR		:= $(PREFIX)/share/man/man1
+VERSION		:= 0.1.0
+
+CC		?= cc
+PKG_CONFIG	?= pkg-config
+BUILD		:= build
+
+# pkg-config name -> Debian package, for a friendly error
+PKGS		:= libtracefs libtraceevent libtracecmd
+DEB_libtracefs	:= libtracefs-dev
+DEB_libtraceevent := libtraceevent-dev
+DEB_libtracecmd	:= libtracecmd-dev
+DEB_cunit	:= libcunit1-dev
+
+WARN		:= -Wall -Wextra -Wformat=2 -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+		   -Wvla -Wwrite-strings -Wold-style-definition -Wpointer-arith -Wundef \
+		   -Wimplicit-fallthrough -Wno-unused-parameter -Wno-missing-field-initializers
+OPT		:= -O2 -g -fstack-protector-strong -D_FORTIFY_SOURCE=2 -fno-common
+ifeq ($(DEVELOPER),1)
+WARN		+= -Werror
+endif
+ifeq ($(SANITIZE),1)
+OPT		:= -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+LDSAN		:= -fsanitize=address,undefined
+BUILD		:= build-san
+endif
+
+# do not let pkg-config run (and fail) for targets that do not compile
+NOBUILD_GOALS	:= clean format format-check deps-build deps-check deps-bench help
+ifneq ($(filter-out $(NOBUILD_GOALS),$(or $(MAKECMDGOALS),all)),)
+PKG_MISSING	:= $(foreach p,$(PKGS),$(if $(shell $(PKG_CONFIG) --exists $(p) && echo y),,$(p)))
+PKG_CFLAGS	:= $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS	:= $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
+endif
+
+CPPFLAGS	+= -D_GNU_SOURCE -DRTWHY_VERSION=\"$(VERSION)\" -Iinclude $(PKG_CFLAGS)
+CFLAGS		?=
+ALL_CFLAGS	:= -std=gnu11 $(OPT) $(WARN) -MMD -MP $(CFLAGS)
+LDLIBS		:= $(PKG_LIBS) -lpthread -lrt -lm $(LDSAN)
+
+ifneq ($(V),1)
+Q		:= @
+quiet		= @printf '  %-6s %s\n' $(1) $(2);
+endif
+
+# analysis/ is the pure library (no tracefs, no root); src/ is the live tool
+ANA_SRCS	:= $(sort $(wildcard analysis/*.c))
+TOOL_SRCS	:= $(filter-out src/main.c,$(sort $(wildcard src/*.c)))
+LIB_OBJS	:= $(patsubst %.c,$(BUILD)/%.o,$(ANA_SRCS) $(TOOL_SRCS))
+MAIN_OBJ	:= $(BUILD)/src/main.o
+UNIT_SRCS	:= $(sort $(wildcard tests/unit/*.c))
+UNIT_OBJS	:= $(patsubst %.c,$(BUILD)/%.o,$(UNIT_SRCS))
+HELPER_SRCS	:= $(sort $(wildcard tests/helpers/*.c))
+HELPERS		:= $(patsubst tests/helpers/%.c,$(BUILD)/tests/%,$(HELPER_SRCS))
+
+all: pkgcheck $(BUILD)/rtwhy
+
+pkgcheck:
+ifneq ($(strip $(PKG_MISSING)),)
+	@echo "rtwhy: cannot build: missing $(PKG_MISSING) (Debian: apt-get install \
+$(foreach p,$(PKG_MISSING),$(DEB_$(p))), or run 'make demo' / 'make check' as root)" >&2; exit 1
+endif
+
+$(BUILD)/rtwhy: $(MAIN_OBJ) $(LIB_OBJS)
+	$(call quiet,LINK,$@)
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(call quiet,CC,$<)
+	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+
+# unit tests link every object but main.o
+$(BUILD)/unit-tests: $(UNIT_OBJS) $(LIB_OBJS)
+	$(call quiet,LINK,$@)
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS) -lcunit
+
+# small programs the integration tests use as culprits (RT hog, spinner)
+$(BUILD)/tests/%: tests/helpers/%.c
+	@mkdir -p $(dir $@)
+	$(call quiet,CC,$<)
+	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $< -lpthread -lrt
+
+deps-build:
+	@scripts/deps.sh build
+deps-check:
+	@scripts/deps.sh check
+deps-bench:
+	@scripts/deps.sh bench
+
+# The two commands: both install what is missing first, then build.
+demo: deps-build
+	@$(MAKE) --no-print-directory all
+	@scripts/demo.sh $(BUILD)/rtwhy
+
+check: deps-check
+	@$(MAKE) --no-print-directory all $(BUILD)/unit-tests $(HELPERS)
+	@tests/run.sh $(BUILD)
+
+bench: deps-bench
+	@$(MAKE) --no-print-directory all $(HELPERS)
+	@tests/bench/run.sh $(BUILD)
+
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)
+	install -m 0755 $(BUILD)/rtwhy $(DESTDIR)$(BINDIR)/rtwhy
+	install -m 0644 doc/rtwhy.1 $(DESTDIR)$(MANDIR)/rtwhy.1
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/rtwhy $(DESTDIR)$(MANDIR)/rtwhy.1
+
+format:
+	clang-format -i $(wildcard src/*.c analysis/*.c include/rtwhy/*.h tests/unit/*.c tests/helpers/*.c)
+
+format-check:
+	@clang-format --dry-run --Werror $(wildcard src/*.c analysis/*.c include/rtwhy/*.h \
+		tests/unit/*.c tests/helpers/*.c)
+
+clean:
+	rm -rf build build-san build-tsan build-fuzz
+
+help:
+	@sed -n '2,7p' Makefile | sed 's/^# //'
+
+.PHONY: all pkgcheck deps-build deps-check deps-bench demo check bench install uninstall \
+	format format-check clean help
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

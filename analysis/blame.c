@@ -1,0 +1,794 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * blame - spike -> phases -> culprits -> verdict. See blame.h for the
+ * model. The chain of the thread's wakeup is found walking back from the
+ * wake time: the sched_switch that ran it, the sched_waking before that,
+ * and the hrtimer expiry that woke it. The timeline then says who held the
+ * relevant CPU during each phase.
+ */
+#include <errno.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rtwhy/blame.h"
+#include "rtwhy/timeline.h"
+#include "rtwhy/util.h"
+
+#define BLAME_DEFAULT_SLACK_NS	 50000	/* the kernel's default for fair tasks */
+#define BLAME_IDLE_EXIT_MAX_NS	 500000 /* longer "idle" before a timer is not the C-state */
+#define BLAME_NON_PREEMPT_MIN_NS 100000
+
+const char *blame_kind_name(enum blame_kind kind)
+{
+	switch (kind) {
+	case BLAME_TASK:
+		return "task";
+	case BLAME_IRQ_THREAD:
+		return "irq_thread";
+	case BLAME_HARDIRQ:
+		return "hardirq";
+	case BLAME_SOFTIRQ:
+		return "softirq";
+	case BLAME_IDLE:
+		return "idle";
+	case BLAME_TIMER_SLACK:
+		return "timer_slack";
+	case BLAME_UNACCOUNTED:
+		return "unaccounted";
+	}
+	return "?";
+}
+
+const char *blame_verdict_name(enum blame_verdict v)
+{
+	static const char *const names[] = {
+		[BLAME_V_TICK_WAIT] = "tick_wait",
+		[BLAME_V_HIGHER_PRIORITY] = "higher_priority",
+		[BLAME_V_NON_PREEMPTIBLE] = "non_preemptible",
+		[BLAME_V_IRQ] = "irq",
+		[BLAME_V_SOFTIRQ] = "softirq",
+		[BLAME_V_IRQ_THREAD] = "irq_thread",
+		[BLAME_V_IDLE_EXIT] = "idle_exit",
+		[BLAME_V_TIMER_SLACK] = "timer_slack",
+		[BLAME_V_MIGRATION] = "migration",
+		[BLAME_V_INVISIBLE] = "invisible",
+		[BLAME_V_INCOMPLETE] = "incomplete",
+	};
+
+	if ((unsigned int)v >= ARRAY_SIZE(names))
+		return "?";
+	return names[v];
+}
+
+const char *blame_policy_name(int policy)
+{
+	switch (policy) {
+	case SCHED_OTHER:
+		return "other";
+	case SCHED_FIFO:
+		return "fifo";
+	case SCHED_RR:
+		return "rr";
+	case SCHED_BATCH:
+		return "batch";
+	case SCHED_IDLE:
+		return "idle";
+#ifdef SCHED_DEADLINE
+	case SCHED_DEADLINE:
+		return "deadline";
+#endif
+	default:
+		return "unknown";
+	}
+}
+
+static bool blame_policy_is_rt(int policy)
+{
+	return policy == SCHED_FIFO || policy == SCHED_RR;
+}
+
+void blame_culprit_label(const struct blame_culprit *c, char *buf, size_t len)
+{
+	switch (c->kind) {
+	case BLAME_TASK:
+	case BLAME_IRQ_THREAD:
+		if (c->prio == TL_PRIO_UNKNOWN)
+			snprintf(buf, len, "%s (pid %d)", c->comm[0] ? c->comm : "?", c->pid);
+		else if (blame_policy_is_rt(c->policy) || event_prio_is_rt(c->prio))
+			snprintf(buf, len, "%s (pid %d, %s %d)", c->comm[0] ? c->comm : "?",
+				 c->pid, blame_policy_name(c->policy), event_user_prio(c->prio));
+		else
+			snprintf(buf, len, "%s (pid %d, %s nice %d)", c->comm[0] ? c->comm : "?",
+				 c->pid, blame_policy_name(c->policy), event_user_prio(c->prio));
+		return;
+	case BLAME_HARDIRQ:
+		if (c->irq >= 0)
+			snprintf(buf, len, "IRQ %d %s", c->irq, c->name);
+		else
+			snprintf(buf, len, "%s interrupt", c->name[0] ? c->name : "an");
+		return;
+	case BLAME_SOFTIRQ:
+		snprintf(buf, len, "softirq %s", c->name);
+		return;
+	case BLAME_IDLE:
+		snprintf(buf, len, "idle");
+		return;
+	case BLAME_TIMER_SLACK:
+		snprintf(buf, len, "timer slack");
+		return;
+	case BLAME_UNACCOUNTED:
+		if (c->pid > 0)
+			snprintf(buf, len, "nothing visible (while %s ran)", c->comm);
+		else if (c->pid == 0)
+			snprintf(buf, len, "nothing visible (CPU idle)");
+		else
+			snprintf(buf, len, "nothing visible");
+		return;
+	}
+	snprintf(buf, len, "?");
+}
+
+/* The accumulation of one explain call. */
+struct blame_acc {
+	struct blame_result *res;
+	const struct blame_opts *opts;
+	int phase;
+	int32_t tid;
+};
+
+static int blame_policy_from_prio(int32_t prio)
+{
+	if (prio == TL_PRIO_UNKNOWN)
+		return -1;
+#ifdef SCHED_DEADLINE
+	if (prio < 0)
+		return SCHED_DEADLINE;
+#endif
+	if (prio < 100)
+		return SCHED_FIFO; /* the trace cannot tell FIFO from RR */
+	return SCHED_OTHER;
+}
+
+static struct blame_culprit *blame_slot(struct blame_result *res, const struct blame_culprit *key)
+{
+	int i;
+
+	for (i = 0; i < res->nr_culprits; i++) {
+		struct blame_culprit *c = &res->culprit[i];
+
+		if (c->kind == key->kind && c->cpu == key->cpu && c->pid == key->pid &&
+		    c->irq == key->irq && !strcmp(c->name, key->name))
+			return c;
+	}
+	if (res->nr_culprits == BLAME_MAX_CULPRITS) {
+		/* fold the long tail into the last slot as unaccounted time */
+		struct blame_culprit *last = &res->culprit[BLAME_MAX_CULPRITS - 1];
+
+		if (last->kind != BLAME_UNACCOUNTED) {
+			memset(last, 0, sizeof(*last));
+			last->kind = BLAME_UNACCOUNTED;
+			last->pid = -1;
+			last->irq = -1;
+			last->cpu = key->cpu;
+			last->policy = -1;
+			last->prio = TL_PRIO_UNKNOWN;
+			util_strlcpy(last->name, "others", sizeof(last->name));
+		}
+		return last;
+	}
+	res->culprit[res->nr_culprits] = *key;
+	return &res->culprit[res->nr_culprits++];
+}
+
+static void blame_add(struct blame_acc *acc, const struct blame_culprit *key, uint64_t ns)
+{
+	struct blame_culprit *c = blame_slot(acc->res, key);
+
+	c->ns += ns;
+	c->phase_ns[acc->phase] += ns;
+}
+
+static void blame_add_segment(const struct tl_segment *s, uint64_t ns, void *arg)
+{
+	struct blame_acc *acc = arg;
+	struct blame_culprit key = { .pid = -1, .irq = -1, .cpu = s->cpu, .policy = -1,
+				     .prio = TL_PRIO_UNKNOWN };
+
+	switch (s->ctx) {
+	case TL_TASK:
+		if (acc->phase == BLAME_PHASE_TIMER && s->pid != acc->tid) {
+			/* a task ran, yet the timer interrupt did not come */
+			key.kind = BLAME_UNACCOUNTED;
+			key.pid = s->pid;
+			memcpy(key.comm, s->comm, sizeof(key.comm));
+			break;
+		}
+		key.pid = s->pid;
+		key.prio = s->prio;
+		memcpy(key.comm, s->comm, sizeof(key.comm));
+		key.irq = event_irq_thread_number(s->comm);
+		key.kind = key.irq >= 0 ? BLAME_IRQ_THREAD : BLAME_TASK;
+		key.victim = s->pid == acc->tid;
+		break;
+	case TL_IDLE:
+		key.kind = BLAME_IDLE;
+		key.pid = 0;
+		break;
+	case TL_HARDIRQ:
+		key.kind = BLAME_HARDIRQ;
+		key.irq = s->irq >= 0 ? s->irq : -1;
+		memcpy(key.name, s->name, sizeof(key.name));
+		break;
+	case TL_SOFTIRQ:
+		key.kind = BLAME_SOFTIRQ;
+		key.irq = s->irq;
+		memcpy(key.name, s->name, sizeof(key.name));
+		break;
+	default:
+		key.kind = BLAME_UNACCOUNTED;
+		key.pid = s->pid;
+		if (s->pid >= 0)
+			memcpy(key.comm, s->comm, sizeof(key.comm));
+		break;
+	}
+	blame_add(acc, &key, ns);
+}
+
+/* ---- finding the thread's wakeup chain ---------------------------------------------- */
+
+struct blame_chain {
+	long switch_in;	 /* index of sched_switch next_pid == tid, -1 */
+	long sleep;	 /* index of the sched_switch prev_pid == tid before it, -1 */
+	long waking;	 /* index of sched_waking (or wakeup) of tid, -1 */
+	long wakeup;	 /* index of sched_wakeup of tid, -1 */
+	long timer;	 /* index of the hrtimer_expire_entry that woke it, -1 */
+};
+
+static long blame_last_before(const struct rtw_event *ev, size_t n, uint64_t ts_ns)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) { /* first index with ts > ts_ns */
+		size_t mid = (lo + hi) / 2;
+
+		if (ev[mid].ts_ns <= ts_ns)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return (long)lo - 1;
+}
+
+static void blame_find_chain(const struct rtw_event *ev, size_t n, const struct blame_spike *sp,
+			     struct blame_chain *ch)
+{
+	long i, last = blame_last_before(ev, n, sp->wake_ns);
+
+	ch->switch_in = ch->sleep = ch->waking = ch->wakeup = ch->timer = -1;
+	for (i = last; i >= 0; i--) {
+		if (ev[i].kind == RTW_EV_SWITCH && ev[i].u.sw.next_pid == sp->tid) {
+			ch->switch_in = i;
+			break;
+		}
+	}
+	if (ch->switch_in < 0)
+		return;
+	for (i = ch->switch_in - 1; i >= 0; i--) {
+		const struct rtw_event *e = &ev[i];
+
+		if (e->kind == RTW_EV_SWITCH && e->u.sw.prev_pid == sp->tid) {
+			ch->sleep = i;
+			break;
+		}
+		if (e->kind == RTW_EV_WAKING && e->u.wake.pid == sp->tid && ch->waking < 0)
+			ch->waking = i;
+		if (e->kind == RTW_EV_WAKEUP && e->u.wake.pid == sp->tid && ch->wakeup < 0)
+			ch->wakeup = i;
+	}
+	/* only the last wakeup counts; without sched_waking use sched_wakeup */
+	if (ch->waking < 0 && ch->wakeup >= 0)
+		ch->waking = ch->wakeup;
+	if (ch->waking < 0)
+		return;
+	/* the hrtimer callback open around the waking, on the waker's CPU */
+	for (i = ch->waking - 1; i >= 0 && i > ch->sleep; i--) {
+		const struct rtw_event *e = &ev[i];
+
+		if (e->cpu != ev[ch->waking].cpu)
+			continue;
+		if (e->kind == RTW_EV_HRTIMER_EXIT)
+			break;
+		if (e->kind == RTW_EV_HRTIMER_ENTRY) {
+			ch->timer = i;
+			break;
+		}
+	}
+}
+
+/* ---- coverage ------------------------------------------------------------------------ */
+
+static void blame_check_coverage(const struct rtw_event *ev, size_t n, const struct timeline *tl,
+				 const int *cpus, int nr_cpus, struct blame_result *res)
+{
+	const struct blame_spike *sp = &res->spike;
+	size_t i;
+	int k;
+
+	res->complete = true;
+	for (i = 0; i < n; i++) {
+		const struct rtw_event *e = &ev[i];
+
+		if (e->kind != RTW_EV_LOST)
+			continue;
+		for (k = 0; k < nr_cpus; k++) {
+			if (e->cpu != cpus[k])
+				continue;
+			/* events lost before e->ts: they may belong to [D, W] */
+			if (e->ts_ns > sp->deadline_ns && e->ts_ns <= sp->wake_ns + NSEC_PER_MSEC) {
+				res->lost_events += e->u.lost.count;
+				if (res->complete) {
+					res->complete = false;
+					snprintf(res->incomplete_why, sizeof(res->incomplete_why),
+						 "events were lost on CPU %d during the spike",
+						 e->cpu);
+				}
+			}
+		}
+	}
+	for (k = 0; res->complete && k < nr_cpus; k++) {
+		int c = cpus[k];
+
+		if (c < 0)
+			continue;
+		if (c >= tl->nr_cpus || !tl->cpu_count[c] || tl->cpu_start_ns[c] > sp->deadline_ns) {
+			res->complete = false;
+			snprintf(res->incomplete_why, sizeof(res->incomplete_why),
+				 "the trace of CPU %d starts after the deadline", c);
+		}
+	}
+}
+
+/* ---- the verdict ---------------------------------------------------------------------- */
+
+static int blame_cmp_culprit(const void *a, const void *b)
+{
+	const struct blame_culprit *x = a, *y = b;
+
+	if (x->ns != y->ns)
+		return x->ns < y->ns ? 1 : -1;
+	return x->kind - y->kind;
+}
+
+static unsigned int blame_pct(uint64_t part, uint64_t total)
+{
+	return total ? (unsigned int)((part * 100 + total / 2) / total) : 0;
+}
+
+static void blame_tick_words(const struct blame_result *res, char *buf, size_t len)
+{
+	if (res->tick_ns)
+		snprintf(buf, len, " (tick period %llu us, HZ=%llu)",
+			 (unsigned long long)(res->tick_ns / NSEC_PER_USEC),
+			 (unsigned long long)((NSEC_PER_SEC + res->tick_ns / 2) / res->tick_ns));
+	else
+		buf[0] = '\0';
+}
+
+static void blame_write_verdict(struct blame_result *res, const struct blame_opts *opts)
+{
+	const struct blame_culprit *c = res->verdict_culprit >= 0
+						? &res->culprit[res->verdict_culprit]
+						: NULL;
+	char who[96] = "", tick[64];
+	unsigned long long us = c ? (unsigned long long)(c->ns / NSEC_PER_USEC) : 0;
+	unsigned int pct = c ? blame_pct(c->ns, res->latency_ns) : 0;
+	int cpu = c ? c->cpu : res->run_cpu;
+
+	if (c)
+		blame_culprit_label(c, who, sizeof(who));
+	blame_tick_words(res, tick, sizeof(tick));
+
+	switch (res->verdict) {
+	case BLAME_V_TICK_WAIT:
+		snprintf(res->text, sizeof(res->text),
+			 "%s kept CPU %d for %llu us (%u%% of the latency) after the thread was "
+			 "woken: both are fair-class (SCHED_OTHER) tasks and the wakeup did not "
+			 "preempt it%s, so the thread waited for the next scheduler tick%s.",
+			 who, cpu, us, pct,
+			 res->lazy_at_wakeup ? " (only lazy need-resched was set)"
+					     : " (no need-resched at wakeup)",
+			 tick);
+		snprintf(res->hint, sizeof(res->hint),
+			 "Run the measuring thread with a real-time policy (-p 99 for SCHED_FIFO), "
+			 "or keep %s off CPU %d (taskset, isolcpus).",
+			 c ? c->comm : "other tasks", cpu);
+		break;
+	case BLAME_V_HIGHER_PRIORITY:
+		snprintf(res->text, sizeof(res->text),
+			 "%s ran on CPU %d for %llu us (%u%% of the latency) while the thread "
+			 "(%s priority %d) waited: its priority is %s, so the scheduler let it run.",
+			 who, cpu, us, pct,
+			 event_prio_is_rt(res->victim_prio) ? "real-time" : "fair-class",
+			 event_user_prio(res->victim_prio),
+			 c && c->prio == res->victim_prio ? "equal and it ran first" : "higher");
+		snprintf(res->hint, sizeof(res->hint),
+			 "Give the measuring thread a priority above %s's (-p), or move %s to "
+			 "another CPU.",
+			 c ? c->comm : "it", c ? c->comm : "it");
+		break;
+	case BLAME_V_NON_PREEMPTIBLE:
+		snprintf(res->text, sizeof(res->text),
+			 "%s kept CPU %d for %llu us (%u%% of the latency) although the scheduler "
+			 "had asked it to give the CPU up%s: it was running kernel code that "
+			 "cannot be preempted on this kernel.",
+			 who, cpu, us, pct,
+			 res->resched_ns ? " (need-resched was set)" : "");
+		snprintf(res->hint, sizeof(res->hint),
+			 "Use a preemptible kernel (boot with preempt=full, or a PREEMPT_RT "
+			 "kernel), or move %s off CPU %d.",
+			 c ? c->comm : "the task", cpu);
+		break;
+	case BLAME_V_IRQ:
+		snprintf(res->text, sizeof(res->text),
+			 "%s ran for %llu us (%u%% of the latency) on CPU %d in hard IRQ context, "
+			 "where nothing can preempt it.",
+			 who, us, pct, cpu);
+		if (c && c->irq >= 0)
+			snprintf(res->hint, sizeof(res->hint),
+				 "Move IRQ %d off CPU %d (/proc/irq/%d/smp_affinity_list), or boot "
+				 "with threadirqs so its handler runs in a thread you can "
+				 "prioritise.",
+				 c->irq, cpu, c->irq);
+		else
+			snprintf(res->hint, sizeof(res->hint),
+				 "Find what triggers this interrupt on CPU %d (IPIs: other CPUs' "
+				 "work; local timer: hrtimers and the tick) and move it away.",
+				 cpu);
+		break;
+	case BLAME_V_SOFTIRQ:
+		snprintf(res->text, sizeof(res->text),
+			 "%s ran for %llu us (%u%% of the latency) on CPU %d before the thread "
+			 "could run; softirqs run ahead of every task on a kernel without "
+			 "threaded interrupts.",
+			 who, us, pct, cpu);
+		snprintf(res->hint, sizeof(res->hint),
+			 "Move the load that raises %s (network or block I/O) off CPU %d, or use "
+			 "threadirqs / PREEMPT_RT where softirqs run in threads.",
+			 c ? c->name : "it", cpu);
+		break;
+	case BLAME_V_IRQ_THREAD:
+		snprintf(res->text, sizeof(res->text),
+			 "The threaded handler of IRQ %d, %s, ran on CPU %d for %llu us (%u%% of "
+			 "the latency) before the thread.",
+			 c ? c->irq : -1, who, cpu, us, pct);
+		snprintf(res->hint, sizeof(res->hint),
+			 "Give the measuring thread a priority above %s's (chrt), or move IRQ %d "
+			 "off CPU %d.",
+			 c ? c->comm : "the handler", c ? c->irq : -1, cpu);
+		break;
+	case BLAME_V_IDLE_EXIT:
+		snprintf(res->text, sizeof(res->text),
+			 "CPU %d was idle and took %llu us (%u%% of the latency) to come out of "
+			 "idle for the timer.",
+			 cpu, us, pct);
+		snprintf(res->hint, sizeof(res->hint),
+			 "Keep the CPU out of deep idle states: hold /dev/cpu_dma_latency at 0 "
+			 "(rtwhy does unless --default-system), or boot with "
+			 "processor.max_cstate=1 / idle=poll.");
+		break;
+	case BLAME_V_TIMER_SLACK:
+		snprintf(res->text, sizeof(res->text),
+			 "The timer fired %llu us (%u%% of the latency) after the deadline, within "
+			 "the thread's timer slack of %lld us: the kernel delays the timers of "
+			 "non-real-time tasks by up to their slack to batch wakeups.",
+			 us, pct, (long long)(res->spike.slack_ns / (int64_t)NSEC_PER_USEC));
+		snprintf(res->hint, sizeof(res->hint),
+			 "Use a real-time policy (-p), whose timers have no slack, or "
+			 "--timerslack=1.");
+		break;
+	case BLAME_V_MIGRATION:
+		snprintf(res->text, sizeof(res->text),
+			 "The thread was woken onto CPU %d, where %s held the CPU for %llu us "
+			 "(%u%% of the latency), and finally ran on CPU %d after a migration.",
+			 res->wake_cpu, who, us, pct, res->run_cpu);
+		snprintf(res->hint, sizeof(res->hint),
+			 "Pin the measuring thread to one CPU (-a) and keep other tasks off it.");
+		break;
+	case BLAME_V_INVISIBLE: {
+		char steal[96] = "";
+
+		if (opts && opts->steal_ns > 0)
+			snprintf(steal, sizeof(steal),
+				 " The host stole %lld us of this machine's CPU time meanwhile.",
+				 (long long)(opts->steal_ns / (int64_t)NSEC_PER_USEC));
+		snprintf(res->text, sizeof(res->text),
+			 "For %llu us (%u%% of the latency) CPU %d showed no event at all%s%s: "
+			 "interrupts were off, or the CPU was not running this system (an SMI, "
+			 "or the hypervisor running something else).%s",
+			 us, pct, cpu, c && c->pid > 0 ? " while " : "",
+			 c && c->pid > 0 ? c->comm : (c && c->pid == 0 ? " while idle" : ""),
+			 steal);
+		snprintf(res->hint, sizeof(res->hint),
+			 "On a virtual machine: give its vCPUs dedicated host CPUs; on bare metal: "
+			 "look for SMIs (hwlatdetect, turbostat) and long IRQs-off sections.");
+		break;
+	}
+	case BLAME_V_INCOMPLETE:
+		snprintf(res->text, sizeof(res->text),
+			 "The trace does not cover the whole spike: %s. The culprits shown are "
+			 "only what was visible%s%s.",
+			 res->incomplete_why, c ? "; the largest is " : "", c ? who : "");
+		snprintf(res->hint, sizeof(res->hint),
+			 "Rerun with a larger trace buffer (--buffer-kb) or fewer events.");
+		break;
+	}
+}
+
+/* Pick the verdict from the largest culprit (the thread's own return path aside). */
+static void blame_choose(struct blame_result *res)
+{
+	const struct blame_culprit *c = NULL;
+	bool victim_rt, occ_rt;
+	int i;
+
+	res->verdict_culprit = -1;
+	for (i = 0; i < res->nr_culprits; i++) {
+		if (!res->culprit[i].victim && res->culprit[i].ns) {
+			res->verdict_culprit = i;
+			c = &res->culprit[i];
+			break;
+		}
+	}
+	if (!res->complete) {
+		res->verdict = BLAME_V_INCOMPLETE;
+		return;
+	}
+	if (!c) {
+		res->verdict = BLAME_V_INVISIBLE;
+		return;
+	}
+	switch (c->kind) {
+	case BLAME_TIMER_SLACK:
+		res->verdict = BLAME_V_TIMER_SLACK;
+		return;
+	case BLAME_IDLE:
+		res->verdict = c->ns > BLAME_IDLE_EXIT_MAX_NS ? BLAME_V_INVISIBLE : BLAME_V_IDLE_EXIT;
+		return;
+	case BLAME_UNACCOUNTED:
+		res->verdict = BLAME_V_INVISIBLE;
+		return;
+	case BLAME_HARDIRQ:
+		res->verdict = BLAME_V_IRQ;
+		return;
+	case BLAME_SOFTIRQ:
+		res->verdict = BLAME_V_SOFTIRQ;
+		return;
+	case BLAME_IRQ_THREAD:
+		res->verdict = BLAME_V_IRQ_THREAD;
+		return;
+	case BLAME_TASK:
+		break;
+	}
+	if (res->migrated && c->cpu != res->run_cpu) {
+		res->verdict = BLAME_V_MIGRATION;
+		return;
+	}
+	victim_rt = res->victim_prio != TL_PRIO_UNKNOWN && event_prio_is_rt(res->victim_prio);
+	occ_rt = c->prio != TL_PRIO_UNKNOWN ? event_prio_is_rt(c->prio) : blame_policy_is_rt(c->policy);
+	if (occ_rt && (!victim_rt || c->prio <= res->victim_prio)) {
+		res->verdict = BLAME_V_HIGHER_PRIORITY;
+		return;
+	}
+	if (!occ_rt && !victim_rt) {
+		uint64_t after_resched =
+			res->resched_ns && res->switch_ns > res->resched_ns
+				? res->switch_ns - res->resched_ns
+				: 0;
+
+		/* asked to yield early, yet kept running: a kernel section */
+		if (after_resched > BLAME_NON_PREEMPT_MIN_NS &&
+		    after_resched * 4 > res->phase_ns[BLAME_PHASE_SCHED]) {
+			res->verdict = BLAME_V_NON_PREEMPTIBLE;
+			return;
+		}
+		res->verdict = BLAME_V_TICK_WAIT;
+		return;
+	}
+	/* an RT thread held up by a lower-priority task */
+	res->verdict = BLAME_V_NON_PREEMPTIBLE;
+}
+
+/* ---- main entry ---------------------------------------------------------------------- */
+
+static void blame_need_resched(const struct rtw_event *ev, size_t n, const struct blame_chain *ch,
+			       struct blame_result *res)
+{
+	long i;
+
+	if (ch->wakeup >= 0 && ev[ch->wakeup].cpu == res->wake_cpu) {
+		uint8_t f = ev[ch->wakeup].flags;
+
+		res->resched_at_wakeup = f & RTW_F_NEED_RESCHED;
+		res->lazy_at_wakeup = (f & RTW_F_NEED_RESCHED_LAZY) && !(f & RTW_F_NEED_RESCHED);
+	}
+	if (ch->waking < 0 || ch->switch_in < 0)
+		return;
+	for (i = ch->waking; i < ch->switch_in && (size_t)i < n; i++) {
+		if (ev[i].cpu == res->run_cpu && (ev[i].flags & RTW_F_NEED_RESCHED)) {
+			res->resched_ns = ev[i].ts_ns;
+			return;
+		}
+	}
+}
+
+/* Attribute the scheduling phase, following the thread's run queue across migrations. */
+static void blame_sched_phase(const struct rtw_event *ev, const struct blame_chain *ch,
+			      const struct timeline *tl, struct blame_acc *acc, uint64_t from_ns,
+			      uint64_t to_ns)
+{
+	struct blame_result *res = acc->res;
+	uint64_t at = from_ns;
+	int rq = res->wake_cpu;
+	long i;
+
+	acc->phase = BLAME_PHASE_SCHED;
+	/* the timer interrupt itself, on its CPU, until the waking */
+	if (res->waking_ns > at && res->timer_cpu >= 0 && res->timer_cpu != rq) {
+		uint64_t end = res->waking_ns < to_ns ? res->waking_ns : to_ns;
+
+		timeline_walk(tl, res->timer_cpu, at, end, blame_add_segment, acc);
+		at = end;
+	}
+	if (ch->waking >= 0 && ch->switch_in >= 0) {
+		for (i = ch->waking; i < ch->switch_in; i++) {
+			const struct rtw_event *e = &ev[i];
+
+			if (e->kind != RTW_EV_MIGRATE || e->u.mig.pid != acc->tid ||
+			    e->ts_ns <= at || e->ts_ns >= to_ns)
+				continue;
+			timeline_walk(tl, rq, at, e->ts_ns, blame_add_segment, acc);
+			at = e->ts_ns;
+			rq = e->u.mig.dest_cpu;
+			res->migrated = true;
+		}
+	}
+	if (rq != res->run_cpu && res->run_cpu >= 0)
+		res->migrated = true;
+	timeline_walk(tl, rq, at, to_ns, blame_add_segment, acc);
+}
+
+static void blame_resolve_policies(struct blame_result *res, const struct blame_opts *opts)
+{
+	int i;
+
+	for (i = 0; i < res->nr_culprits; i++) {
+		struct blame_culprit *c = &res->culprit[i];
+		int policy;
+
+		if (c->kind != BLAME_TASK && c->kind != BLAME_IRQ_THREAD)
+			continue;
+		if (opts && opts->task_policy &&
+		    opts->task_policy(c->pid, c->comm, &policy, opts->task_policy_arg)) {
+			c->policy = policy;
+			c->policy_exact = true;
+		} else {
+			c->policy = blame_policy_from_prio(c->prio);
+		}
+	}
+}
+
+int blame_explain(const struct rtw_event *ev, size_t n, const struct blame_spike *spike,
+		  const struct blame_opts *opts, struct blame_result *res)
+{
+	struct blame_acc acc = { .res = res, .opts = opts, .tid = spike->tid };
+	struct blame_chain ch;
+	struct timeline tl;
+	uint64_t d = spike->deadline_ns, w = spike->wake_ns, t, s, slack;
+	int cpus[4], nr_cpus = 0, ret, i;
+
+	memset(res, 0, sizeof(*res));
+	res->spike = *spike;
+	res->timer_cpu = res->wake_cpu = res->run_cpu = -1;
+	res->victim_prio = TL_PRIO_UNKNOWN;
+	res->verdict_culprit = -1;
+	if (w < d)
+		return -EINVAL;
+	if (!n)
+		return -ENODATA;
+	res->latency_ns = w - d;
+	res->window_start_ns = ev[0].ts_ns;
+	res->window_end_ns = ev[n - 1].ts_ns;
+
+	ret = timeline_build(&tl, ev, n, w);
+	if (ret)
+		return ret;
+	res->tick_ns = tl.tick_ns;
+
+	blame_find_chain(ev, n, spike, &ch);
+	if (ch.switch_in >= 0) {
+		res->switch_ns = ev[ch.switch_in].ts_ns;
+		res->run_cpu = ev[ch.switch_in].cpu;
+		res->victim_prio = ev[ch.switch_in].u.sw.next_prio;
+		memcpy(res->victim_comm, ev[ch.switch_in].u.sw.next_comm, RTW_COMM_LEN);
+	} else {
+		res->run_cpu = spike->cpu;
+	}
+	if (ch.waking >= 0) {
+		const struct rtw_event *e = &ev[ch.waking];
+
+		res->waking_ns = e->ts_ns;
+		res->wake_cpu = e->u.wake.target_cpu >= 0 ? e->u.wake.target_cpu : res->run_cpu;
+		res->timer_cpu = e->cpu;
+		if (res->victim_prio == TL_PRIO_UNKNOWN)
+			res->victim_prio = e->u.wake.prio;
+	} else {
+		res->wake_cpu = res->timer_cpu = res->run_cpu;
+	}
+	if (ch.timer >= 0) {
+		res->timer_ns = ev[ch.timer].ts_ns;
+		res->timer_cpu = ev[ch.timer].cpu;
+		memcpy(res->timer_function, ev[ch.timer].u.hrt.function, RTW_NAME_LEN);
+	}
+
+	/* phase boundaries, clamped into [D, W] */
+	t = res->timer_ns ? res->timer_ns : (res->waking_ns ? res->waking_ns : d);
+	t = t < d ? d : (t > w ? w : t);
+	s = res->switch_ns ? res->switch_ns : t;
+	s = s < t ? t : (s > w ? w : s);
+	res->phase_ns[BLAME_PHASE_TIMER] = t - d;
+	res->phase_ns[BLAME_PHASE_SCHED] = s - t;
+	res->phase_ns[BLAME_PHASE_RETURN] = w - s;
+
+	/* timer delay: the slack first, then what kept the timer from firing */
+	if (spike->slack_ns >= 0)
+		slack = (uint64_t)spike->slack_ns;
+	else
+		slack = res->victim_prio == TL_PRIO_UNKNOWN || !event_prio_is_rt(res->victim_prio)
+				? BLAME_DEFAULT_SLACK_NS
+				: 0;
+	if (slack > t - d)
+		slack = t - d;
+	acc.phase = BLAME_PHASE_TIMER;
+	if (slack) {
+		struct blame_culprit key = { .kind = BLAME_TIMER_SLACK, .pid = -1, .irq = -1,
+					     .cpu = res->timer_cpu, .policy = -1,
+					     .prio = TL_PRIO_UNKNOWN };
+
+		blame_add(&acc, &key, slack);
+	}
+	timeline_walk(&tl, res->timer_cpu, d + slack, t, blame_add_segment, &acc);
+	blame_sched_phase(ev, &ch, &tl, &acc, t, s);
+	acc.phase = BLAME_PHASE_RETURN;
+	timeline_walk(&tl, res->run_cpu, s, w, blame_add_segment, &acc);
+
+	blame_need_resched(ev, n, &ch, res);
+
+	for (i = 0; i < 3; i++) {
+		int c = i == 0 ? res->timer_cpu : (i == 1 ? res->wake_cpu : res->run_cpu);
+		int k;
+
+		for (k = 0; k < nr_cpus && cpus[k] != c; k++)
+			;
+		if (k == nr_cpus && c >= 0)
+			cpus[nr_cpus++] = c;
+	}
+	blame_check_coverage(ev, n, &tl, cpus, nr_cpus, res);
+	if (res->complete && ch.switch_in < 0) {
+		res->complete = false;
+		snprintf(res->incomplete_why, sizeof(res->incomplete_why),
+			 "no sched_switch to thread %d before its wake time", spike->tid);
+	} else if (res->complete && ch.waking < 0) {
+		res->complete = false;
+		snprintf(res->incomplete_why, sizeof(res->incomplete_why),
+			 "no wakeup of thread %d in the trace", spike->tid);
+	}
+
+	qsort(res->culprit, (size_t)res->nr_culprits, sizeof(res->culprit[0]), blame_cmp_culprit);
+	blame_resolve_policies(res, opts);
+	blame_choose(res);
+	blame_write_verdict(res, opts);
+	timeline_free(&tl);
+	return 0;
+}

@@ -1,0 +1,400 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * decode - libtraceevent records to struct rtw_event. The first record of
+ * each event type resolves its kind and field descriptors into a small
+ * per-type table; after that a record is decoded with direct reads at known
+ * offsets (tep_read_number_field), no name lookups.
+ */
+#include <errno.h>
+#include <event-parse.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rtwhy/decode.h"
+#include "rtwhy/util.h"
+
+enum decode_field {
+	DF_PREV_COMM,
+	DF_PREV_PID,
+	DF_PREV_PRIO,
+	DF_PREV_STATE,
+	DF_NEXT_COMM,
+	DF_NEXT_PID,
+	DF_NEXT_PRIO,
+	DF_COMM,
+	DF_PID,
+	DF_PRIO,
+	DF_TARGET_CPU,
+	DF_ORIG_CPU,
+	DF_DEST_CPU,
+	DF_IRQ,
+	DF_NAME,
+	DF_RET,
+	DF_VEC,
+	DF_HRTIMER,
+	DF_NOW,
+	DF_FUNCTION,
+	DF_VECTOR,
+	DF_DELTA_NS,
+	DF_BUF,
+	DF_NR,
+};
+
+static const char *const decode_field_names[DF_NR] = {
+	[DF_PREV_COMM] = "prev_comm", [DF_PREV_PID] = "prev_pid",
+	[DF_PREV_PRIO] = "prev_prio", [DF_PREV_STATE] = "prev_state",
+	[DF_NEXT_COMM] = "next_comm", [DF_NEXT_PID] = "next_pid",
+	[DF_NEXT_PRIO] = "next_prio", [DF_COMM] = "comm",
+	[DF_PID] = "pid",	      [DF_PRIO] = "prio",
+	[DF_TARGET_CPU] = "target_cpu", [DF_ORIG_CPU] = "orig_cpu",
+	[DF_DEST_CPU] = "dest_cpu",   [DF_IRQ] = "irq",
+	[DF_NAME] = "name",	      [DF_RET] = "ret",
+	[DF_VEC] = "vec",	      [DF_HRTIMER] = "hrtimer",
+	[DF_NOW] = "now",	      [DF_FUNCTION] = "function",
+	[DF_VECTOR] = "vector",	      [DF_DELTA_NS] = "delta_ns",
+	[DF_BUF] = "buf",
+};
+
+struct decode_type {
+	bool resolved;
+	uint16_t kind; /* enum rtw_kind, RTW_EV_OTHER = keep common fields only */
+	char vector_name[RTW_NAME_LEN];
+	struct tep_format_field *field[DF_NR];
+};
+
+#define DECODE_COMM_CACHE 4096
+
+struct decode_fn_cache {
+	unsigned long long addr;
+	char name[RTW_NAME_LEN];
+};
+
+struct decode {
+	struct tep_handle *tep;
+	enum event_flag_layout layout;
+	struct tep_format_field *common_flags;
+	struct tep_format_field *common_pc;
+	struct tep_format_field *common_pid;
+	struct decode_type *types; /* indexed by event id */
+	int nr_types;
+	struct {
+		int32_t pid;
+		char comm[RTW_COMM_LEN];
+	} comm[DECODE_COMM_CACHE];
+	struct decode_fn_cache fn[256];
+};
+
+struct decode *decode_create(struct tep_handle *tep, enum event_flag_layout layout)
+{
+	struct decode *d = calloc(1, sizeof(*d));
+	int i;
+
+	if (!d)
+		return NULL;
+	d->tep = tep;
+	d->layout = layout;
+	for (i = 0; i < DECODE_COMM_CACHE; i++)
+		d->comm[i].pid = -1;
+	return d;
+}
+
+void decode_destroy(struct decode *d)
+{
+	if (!d)
+		return;
+	free(d->types);
+	free(d);
+}
+
+static uint16_t decode_kind_of(const struct tep_event *ev, char *vector_name)
+{
+	static const struct {
+		const char *system, *name;
+		uint16_t kind;
+	} map[] = {
+		{ "sched", "sched_switch", RTW_EV_SWITCH },
+		{ "sched", "sched_waking", RTW_EV_WAKING },
+		{ "sched", "sched_wakeup", RTW_EV_WAKEUP },
+		{ "sched", "sched_wakeup_new", RTW_EV_WAKEUP },
+		{ "sched", "sched_migrate_task", RTW_EV_MIGRATE },
+		{ "irq", "irq_handler_entry", RTW_EV_IRQ_ENTRY },
+		{ "irq", "irq_handler_exit", RTW_EV_IRQ_EXIT },
+		{ "irq", "softirq_entry", RTW_EV_SOFTIRQ_ENTRY },
+		{ "irq", "softirq_exit", RTW_EV_SOFTIRQ_EXIT },
+		{ "irq", "softirq_raise", RTW_EV_SOFTIRQ_RAISE },
+		{ "timer", "hrtimer_expire_entry", RTW_EV_HRTIMER_ENTRY },
+		{ "timer", "hrtimer_expire_exit", RTW_EV_HRTIMER_EXIT },
+		{ "nmi", "nmi_handler", RTW_EV_NMI },
+		{ "ipi", "ipi_send_cpu", RTW_EV_IPI },
+		{ "ipi", "ipi_send_cpumask", RTW_EV_IPI },
+		{ "ftrace", "print", RTW_EV_MARKER },
+	};
+	size_t i, len;
+
+	for (i = 0; i < ARRAY_SIZE(map); i++)
+		if (!strcmp(ev->system, map[i].system) && !strcmp(ev->name, map[i].name))
+			return map[i].kind;
+	if (strcmp(ev->system, "irq_vectors") || !strncmp(ev->name, "vector_", 7))
+		return RTW_EV_OTHER;
+	len = strlen(ev->name);
+	if (len > 6 && !strcmp(ev->name + len - 6, "_entry")) {
+		util_strlcpy(vector_name, ev->name, RTW_NAME_LEN);
+		vector_name[len - 6 < RTW_NAME_LEN ? len - 6 : RTW_NAME_LEN - 1] = '\0';
+		return RTW_EV_VECTOR_ENTRY;
+	}
+	if (len > 5 && !strcmp(ev->name + len - 5, "_exit")) {
+		util_strlcpy(vector_name, ev->name, RTW_NAME_LEN);
+		vector_name[len - 5 < RTW_NAME_LEN ? len - 5 : RTW_NAME_LEN - 1] = '\0';
+		return RTW_EV_VECTOR_EXIT;
+	}
+	return RTW_EV_OTHER;
+}
+
+static struct decode_type *decode_type(struct decode *d, int id)
+{
+	struct decode_type *t;
+	struct tep_event *ev;
+	int i;
+
+	if (id < 0 || id > 65535)
+		return NULL;
+	if (id >= d->nr_types) {
+		int nr = id + 64;
+		struct decode_type *types = realloc(d->types, (size_t)nr * sizeof(*types));
+
+		if (!types)
+			return NULL;
+		memset(types + d->nr_types, 0, (size_t)(nr - d->nr_types) * sizeof(*types));
+		d->types = types;
+		d->nr_types = nr;
+	}
+	t = &d->types[id];
+	if (t->resolved)
+		return t;
+	t->resolved = true;
+	ev = tep_find_event(d->tep, id);
+	if (!ev) {
+		t->kind = RTW_EV_OTHER;
+		return t;
+	}
+	t->kind = decode_kind_of(ev, t->vector_name);
+	for (i = 0; i < DF_NR; i++)
+		t->field[i] = tep_find_field(ev, decode_field_names[i]);
+	if (!d->common_flags) {
+		d->common_flags = tep_find_common_field(ev, "common_flags");
+		d->common_pc = tep_find_common_field(ev, "common_preempt_count");
+		d->common_pid = tep_find_common_field(ev, "common_pid");
+	}
+	return t;
+}
+
+static long long decode_num(const struct decode_type *t, enum decode_field f,
+			    const struct tep_record *rec, long long dflt)
+{
+	struct tep_format_field *field = t->field[f];
+	unsigned long long v;
+
+	if (!field || tep_read_number_field(field, rec->data, &v))
+		return dflt;
+	if (field->flags & TEP_FIELD_IS_SIGNED) {
+		switch (field->size) {
+		case 1:
+			return (int8_t)v;
+		case 2:
+			return (int16_t)v;
+		case 4:
+			return (int32_t)v;
+		default:
+			return (long long)v;
+		}
+	}
+	return (long long)v;
+}
+
+/* A char[N] field, a __data_loc / __rel_loc string, or the rest of the record. */
+static void decode_str(const struct decode_type *t, enum decode_field f,
+		       const struct tep_record *rec, char *out, size_t len)
+{
+	struct tep_format_field *field = t->field[f];
+	const char *data = rec->data;
+	size_t off, n;
+
+	out[0] = '\0';
+	if (!field || field->offset < 0 || field->offset > rec->size)
+		return;
+	if (field->flags & TEP_FIELD_IS_DYNAMIC) {
+		unsigned long long loc;
+
+		if (tep_read_number_field(field, data, &loc))
+			return;
+		off = loc & 0xffff;
+		n = (loc >> 16) & 0xffff;
+		if (field->flags & TEP_FIELD_IS_RELATIVE)
+			off += (size_t)field->offset + (size_t)field->size;
+	} else {
+		off = (size_t)field->offset;
+		n = field->size ? (size_t)field->size : (size_t)rec->size - off;
+	}
+	if (off >= (size_t)rec->size)
+		return;
+	if (off + n > (size_t)rec->size)
+		n = (size_t)rec->size - off;
+	if (n >= len)
+		n = len - 1;
+	memcpy(out, data + off, n);
+	out[n] = '\0';
+	n = strnlen(out, n);
+	while (n && (out[n - 1] == '\n' || out[n - 1] == '\0'))
+		out[--n] = '\0';
+}
+
+static void decode_learn_comm(struct decode *d, int32_t pid, const char *comm)
+{
+	if (pid <= 0 || !comm[0])
+		return;
+	d->comm[pid % DECODE_COMM_CACHE].pid = pid;
+	memcpy(d->comm[pid % DECODE_COMM_CACHE].comm, comm, RTW_COMM_LEN);
+}
+
+static void decode_comm_of(struct decode *d, int32_t pid, char *out)
+{
+	const char *c;
+
+	if (pid == 0) {
+		util_strlcpy(out, "<idle>", RTW_COMM_LEN);
+		return;
+	}
+	if (pid > 0 && d->comm[pid % DECODE_COMM_CACHE].pid == pid) {
+		memcpy(out, d->comm[pid % DECODE_COMM_CACHE].comm, RTW_COMM_LEN);
+		return;
+	}
+	c = tep_data_comm_from_pid(d->tep, pid);
+	if (c && strcmp(c, "<...>"))
+		util_strlcpy(out, c, RTW_COMM_LEN);
+	else
+		out[0] = '\0';
+}
+
+static void decode_function(struct decode *d, unsigned long long addr, char *out)
+{
+	struct decode_fn_cache *slot = &d->fn[(addr >> 4) & 255];
+	const char *name;
+
+	if (slot->addr == addr && slot->name[0]) {
+		memcpy(out, slot->name, RTW_NAME_LEN);
+		return;
+	}
+	name = tep_find_function(d->tep, addr);
+	if (name)
+		util_strlcpy(out, name, RTW_NAME_LEN);
+	else
+		snprintf(out, RTW_NAME_LEN, "0x%llx", addr);
+	slot->addr = addr;
+	memcpy(slot->name, out, RTW_NAME_LEN);
+}
+
+int decode_record(struct decode *d, struct tep_record *rec, int cpu, struct rtw_event *out)
+{
+	struct decode_type *t = decode_type(d, tep_data_type(d->tep, rec));
+	unsigned long long v;
+
+	if (!t)
+		return 0;
+	memset(out, 0, sizeof(*out));
+	out->ts_ns = rec->ts;
+	out->cpu = cpu;
+	out->kind = t->kind;
+	if (d->common_flags && !tep_read_number_field(d->common_flags, rec->data, &v))
+		out->flags = event_flags_from_raw((unsigned int)v, d->layout);
+	if (d->common_pc && !tep_read_number_field(d->common_pc, rec->data, &v))
+		out->preempt = (uint8_t)(v & 0xf);
+	if (d->common_pid && !tep_read_number_field(d->common_pid, rec->data, &v))
+		out->pid = (int32_t)v;
+
+	switch (t->kind) {
+	case RTW_EV_SWITCH:
+		decode_str(t, DF_PREV_COMM, rec, out->u.sw.prev_comm, RTW_COMM_LEN);
+		decode_str(t, DF_NEXT_COMM, rec, out->u.sw.next_comm, RTW_COMM_LEN);
+		out->u.sw.prev_pid = (int32_t)decode_num(t, DF_PREV_PID, rec, -1);
+		out->u.sw.prev_prio = (int32_t)decode_num(t, DF_PREV_PRIO, rec, 120);
+		out->u.sw.prev_state = (uint32_t)decode_num(t, DF_PREV_STATE, rec, 0);
+		out->u.sw.next_pid = (int32_t)decode_num(t, DF_NEXT_PID, rec, -1);
+		out->u.sw.next_prio = (int32_t)decode_num(t, DF_NEXT_PRIO, rec, 120);
+		decode_learn_comm(d, out->u.sw.prev_pid, out->u.sw.prev_comm);
+		decode_learn_comm(d, out->u.sw.next_pid, out->u.sw.next_comm);
+		break;
+	case RTW_EV_WAKING:
+	case RTW_EV_WAKEUP:
+		decode_str(t, DF_COMM, rec, out->u.wake.comm, RTW_COMM_LEN);
+		out->u.wake.pid = (int32_t)decode_num(t, DF_PID, rec, -1);
+		out->u.wake.prio = (int32_t)decode_num(t, DF_PRIO, rec, 120);
+		out->u.wake.target_cpu = (int32_t)decode_num(t, DF_TARGET_CPU, rec, -1);
+		decode_learn_comm(d, out->u.wake.pid, out->u.wake.comm);
+		break;
+	case RTW_EV_MIGRATE:
+		decode_str(t, DF_COMM, rec, out->u.mig.comm, RTW_COMM_LEN);
+		out->u.mig.pid = (int32_t)decode_num(t, DF_PID, rec, -1);
+		out->u.mig.prio = (int32_t)decode_num(t, DF_PRIO, rec, 120);
+		out->u.mig.orig_cpu = (int32_t)decode_num(t, DF_ORIG_CPU, rec, -1);
+		out->u.mig.dest_cpu = (int32_t)decode_num(t, DF_DEST_CPU, rec, -1);
+		break;
+	case RTW_EV_IRQ_ENTRY:
+		out->u.irq.irq = (int32_t)decode_num(t, DF_IRQ, rec, -1);
+		decode_str(t, DF_NAME, rec, out->u.irq.name, RTW_NAME_LEN);
+		break;
+	case RTW_EV_IRQ_EXIT:
+		out->u.irq.irq = (int32_t)decode_num(t, DF_IRQ, rec, -1);
+		out->u.irq.ret = (int32_t)decode_num(t, DF_RET, rec, 0);
+		break;
+	case RTW_EV_SOFTIRQ_ENTRY:
+	case RTW_EV_SOFTIRQ_EXIT:
+	case RTW_EV_SOFTIRQ_RAISE:
+		out->u.softirq.vec = (int32_t)decode_num(t, DF_VEC, rec, -1);
+		break;
+	case RTW_EV_HRTIMER_ENTRY:
+		out->u.hrt.now_ns = (uint64_t)decode_num(t, DF_NOW, rec, 0);
+		decode_function(d, (unsigned long long)decode_num(t, DF_FUNCTION, rec, 0),
+				out->u.hrt.function);
+		/* fall through */
+	case RTW_EV_HRTIMER_EXIT:
+		out->u.hrt.timer = (uint64_t)decode_num(t, DF_HRTIMER, rec, 0);
+		break;
+	case RTW_EV_VECTOR_ENTRY:
+	case RTW_EV_VECTOR_EXIT:
+		out->u.vec.vector = (int32_t)decode_num(t, DF_VECTOR, rec, -1);
+		memcpy(out->u.vec.name, t->vector_name, RTW_NAME_LEN);
+		break;
+	case RTW_EV_NMI:
+		out->u.vec.delta_ns = (uint64_t)decode_num(t, DF_DELTA_NS, rec, 0);
+		util_strlcpy(out->u.vec.name, "nmi", RTW_NAME_LEN);
+		break;
+	case RTW_EV_IPI:
+		out->u.vec.vector = (int32_t)decode_num(t, DF_VECTOR, rec, -1);
+		break;
+	case RTW_EV_MARKER:
+		decode_str(t, DF_BUF, rec, out->u.marker.text, RTW_MARKER_LEN);
+		break;
+	default:
+		break;
+	}
+	decode_comm_of(d, out->pid, out->comm);
+	return 1;
+}
+
+int decode_lost(const struct tep_record *rec, int cpu, struct rtw_event *out)
+{
+	if (!rec->missed_events)
+		return 0;
+	memset(out, 0, sizeof(*out));
+	out->ts_ns = rec->ts;
+	out->cpu = cpu;
+	out->pid = -1;
+	out->kind = RTW_EV_LOST;
+	out->u.lost.count = rec->missed_events > 0 ? (uint64_t)rec->missed_events : 0;
+	return 1;
+}
+
+bool decode_has_event(struct decode *d, const char *system, const char *name)
+{
+	return tep_find_event_by_name(d->tep, system, name) != NULL;
+}

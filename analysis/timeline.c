@@ -1,0 +1,545 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * timeline - one pass over the events with a small state machine per CPU:
+ * the current task (from sched_switch, or from common_pid when a switch
+ * was not seen) and a stack of interrupt contexts (hard IRQ handlers,
+ * x86 vectors, hrtimer callbacks, softirqs). The time between two events
+ * of a CPU belongs to the top of that CPU's stack, or to its task. The
+ * trace flags of every event repair the stack when entries or exits were
+ * lost.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rtwhy/timeline.h"
+#include "rtwhy/util.h"
+
+#define TL_MAX_CPUS  4096
+#define TL_MAX_DEPTH 8
+
+struct tl_frame {
+	uint8_t ctx;	/* TL_HARDIRQ or TL_SOFTIRQ */
+	uint8_t source; /* RTW_EV_IRQ_ENTRY, VECTOR_ENTRY, HRTIMER_ENTRY, SOFTIRQ_ENTRY */
+	int32_t irq;
+	char name[RTW_NAME_LEN];
+};
+
+struct tl_cpu {
+	bool seen;
+	uint64_t last_ns;
+	int32_t pid;
+	char comm[RTW_COMM_LEN];
+	uint8_t resched;
+	struct tl_frame stack[TL_MAX_DEPTH];
+	int depth;
+	int nr_ticks;
+	struct tl_segment *seg;
+	size_t nr, cap;
+};
+
+/* pid -> last comm and kernel prio seen, open addressing */
+struct tl_task {
+	int32_t pid; /* -1 = empty slot */
+	int32_t prio;
+	char comm[RTW_COMM_LEN];
+};
+
+struct tl_tasks {
+	struct tl_task *slot;
+	size_t mask;
+	size_t used;
+};
+
+static int tl_tasks_init(struct tl_tasks *t)
+{
+	size_t i;
+
+	t->mask = 1023;
+	t->used = 0;
+	t->slot = malloc((t->mask + 1) * sizeof(*t->slot));
+	if (!t->slot)
+		return -ENOMEM;
+	for (i = 0; i <= t->mask; i++)
+		t->slot[i].pid = -1;
+	return 0;
+}
+
+static struct tl_task *tl_tasks_find(const struct tl_tasks *t, int32_t pid)
+{
+	size_t i = ((uint32_t)pid * 2654435761u) & t->mask;
+
+	while (t->slot[i].pid != -1) {
+		if (t->slot[i].pid == pid)
+			return &t->slot[i];
+		i = (i + 1) & t->mask;
+	}
+	return NULL;
+}
+
+static int tl_tasks_grow(struct tl_tasks *t)
+{
+	struct tl_tasks bigger;
+	size_t i, j;
+
+	bigger.mask = t->mask * 2 + 1;
+	bigger.used = t->used;
+	bigger.slot = malloc((bigger.mask + 1) * sizeof(*bigger.slot));
+	if (!bigger.slot)
+		return -ENOMEM;
+	for (i = 0; i <= bigger.mask; i++)
+		bigger.slot[i].pid = -1;
+	for (i = 0; i <= t->mask; i++) {
+		if (t->slot[i].pid == -1)
+			continue;
+		j = ((uint32_t)t->slot[i].pid * 2654435761u) & bigger.mask;
+		while (bigger.slot[j].pid != -1)
+			j = (j + 1) & bigger.mask;
+		bigger.slot[j] = t->slot[i];
+	}
+	free(t->slot);
+	*t = bigger;
+	return 0;
+}
+
+/* Remember what an event says about a task; @prio TL_PRIO_UNKNOWN keeps the old one. */
+static void tl_tasks_note(struct tl_tasks *t, int32_t pid, const char *comm, int32_t prio)
+{
+	struct tl_task *task;
+	size_t i;
+
+	if (pid < 0)
+		return;
+	task = tl_tasks_find(t, pid);
+	if (!task) {
+		if ((t->used + 1) * 2 > t->mask + 1 && tl_tasks_grow(t))
+			return; /* out of memory: lose a name, not the analysis */
+		i = ((uint32_t)pid * 2654435761u) & t->mask;
+		while (t->slot[i].pid != -1)
+			i = (i + 1) & t->mask;
+		task = &t->slot[i];
+		task->pid = pid;
+		task->prio = TL_PRIO_UNKNOWN;
+		task->comm[0] = '\0';
+		t->used++;
+	}
+	if (comm && comm[0] && strcmp(comm, "<...>"))
+		util_strlcpy(task->comm, comm, sizeof(task->comm));
+	if (prio != TL_PRIO_UNKNOWN)
+		task->prio = prio;
+}
+
+static void tl_learn(struct tl_tasks *t, const struct rtw_event *e)
+{
+	switch (e->kind) {
+	case RTW_EV_SWITCH:
+		tl_tasks_note(t, e->u.sw.prev_pid, e->u.sw.prev_comm, e->u.sw.prev_prio);
+		tl_tasks_note(t, e->u.sw.next_pid, e->u.sw.next_comm, e->u.sw.next_prio);
+		break;
+	case RTW_EV_WAKING:
+	case RTW_EV_WAKEUP:
+		tl_tasks_note(t, e->u.wake.pid, e->u.wake.comm, e->u.wake.prio);
+		break;
+	case RTW_EV_MIGRATE:
+		tl_tasks_note(t, e->u.mig.pid, e->u.mig.comm, e->u.mig.prio);
+		break;
+	default:
+		break;
+	}
+	if (e->kind != RTW_EV_LOST)
+		tl_tasks_note(t, e->pid, e->comm, TL_PRIO_UNKNOWN);
+}
+
+static int tl_emit(struct tl_cpu *c, int cpu, uint64_t start, uint64_t end)
+{
+	const struct tl_frame *top = c->depth ? &c->stack[c->depth - 1] : NULL;
+	struct tl_segment s = { .start_ns = start, .end_ns = end, .cpu = cpu, .pid = c->pid,
+				.prio = TL_PRIO_UNKNOWN, .irq = -1, .resched = c->resched };
+
+	if (end <= start)
+		return 0;
+	if (top) {
+		s.ctx = top->ctx;
+		s.irq = top->irq;
+		memcpy(s.name, top->name, sizeof(s.name));
+	} else {
+		s.ctx = c->pid == 0 ? TL_IDLE : TL_TASK;
+	}
+	memcpy(s.comm, c->comm, sizeof(s.comm));
+	if (c->nr) {
+		struct tl_segment *prev = &c->seg[c->nr - 1];
+
+		if (prev->end_ns == start && prev->ctx == s.ctx && prev->pid == s.pid &&
+		    prev->irq == s.irq && !strcmp(prev->name, s.name)) {
+			prev->end_ns = end;
+			prev->resched |= s.resched;
+			return 0;
+		}
+	}
+	if (c->nr == c->cap) {
+		size_t cap = c->cap ? c->cap * 2 : 64;
+		struct tl_segment *seg = realloc(c->seg, cap * sizeof(*seg));
+
+		if (!seg)
+			return -ENOMEM;
+		c->seg = seg;
+		c->cap = cap;
+	}
+	c->seg[c->nr++] = s;
+	return 0;
+}
+
+static void tl_push(struct tl_cpu *c, uint8_t ctx, uint8_t source, int32_t irq, const char *name)
+{
+	struct tl_frame *f;
+
+	if (c->depth == TL_MAX_DEPTH) /* runaway nesting: lost exits; start over */
+		c->depth = 0;
+	f = &c->stack[c->depth++];
+	f->ctx = ctx;
+	f->source = source;
+	f->irq = irq;
+	util_strlcpy(f->name, name, sizeof(f->name));
+}
+
+/* Pop the innermost frame opened by @source (and what was left open above it). */
+static void tl_pop(struct tl_cpu *c, uint8_t source, int32_t irq)
+{
+	int i;
+
+	for (i = c->depth - 1; i >= 0; i--) {
+		if (c->stack[i].source == source &&
+		    (source != RTW_EV_IRQ_ENTRY || c->stack[i].irq == irq)) {
+			c->depth = i;
+			return;
+		}
+	}
+}
+
+/* The flags say which contexts are active: drop frames whose exit was lost. */
+static void tl_repair(struct tl_cpu *c, uint8_t flags)
+{
+	if (!(flags & (RTW_F_HARDIRQ | RTW_F_NMI))) {
+		while (c->depth && c->stack[c->depth - 1].ctx == TL_HARDIRQ)
+			c->depth--;
+		if (!(flags & RTW_F_SOFTIRQ))
+			c->depth = 0;
+	}
+}
+
+static void tl_apply(struct tl_cpu *c, const struct rtw_event *e)
+{
+	char name[RTW_NAME_LEN];
+
+	switch (e->kind) {
+	case RTW_EV_SWITCH:
+		c->depth = 0;
+		c->pid = e->u.sw.next_pid;
+		memcpy(c->comm, e->u.sw.next_comm, sizeof(c->comm));
+		c->resched = 0;
+		return;
+	case RTW_EV_IRQ_ENTRY:
+		tl_push(c, TL_HARDIRQ, RTW_EV_IRQ_ENTRY, e->u.irq.irq, e->u.irq.name);
+		return;
+	case RTW_EV_IRQ_EXIT:
+		tl_pop(c, RTW_EV_IRQ_ENTRY, e->u.irq.irq);
+		return;
+	case RTW_EV_VECTOR_ENTRY:
+		tl_push(c, TL_HARDIRQ, RTW_EV_VECTOR_ENTRY, -1, e->u.vec.name);
+		return;
+	case RTW_EV_VECTOR_EXIT:
+		tl_pop(c, RTW_EV_VECTOR_ENTRY, -1);
+		return;
+	case RTW_EV_HRTIMER_ENTRY:
+		/* a callback in hard IRQ context with no vector event around it */
+		if ((e->flags & RTW_F_HARDIRQ) &&
+		    (!c->depth || c->stack[c->depth - 1].ctx != TL_HARDIRQ)) {
+			util_strlcpy(name, e->u.hrt.function, sizeof(name));
+			tl_push(c, TL_HARDIRQ, RTW_EV_HRTIMER_ENTRY, -1, name);
+		}
+		return;
+	case RTW_EV_HRTIMER_EXIT:
+		if (c->depth && c->stack[c->depth - 1].source == RTW_EV_HRTIMER_ENTRY)
+			c->depth--;
+		return;
+	case RTW_EV_SOFTIRQ_ENTRY:
+		tl_push(c, TL_SOFTIRQ, RTW_EV_SOFTIRQ_ENTRY, e->u.softirq.vec,
+			event_softirq_name(e->u.softirq.vec));
+		return;
+	case RTW_EV_SOFTIRQ_EXIT:
+		tl_pop(c, RTW_EV_SOFTIRQ_ENTRY, -1);
+		return;
+	default:
+		return;
+	}
+}
+
+/* Split task runs of a ticking CPU that are longer than a tick: the rest was invisible. */
+static int tl_cut_gaps(struct tl_cpu *c, uint64_t tick_ns)
+{
+	uint64_t limit = tick_ns + (tick_ns / 4 > 200000 ? tick_ns / 4 : 200000);
+	size_t i;
+
+	if (!tick_ns || c->nr_ticks < 2)
+		return 0;
+	for (i = 0; i < c->nr; i++) {
+		struct tl_segment *s = &c->seg[i];
+		struct tl_segment gap;
+
+		if (s->ctx != TL_TASK || s->end_ns - s->start_ns <= limit)
+			continue;
+		gap = *s;
+		gap.ctx = TL_GAP;
+		gap.start_ns = s->start_ns + tick_ns;
+		s->end_ns = gap.start_ns;
+		if (c->nr == c->cap) {
+			size_t cap = c->cap * 2;
+			struct tl_segment *seg = realloc(c->seg, cap * sizeof(*seg));
+
+			if (!seg)
+				return -ENOMEM;
+			c->seg = seg;
+			c->cap = cap;
+			s = &c->seg[i];
+		}
+		memmove(&c->seg[i + 2], &c->seg[i + 1], (c->nr - i - 1) * sizeof(*c->seg));
+		c->seg[i + 1] = gap;
+		c->nr++;
+		i++;
+	}
+	return 0;
+}
+
+static int tl_cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+uint64_t timeline_estimate_tick_ns(const struct rtw_event *ev, size_t n)
+{
+	static const uint64_t hz[] = { 100, 250, 300, 1000 };
+	uint64_t last[64] = { 0 };
+	uint64_t *d, tick;
+	size_t nd = 0, i;
+
+	d = malloc((n ? n : 1) * sizeof(*d));
+	if (!d)
+		return 0;
+	for (i = 0; i < n; i++) {
+		const struct rtw_event *e = &ev[i];
+
+		if (e->kind != RTW_EV_HRTIMER_ENTRY || e->cpu < 0 || e->cpu >= 64 ||
+		    !event_is_tick_function(e->u.hrt.function))
+			continue;
+		/* only consecutive ticks: an idle CPU stops its tick */
+		if (last[e->cpu] && e->ts_ns - last[e->cpu] < 20 * NSEC_PER_MSEC)
+			d[nd++] = e->ts_ns - last[e->cpu];
+		last[e->cpu] = e->ts_ns;
+	}
+	if (nd == 0) {
+		free(d);
+		return 0;
+	}
+	qsort(d, nd, sizeof(*d), tl_cmp_u64);
+	tick = d[nd / 2];
+	free(d);
+	for (i = 0; i < ARRAY_SIZE(hz); i++) {
+		uint64_t p = NSEC_PER_SEC / hz[i];
+
+		if (tick > p - p / 20 && tick < p + p / 20)
+			return p;
+	}
+	return tick;
+}
+
+int timeline_build(struct timeline *tl, const struct rtw_event *ev, size_t n, uint64_t end_ns)
+{
+	struct tl_tasks tasks;
+	struct tl_cpu *cpus;
+	int nr_cpus = 0, ret = -ENOMEM;
+	size_t i, total = 0;
+
+	memset(tl, 0, sizeof(*tl));
+	if (!n)
+		return -ENODATA;
+	for (i = 0; i < n; i++)
+		if (ev[i].cpu >= nr_cpus && ev[i].cpu < TL_MAX_CPUS)
+			nr_cpus = ev[i].cpu + 1;
+	if (!nr_cpus)
+		return -ENODATA;
+	if (!end_ns || end_ns < ev[n - 1].ts_ns)
+		end_ns = ev[n - 1].ts_ns;
+	cpus = calloc((size_t)nr_cpus, sizeof(*cpus));
+	if (!cpus)
+		return -ENOMEM;
+	if (tl_tasks_init(&tasks)) {
+		free(cpus);
+		return -ENOMEM;
+	}
+	tl->tick_ns = timeline_estimate_tick_ns(ev, n);
+	tl->start_ns = ev[0].ts_ns;
+	tl->end_ns = end_ns;
+
+	for (i = 0; i < n; i++) {
+		const struct rtw_event *e = &ev[i];
+		struct tl_cpu *c;
+
+		if (e->cpu < 0 || e->cpu >= nr_cpus)
+			continue;
+		c = &cpus[e->cpu];
+		tl_learn(&tasks, e);
+		if (e->kind == RTW_EV_LOST) {
+			/* what ran before is unknown: restart this CPU's state */
+			if (c->seen && tl_emit(c, e->cpu, c->last_ns, c->last_ns))
+				goto out;
+			c->seen = false;
+			c->depth = 0;
+			continue;
+		}
+		if (!c->seen) {
+			c->seen = true;
+			c->last_ns = e->ts_ns;
+			c->pid = e->kind == RTW_EV_SWITCH ? e->u.sw.prev_pid : e->pid;
+			memcpy(c->comm, e->kind == RTW_EV_SWITCH ? e->u.sw.prev_comm : e->comm,
+			       sizeof(c->comm));
+			if (e->flags & RTW_F_SOFTIRQ)
+				tl_push(c, TL_SOFTIRQ, RTW_EV_SOFTIRQ_ENTRY, -1, "softirq");
+			if (e->flags & RTW_F_HARDIRQ)
+				tl_push(c, TL_HARDIRQ, RTW_EV_IRQ_ENTRY, -2, "irq");
+		}
+		if (e->ts_ns > c->last_ns && tl_emit(c, e->cpu, c->last_ns, e->ts_ns))
+			goto out;
+		if (e->ts_ns > c->last_ns)
+			c->last_ns = e->ts_ns;
+		c->resched = e->flags & RTW_F_ANY_RESCHED;
+		if (e->kind != RTW_EV_IRQ_EXIT && e->kind != RTW_EV_VECTOR_EXIT &&
+		    e->kind != RTW_EV_SOFTIRQ_EXIT && e->kind != RTW_EV_HRTIMER_EXIT)
+			tl_repair(c, e->flags);
+		/* a switch we did not see: trust common_pid of a task-context event */
+		if (e->kind != RTW_EV_SWITCH && !c->depth && e->pid != c->pid &&
+		    !(e->flags & (RTW_F_HARDIRQ | RTW_F_SOFTIRQ | RTW_F_NMI))) {
+			c->pid = e->pid;
+			memcpy(c->comm, e->comm, sizeof(c->comm));
+		}
+		if (e->kind == RTW_EV_HRTIMER_ENTRY && event_is_tick_function(e->u.hrt.function))
+			c->nr_ticks++;
+		tl_apply(c, e);
+	}
+	for (i = 0; i < (size_t)nr_cpus; i++) {
+		struct tl_cpu *c = &cpus[i];
+
+		if (c->seen && tl_emit(c, (int)i, c->last_ns, end_ns))
+			goto out;
+		if (tl_cut_gaps(c, tl->tick_ns))
+			goto out;
+		total += c->nr;
+	}
+
+	tl->nr_cpus = nr_cpus;
+	tl->seg = malloc((total ? total : 1) * sizeof(*tl->seg));
+	tl->cpu_first = calloc((size_t)nr_cpus, sizeof(*tl->cpu_first));
+	tl->cpu_count = calloc((size_t)nr_cpus, sizeof(*tl->cpu_count));
+	tl->cpu_start_ns = calloc((size_t)nr_cpus, sizeof(*tl->cpu_start_ns));
+	if (!tl->seg || !tl->cpu_first || !tl->cpu_count || !tl->cpu_start_ns)
+		goto out;
+	for (i = 0; i < (size_t)nr_cpus; i++) {
+		struct tl_cpu *c = &cpus[i];
+		size_t k;
+
+		tl->cpu_first[i] = tl->nr_seg;
+		tl->cpu_count[i] = c->nr;
+		tl->cpu_start_ns[i] = c->nr ? c->seg[0].start_ns : 0;
+		for (k = 0; k < c->nr; k++) {
+			struct tl_segment *s = &tl->seg[tl->nr_seg++];
+			const struct tl_task *task;
+
+			*s = c->seg[k];
+			task = tl_tasks_find(&tasks, s->pid);
+			if (task) {
+				s->prio = task->prio;
+				if (task->comm[0])
+					memcpy(s->comm, task->comm, sizeof(s->comm));
+			}
+		}
+	}
+	tl->cap = total;
+	ret = 0;
+out:
+	for (i = 0; i < (size_t)nr_cpus; i++)
+		free(cpus[i].seg);
+	free(cpus);
+	free(tasks.slot);
+	if (ret)
+		timeline_free(tl);
+	return ret;
+}
+
+void timeline_free(struct timeline *tl)
+{
+	free(tl->seg);
+	free(tl->cpu_first);
+	free(tl->cpu_count);
+	free(tl->cpu_start_ns);
+	memset(tl, 0, sizeof(*tl));
+}
+
+uint64_t timeline_walk(const struct timeline *tl, int cpu, uint64_t from_ns, uint64_t to_ns,
+		       void (*fn)(const struct tl_segment *seg, uint64_t ns, void *arg), void *arg)
+{
+	struct tl_segment unknown = { .cpu = cpu, .ctx = TL_GAP, .pid = -1, .irq = -1,
+				      .prio = TL_PRIO_UNKNOWN };
+	const struct tl_segment *seg;
+	size_t lo, hi, count;
+	uint64_t total = 0, at = from_ns;
+
+	if (to_ns <= from_ns)
+		return 0;
+	if (cpu < 0 || cpu >= tl->nr_cpus || !tl->cpu_count[cpu]) {
+		unknown.start_ns = from_ns;
+		unknown.end_ns = to_ns;
+		fn(&unknown, to_ns - from_ns, arg);
+		return to_ns - from_ns;
+	}
+	seg = tl->seg + tl->cpu_first[cpu];
+	count = tl->cpu_count[cpu];
+	/* first segment ending after from_ns */
+	lo = 0;
+	hi = count;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (seg[mid].end_ns <= from_ns)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < count && at < to_ns; lo++) {
+		const struct tl_segment *s = &seg[lo];
+		uint64_t a = s->start_ns > at ? s->start_ns : at;
+		uint64_t b = s->end_ns < to_ns ? s->end_ns : to_ns;
+
+		if (s->start_ns > at) { /* a hole: before the first event, or after a loss */
+			uint64_t hole_end = s->start_ns < to_ns ? s->start_ns : to_ns;
+
+			unknown.start_ns = at;
+			unknown.end_ns = hole_end;
+			fn(&unknown, hole_end - at, arg);
+			total += hole_end - at;
+			at = hole_end;
+		}
+		if (b > a) {
+			fn(s, b - a, arg);
+			total += b - a;
+			at = b;
+		}
+	}
+	if (at < to_ns) {
+		unknown.start_ns = at;
+		unknown.end_ns = to_ns;
+		fn(&unknown, to_ns - at, arg);
+		total += to_ns - at;
+	}
+	return total;
+}

@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * blame - explain one spike from the events around it.
+ *
+ * A spike is a thread (tid) that should have woken at deadline D and ran
+ * at W. Its latency W - D is cut into three phases:
+ *   timer delay       D -> the timer's expiry (hrtimer_expire_entry)
+ *   scheduling delay  expiry -> sched_switch to the thread
+ *   return to user    sched_switch -> W
+ * and every nanosecond of each phase is attributed, on the CPU that
+ * mattered at that moment, to what occupied it: a task, a threaded IRQ
+ * handler, a hard IRQ, a softirq, idle, the timer slack, or nothing
+ * visible at all. The parts add up to the latency. The verdict says why
+ * the largest part could happen, and what to do about it.
+ *
+ * Pure: no I/O, no root. Live runs, trace.dat and text traces all end here.
+ */
+#ifndef RTWHY_BLAME_H
+#define RTWHY_BLAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rtwhy/event.h"
+
+#define BLAME_MAX_CULPRITS 32
+#define BLAME_TEXT_LEN	   640
+#define BLAME_HINT_LEN	   320
+
+/* The spike to explain. Times are in the trace clock. */
+struct blame_spike {
+	int thread;	      /* measuring thread index, -1 unknown */
+	int32_t tid;	      /* the thread that was late */
+	int32_t cpu;	      /* its CPU when it woke, -1 unknown */
+	uint64_t deadline_ns; /* D */
+	uint64_t wake_ns;     /* W */
+	uint64_t threshold_ns; /* what made it a spike, 0 unknown */
+	int64_t slack_ns;     /* its timer slack, -1 unknown (50 us assumed for fair) */
+	bool deadline_exact;  /* D is exact (rtwhy FREEZE on clock mono) */
+	char source[16];      /* "rtwhy", "cyclictest", "manual" */
+};
+
+enum blame_kind {
+	BLAME_TASK,
+	BLAME_IRQ_THREAD,
+	BLAME_HARDIRQ,
+	BLAME_SOFTIRQ,
+	BLAME_IDLE,
+	BLAME_TIMER_SLACK,
+	BLAME_UNACCOUNTED,
+};
+
+enum blame_phase {
+	BLAME_PHASE_TIMER,
+	BLAME_PHASE_SCHED,
+	BLAME_PHASE_RETURN,
+	BLAME_NR_PHASES,
+};
+
+struct blame_culprit {
+	enum blame_kind kind;
+	uint64_t ns;
+	uint64_t phase_ns[BLAME_NR_PHASES];
+	int32_t pid;		 /* task and irq_thread; -1 otherwise */
+	char comm[RTW_COMM_LEN];
+	int32_t prio;		 /* kernel prio, TL_PRIO_UNKNOWN if not seen */
+	int policy;		 /* SCHED_*, -1 unknown */
+	bool policy_exact;	 /* read from the live task, not inferred from prio */
+	int32_t irq;		 /* hard IRQ / irq thread number, softirq vector; -1 */
+	char name[RTW_NAME_LEN]; /* IRQ name, vector, softirq name */
+	int32_t cpu;
+	bool victim; /* the late thread itself (its return path) */
+};
+
+enum blame_verdict {
+	BLAME_V_TICK_WAIT,
+	BLAME_V_HIGHER_PRIORITY,
+	BLAME_V_NON_PREEMPTIBLE,
+	BLAME_V_IRQ,
+	BLAME_V_SOFTIRQ,
+	BLAME_V_IRQ_THREAD,
+	BLAME_V_IDLE_EXIT,
+	BLAME_V_TIMER_SLACK,
+	BLAME_V_MIGRATION,
+	BLAME_V_INVISIBLE,
+	BLAME_V_INCOMPLETE,
+};
+
+struct blame_result {
+	struct blame_spike spike;
+	uint64_t latency_ns;
+	uint64_t phase_ns[BLAME_NR_PHASES];
+	/* the chain of events found (0 / -1 when not found) */
+	uint64_t timer_ns;    /* hrtimer_expire_entry of the thread's timer */
+	uint64_t waking_ns;   /* sched_waking of the thread */
+	uint64_t switch_ns;   /* sched_switch to the thread */
+	int timer_cpu;
+	int wake_cpu;	      /* run queue the thread was woken onto */
+	int run_cpu;	      /* where it finally ran */
+	bool migrated;
+	char timer_function[RTW_NAME_LEN];
+	int32_t victim_prio;  /* kernel prio of the thread */
+	char victim_comm[RTW_COMM_LEN];
+	bool resched_at_wakeup;	  /* need-resched (full) set when it was woken */
+	bool lazy_at_wakeup;	  /* only the lazy bit set when it was woken */
+	uint64_t resched_ns;	  /* first full need-resched on the run queue, 0 none */
+	uint64_t tick_ns;	  /* tick period seen, 0 unknown */
+	struct blame_culprit culprit[BLAME_MAX_CULPRITS];
+	int nr_culprits;	  /* sorted, largest first */
+	enum blame_verdict verdict;
+	int verdict_culprit;	  /* index into culprit[], -1 none */
+	char text[BLAME_TEXT_LEN];
+	char hint[BLAME_HINT_LEN];
+	/* coverage */
+	bool complete;
+	char incomplete_why[160];
+	uint64_t lost_events;	  /* lost on the CPUs that matter, in the window */
+	uint64_t window_start_ns; /* first event available */
+	uint64_t window_end_ns;
+};
+
+/* What the caller knows beyond the events (live runs know more). */
+struct blame_opts {
+	/* fill *policy (SCHED_*) of a live task; return false if unknown */
+	bool (*task_policy)(int32_t pid, const char *comm, int *policy, void *arg);
+	void *task_policy_arg;
+	int64_t steal_ns; /* host steal time around the spike, -1 unknown */
+};
+
+/**
+ * blame_explain() - Explain @spike from the events @ev.
+ * @ev: events ordered by time, covering the spike
+ * @n: number of events
+ * @spike: the spike
+ * @opts: extra knowledge, may be NULL
+ * @res: result
+ *
+ * Return: 0; -EINVAL if W < D; -ENODATA if there is no event at all.
+ */
+int blame_explain(const struct rtw_event *ev, size_t n, const struct blame_spike *spike,
+		  const struct blame_opts *opts, struct blame_result *res);
+
+/**
+ * blame_kind_name() - JSON name of a culprit kind ("task", "irq_thread" ...).
+ * @kind: enum blame_kind
+ *
+ * Return: a static string.
+ */
+const char *blame_kind_name(enum blame_kind kind);
+
+/**
+ * blame_verdict_name() - JSON name of a verdict ("tick_wait" ...).
+ * @v: enum blame_verdict
+ *
+ * Return: a static string.
+ */
+const char *blame_verdict_name(enum blame_verdict v);
+
+/**
+ * blame_policy_name() - "other", "fifo", "rr", "deadline", "batch", "idle".
+ * @policy: SCHED_* value, -1 unknown
+ *
+ * Return: a static string ("unknown" for -1).
+ */
+const char *blame_policy_name(int policy);
+
+/**
+ * blame_culprit_label() - "bash (pid 2638, other nice 0)", "IRQ 36 virtio1-req.0" ...
+ * @c: culprit
+ * @buf: output
+ * @len: size of @buf
+ */
+void blame_culprit_label(const struct blame_culprit *c, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * decode - the only user of libtraceevent field access: a raw ring-buffer
+ * record (live instance or trace.dat) becomes a struct rtw_event. Field
+ * lookups happen once per event type; a record costs a handful of reads.
+ */
+#ifndef RTWHY_DECODE_H
+#define RTWHY_DECODE_H
+
+#include "rtwhy/event.h"
+
+struct tep_handle;
+struct tep_record;
+struct decode;
+
+/**
+ * decode_create() - A decoder for the event formats of @tep.
+ * @tep: parsed event formats (and kallsyms for hrtimer function names);
+ *       must outlive the decoder
+ * @layout: common_flags layout of the kernel that wrote the records
+ *
+ * Return: the decoder, or NULL with errno set.
+ */
+struct decode *decode_create(struct tep_handle *tep, enum event_flag_layout layout);
+
+/**
+ * decode_destroy() - Free a decoder.
+ * @d: decoder, may be NULL
+ */
+void decode_destroy(struct decode *d);
+
+/**
+ * decode_record() - Decode @rec into @out.
+ * @d: decoder
+ * @rec: the record
+ * @cpu: the CPU whose buffer held it
+ * @out: result
+ *
+ * Return: 1 if @out holds an event, 0 if the record is of no interest.
+ */
+int decode_record(struct decode *d, struct tep_record *rec, int cpu, struct rtw_event *out);
+
+/**
+ * decode_lost() - The RTW_EV_LOST event announced by @rec, if any.
+ * @rec: the record (its missed_events)
+ * @cpu: the CPU whose buffer held it
+ * @out: result
+ *
+ * Return: 1 if events were lost before @rec, 0 otherwise.
+ */
+int decode_lost(const struct tep_record *rec, int cpu, struct rtw_event *out);
+
+/**
+ * decode_has_event() - Does @tep know the event @system:@name?
+ * @d: decoder
+ * @system: e.g. "sched"
+ * @name: e.g. "sched_waking"
+ *
+ * Return: true if the format is known.
+ */
+bool decode_has_event(struct decode *d, const char *system, const char *name);
+
+#endif

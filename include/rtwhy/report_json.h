@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * report_json - the --json file: cyclictest 2.4's keys and layout (so that
+ * existing parsers read it), plus rtwhy's "spikes", each with its phases,
+ * culprits, verdict and trace coverage (keys listed in README.md).
+ */
+#ifndef RTWHY_REPORT_JSON_H
+#define RTWHY_REPORT_JSON_H
+
+#include <stddef.h>
+#include <time.h>
+
+#include "rtwhy/blame.h"
+#include "rtwhy/config.h"
+#include "rtwhy/json.h"
+#include "rtwhy/measure.h"
+
+/* What the run adds to the file beyond the threads' statistics. */
+struct report_json_run {
+	time_t start_time;
+	time_t end_time;
+	int return_code;
+	const struct blame_result *spikes;
+	size_t nr_spikes;
+	size_t nr_spikes_dropped; /* explained but not kept (memory bound) */
+	unsigned long long blind_spikes;
+	unsigned long long blind_ns;
+};
+
+/**
+ * report_json_write() - Write the --json file of a measuring run.
+ * @path: file, "-" for stdout
+ * @cfg: config
+ * @m: measurement, threads stopped
+ * @run: run facts and explained spikes
+ *
+ * Return: 0, or -errno with the message printed.
+ */
+int report_json_write(const char *path, const struct rtw_config *cfg, struct measure *m,
+		      const struct report_json_run *run);
+
+/**
+ * report_json_spike() - One element of "spikes".
+ * @j: writer, inside an array
+ * @r: the explained spike
+ */
+void report_json_spike(struct json *j, const struct blame_result *r);
+
+#endif

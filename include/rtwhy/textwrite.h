@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * textwrite - events back to ftrace's text format (the kernel's "trace"
+ * file layout, with nanosecond timestamps), for --save-trace. What it writes
+ * textread reads back to the same events, so a saved window can be
+ * explained again with "rtwhy analyze", here or on another machine.
+ */
+#ifndef RTWHY_TEXTWRITE_H
+#define RTWHY_TEXTWRITE_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "rtwhy/event.h"
+
+/**
+ * textwrite_header() - The comment header: tracer, clock, CPU count, columns.
+ * @out: stream
+ * @nr_cpus: CPUs of the traced machine
+ * @clock: trace clock name (e.g. "mono")
+ */
+void textwrite_header(FILE *out, int nr_cpus, const char *clock);
+
+/**
+ * textwrite_event() - One event as one line (nothing for RTW_EV_OTHER).
+ * @out: stream
+ * @e: event
+ */
+void textwrite_event(FILE *out, const struct rtw_event *e);
+
+/**
+ * textwrite_state() - sched_switch prev_state as the kernel prints it.
+ * @state: canonical prev_state (TASK_REPORT bits, 0x100 = preempted)
+ * @buf: at least 16 bytes
+ */
+void textwrite_state(uint32_t state, char *buf);
+
+#endif

@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * timeline - what occupied each CPU, when: the event stream turned into
+ * per-CPU segments of task, idle, hard IRQ, softirq and "nothing visible"
+ * time. Nesting is resolved here (a hard IRQ inside a task's run is cut out
+ * of the task's time), so every nanosecond of a CPU belongs to exactly one
+ * segment and attributing an interval is a sum over segments.
+ */
+#ifndef RTWHY_TIMELINE_H
+#define RTWHY_TIMELINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rtwhy/event.h"
+
+enum tl_ctx {
+	TL_TASK,    /* a task ran (pid != 0) */
+	TL_IDLE,    /* the idle task ran */
+	TL_HARDIRQ, /* a hard IRQ handler, vector or hrtimer callback */
+	TL_SOFTIRQ, /* a softirq */
+	TL_GAP,	    /* a ticking CPU showed no event for longer than a tick */
+};
+
+#define TL_PRIO_UNKNOWN (-1000)
+
+struct tl_segment {
+	uint64_t start_ns;
+	uint64_t end_ns;
+	int32_t cpu;
+	uint8_t ctx;		 /* enum tl_ctx */
+	uint8_t resched;	 /* RTW_F_*RESCHED bits seen in the segment's first event */
+	int32_t pid;		 /* the task (TASK/IDLE) or the interrupted task */
+	int32_t prio;		 /* kernel prio of @pid, TL_PRIO_UNKNOWN if not seen */
+	int32_t irq;		 /* hard IRQ number, softirq vector; -1 otherwise */
+	char comm[RTW_COMM_LEN]; /* comm of @pid */
+	char name[RTW_NAME_LEN]; /* IRQ name, vector, hrtimer function, softirq name */
+};
+
+struct timeline {
+	struct tl_segment *seg; /* sorted by cpu, then time */
+	size_t nr_seg;
+	size_t cap;
+	int nr_cpus;		/* highest CPU seen + 1 */
+	size_t *cpu_first;	/* index of each CPU's first segment */
+	size_t *cpu_count;	/* number of segments of each CPU */
+	uint64_t *cpu_start_ns; /* first event on each CPU (0: none) */
+	uint64_t tick_ns;	/* scheduler tick period seen, 0 = unknown */
+	uint64_t start_ns;	/* first event */
+	uint64_t end_ns;	/* where the timeline was closed */
+};
+
+/**
+ * timeline_build() - Cut @ev into per-CPU segments up to @end_ns.
+ * @tl: result; timeline_free() it
+ * @ev: events, ordered by time
+ * @n: number of events
+ * @end_ns: close the last segment of every CPU here (0: at the last event)
+ *
+ * Return: 0, -ENOMEM, or -ENODATA if @n is 0.
+ */
+int timeline_build(struct timeline *tl, const struct rtw_event *ev, size_t n, uint64_t end_ns);
+
+/**
+ * timeline_free() - Release a timeline.
+ * @tl: timeline, may be zeroed
+ */
+void timeline_free(struct timeline *tl);
+
+/**
+ * timeline_walk() - Call @fn for each piece of @cpu's time in [@from, @to).
+ * @tl: timeline
+ * @cpu: CPU
+ * @from_ns: start
+ * @to_ns: end
+ * @fn: called with the segment and the length of its overlap
+ * @arg: passed to @fn
+ *
+ * Time of @cpu before its first event is reported as a TL_GAP piece with
+ * pid -1 (nothing known).
+ * Return: the total ns reported.
+ */
+uint64_t timeline_walk(const struct timeline *tl, int cpu, uint64_t from_ns, uint64_t to_ns,
+		       void (*fn)(const struct tl_segment *seg, uint64_t ns, void *arg), void *arg);
+
+/**
+ * timeline_estimate_tick_ns() - The scheduler tick period seen in @ev.
+ * @ev: events
+ * @n: number of events
+ *
+ * Median distance between consecutive tick hrtimer expiries on one CPU,
+ * snapped to a common HZ when within 5%.
+ * Return: ns, or 0 when fewer than two ticks were seen.
+ */
+uint64_t timeline_estimate_tick_ns(const struct rtw_event *ev, size_t n);
+
+#endif

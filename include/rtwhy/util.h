@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * util - strict parsers for numbers, durations and CPU lists, timespec
+ * arithmetic, and allocation-free integer formatting for the hot path.
+ * Pure functions: no I/O except util_online_cpus().
+ */
+#ifndef RTWHY_UTIL_H
+#define RTWHY_UTIL_H
+
+#include <sched.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#define NSEC_PER_USEC 1000ULL
+#define NSEC_PER_MSEC 1000000ULL
+#define NSEC_PER_SEC  1000000000ULL
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/**
+ * util_parse_u64() - Parse a decimal unsigned number, the whole string.
+ * @s: text; no sign, no spaces, no trailing characters
+ * @max: largest accepted value
+ * @out: result
+ *
+ * Return: 0, -EINVAL if @s is empty or not a number, -ERANGE if above @max.
+ */
+int util_parse_u64(const char *s, uint64_t max, uint64_t *out);
+
+/**
+ * util_parse_int() - Parse a decimal int in [@min, @max], the whole string.
+ * @s: text, an optional leading '-' when @min < 0
+ * @min: smallest accepted value
+ * @max: largest accepted value
+ * @out: result
+ *
+ * Return: 0, -EINVAL if not a number, -ERANGE if out of range.
+ */
+int util_parse_int(const char *s, int min, int max, int *out);
+
+/**
+ * util_parse_duration_ns() - Parse cyclictest's -D: a number of seconds with
+ * an optional unit suffix s, m, h or d (also "ms").
+ * @s: text, e.g. "15", "15s", "1m", "2h", "500ms"
+ * @out: duration in ns
+ *
+ * Return: 0, -EINVAL on a bad number or unit, -ERANGE on overflow.
+ */
+int util_parse_duration_ns(const char *s, uint64_t *out);
+
+/**
+ * util_parse_cpulist() - Parse a CPU list like "0-3,5,7".
+ * @s: text
+ * @set: result (zeroed first)
+ *
+ * Return: 0, -EINVAL on bad syntax or an empty list, -ERANGE if a CPU number
+ * is beyond CPU_SETSIZE.
+ */
+int util_parse_cpulist(const char *s, cpu_set_t *set);
+
+/**
+ * util_format_cpulist() - Write @set as "0-3,5".
+ * @set: CPUs
+ * @buf: output
+ * @len: size of @buf
+ */
+void util_format_cpulist(const cpu_set_t *set, char *buf, size_t len);
+
+/**
+ * util_online_cpus() - The CPUs this process may run on.
+ * @set: result
+ *
+ * Return: the number of CPUs in @set (at least 1).
+ */
+int util_online_cpus(cpu_set_t *set);
+
+/**
+ * util_nth_cpu() - The @n-th CPU (0-based, wrapping) in @set.
+ * @set: CPUs, not empty
+ * @n: index
+ *
+ * Return: a CPU number, or -1 if @set is empty.
+ */
+int util_nth_cpu(const cpu_set_t *set, int n);
+
+static inline uint64_t util_ts_to_ns(const struct timespec *ts)
+{
+	return (uint64_t)ts->tv_sec * NSEC_PER_SEC + (uint64_t)ts->tv_nsec;
+}
+
+static inline struct timespec util_ns_to_ts(uint64_t ns)
+{
+	struct timespec ts = { .tv_sec = (time_t)(ns / NSEC_PER_SEC),
+			       .tv_nsec = (long)(ns % NSEC_PER_SEC) };
+	return ts;
+}
+
+/**
+ * util_fmt_u64() - Append decimal @v to @p without stdio (hot path safe).
+ * @p: where to write; must have room for 20 characters
+ * @v: value
+ *
+ * Return: pointer just past the last digit written.
+ */
+char *util_fmt_u64(char *p, uint64_t v);
+
+/**
+ * util_fmt_str() - Append the NUL-terminated @s to @p (hot path safe).
+ * @p: where to write
+ * @s: text
+ *
+ * Return: pointer just past the copied text.
+ */
+char *util_fmt_str(char *p, const char *s);
+
+/**
+ * util_strlcpy() - Copy @src into @dst of size @len, always NUL-terminated.
+ * @dst: destination
+ * @src: source
+ * @len: size of @dst, > 0
+ *
+ * Return: strlen(@src), so that truncation is @return >= @len.
+ */
+size_t util_strlcpy(char *dst, const char *src, size_t len);
+
+/**
+ * util_kernel_version() - Parse "6.18.44-foo" into major and minor.
+ * @release: uname release string (NULL: this machine's)
+ * @major: result
+ * @minor: result
+ *
+ * Return: 0, or -EINVAL if @release does not start with "N.N".
+ */
+int util_kernel_version(const char *release, int *major, int *minor);
+
+#endif

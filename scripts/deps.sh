@@ -1,0 +1,51 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# Install what a make target needs on Debian, only what is missing.
+# usage: scripts/deps.sh build|check|bench
+# Missing packages are installed with apt-get when run as root; otherwise the
+# script names them and fails (build deps) or warns (tools only root-only tests use).
+set -u
+
+build_pkgs="gcc make pkg-config libtracefs-dev libtraceevent-dev libtracecmd-dev"
+check_pkgs="libcunit1-dev"
+# tools the root-only integration tests and the benchmark drive
+tool_pkgs="rt-tests trace-cmd python3 libxml2-utils chromium"
+bench_pkgs="rt-tests trace-cmd"
+
+missing() {
+	for p in "$@"; do
+		s=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)
+		[ "$s" = "install ok installed" ] || printf '%s ' "$p"
+	done
+}
+
+install() {
+	need=$(missing "$@")
+	[ -z "$need" ] && return 0
+	if [ "$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1; then
+		echo "rtwhy: missing Debian packages: $need(run as root: apt-get install $need)" >&2
+		return 1
+	fi
+	echo "rtwhy: installing $need" >&2
+	export DEBIAN_FRONTEND=noninteractive
+	if ! apt-get install -y -q --no-install-recommends $need >/tmp/rtwhy-apt.log 2>&1; then
+		apt-get update -q >>/tmp/rtwhy-apt.log 2>&1
+		if ! apt-get install -y -q --no-install-recommends $need >>/tmp/rtwhy-apt.log 2>&1; then
+			echo "rtwhy: cannot install $need: see /tmp/rtwhy-apt.log" >&2
+			return 1
+		fi
+	fi
+}
+
+command -v dpkg-query >/dev/null 2>&1 || exit 0	# not Debian: trust pkg-config
+
+case "${1:-build}" in
+build) install $build_pkgs ;;
+check)
+	install $build_pkgs $check_pkgs || exit 1
+	# only root runs the tests that use these; a non-root run skips them
+	if [ "$(id -u)" = 0 ]; then install $tool_pkgs || exit 1; fi
+	;;
+bench) install $build_pkgs $bench_pkgs ;;
+*) echo "usage: $0 build|check|bench" >&2; exit 2 ;;
+esac

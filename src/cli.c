@@ -1,0 +1,575 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * cli - the measuring command's options: cyclictest 2.4's names, meanings
+ * and defaults, plus rtwhy's tracing and output options. Strict: a value
+ * that is not what the option takes is an error with one clear line, never
+ * a silent default. Pure: no system state is changed here.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "rtwhy/cli.h"
+#include "rtwhy/util.h"
+
+enum cli_long_only {
+	OPT_HELP = 256,
+	OPT_VERSION,
+	OPT_DEFAULT_SYSTEM,
+	OPT_LAPTOP,
+	OPT_LATENCY,
+	OPT_MAINAFFINITY,
+	OPT_POLICY,
+	OPT_PRIOSPREAD,
+	OPT_SECALIGNED,
+	OPT_HISTFILE,
+	OPT_JSON,
+	OPT_SPIKE,
+	OPT_SPIKE_NODES,
+	OPT_TRACEMARK,
+	OPT_TIMERSLACK,
+	OPT_EXPLAIN,
+	OPT_SAVE_TRACE,
+	OPT_BUFFER_KB,
+	OPT_SVG,
+};
+
+static const struct option cli_long_options[] = {
+	{ "affinity", optional_argument, NULL, 'a' },
+	{ "aligned", optional_argument, NULL, 'A' },
+	{ "breaktrace", required_argument, NULL, 'b' },
+	{ "buffer-kb", required_argument, NULL, OPT_BUFFER_KB },
+	{ "clock", required_argument, NULL, 'c' },
+	{ "default-system", no_argument, NULL, OPT_DEFAULT_SYSTEM },
+	{ "distance", required_argument, NULL, 'd' },
+	{ "duration", required_argument, NULL, 'D' },
+	{ "explain", required_argument, NULL, OPT_EXPLAIN },
+	{ "help", no_argument, NULL, OPT_HELP },
+	{ "histfile", required_argument, NULL, OPT_HISTFILE },
+	{ "histofall", required_argument, NULL, 'H' },
+	{ "histogram", required_argument, NULL, 'h' },
+	{ "interval", required_argument, NULL, 'i' },
+	{ "json", required_argument, NULL, OPT_JSON },
+	{ "laptop", no_argument, NULL, OPT_LAPTOP },
+	{ "latency", required_argument, NULL, OPT_LATENCY },
+	{ "loops", required_argument, NULL, 'l' },
+	{ "mainaffinity", required_argument, NULL, OPT_MAINAFFINITY },
+	{ "mlockall", no_argument, NULL, 'm' },
+	{ "nanosleep", no_argument, NULL, 'n' },
+	{ "nsecs", no_argument, NULL, 'N' },
+	{ "policy", required_argument, NULL, OPT_POLICY },
+	{ "posix_timers", no_argument, NULL, 'x' },
+	{ "priority", required_argument, NULL, 'p' },
+	{ "priospread", no_argument, NULL, OPT_PRIOSPREAD },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "refresh_on_max", no_argument, NULL, 'M' },
+	{ "relative", no_argument, NULL, 'r' },
+	{ "save-trace", required_argument, NULL, OPT_SAVE_TRACE },
+	{ "secaligned", optional_argument, NULL, OPT_SECALIGNED },
+	{ "smp", no_argument, NULL, 'S' },
+	{ "spike", required_argument, NULL, OPT_SPIKE },
+	{ "spike-nodes", required_argument, NULL, OPT_SPIKE_NODES },
+	{ "svg", required_argument, NULL, OPT_SVG },
+	{ "system", no_argument, NULL, 's' },
+	{ "threads", optional_argument, NULL, 't' },
+	{ "timerslack", required_argument, NULL, OPT_TIMERSLACK },
+	{ "tracemark", no_argument, NULL, OPT_TRACEMARK },
+	{ "unbuffered", no_argument, NULL, 'u' },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* '+': stop at the first non-option, so "-t 2" can take its number. */
+static const char cli_short_options[] = "+a::A::b:c:d:D:h:H:i:l:mMnNp:qrsSt::uvx";
+
+enum cli_command cli_command(int argc, char **argv)
+{
+	if (argc < 2)
+		return CLI_CMD_MEASURE;
+	if (!strcmp(argv[1], "analyze") || !strcmp(argv[1], "analyse"))
+		return CLI_CMD_ANALYZE;
+	if (!strcmp(argv[1], "irqs"))
+		return CLI_CMD_IRQS;
+	if (!strcmp(argv[1], "check"))
+		return CLI_CMD_CHECK;
+	return CLI_CMD_MEASURE;
+}
+
+struct cli_state {
+	char *err;
+	size_t errlen;
+	const char *opt; /* the option being parsed, as the user wrote it */
+	bool threads_given;
+	bool affinity_given;
+	bool histogram_given;
+	bool distance_given;
+	bool policy_given;
+	bool priority_given;
+	bool smp;
+	bool x_given;
+	bool s_given;
+};
+
+static int cli_fail(struct cli_state *st, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static int cli_fail(struct cli_state *st, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(st->err, st->errlen, fmt, ap);
+	va_end(ap);
+	return -EINVAL;
+}
+
+static int cli_bad_value(struct cli_state *st, const char *val, int ret, const char *expect)
+{
+	return cli_fail(st, "invalid value '%s' for %s: %s%s", val ? val : "", st->opt,
+			ret == -ERANGE ? "out of range, expected " : "expected ", expect);
+}
+
+/* A number of microseconds (1..max) converted to ns. */
+static int cli_us(struct cli_state *st, const char *val, uint64_t min, uint64_t max, uint64_t *ns)
+{
+	char expect[64];
+	uint64_t v;
+	int ret;
+
+	snprintf(expect, sizeof(expect), "microseconds %llu-%llu", (unsigned long long)min,
+		 (unsigned long long)max);
+	ret = util_parse_u64(val, max, &v);
+	if (!ret && v < min)
+		ret = -ERANGE;
+	if (ret)
+		return cli_bad_value(st, val, ret, expect);
+	*ns = v * NSEC_PER_USEC;
+	return 0;
+}
+
+static int cli_int(struct cli_state *st, const char *val, int min, int max, int *out)
+{
+	char expect[64];
+	int ret;
+
+	snprintf(expect, sizeof(expect), "a number %d-%d", min, max);
+	ret = util_parse_int(val, min, max, out);
+	return ret ? cli_bad_value(st, val, ret, expect) : 0;
+}
+
+static int cli_cpus(struct cli_state *st, const char *val, cpu_set_t *set)
+{
+	char online_str[256];
+	cpu_set_t online, extra;
+	int ret, cpu;
+
+	ret = util_parse_cpulist(val, set);
+	if (ret)
+		return cli_bad_value(st, val, ret, "a CPU list like 0-3,5");
+	util_online_cpus(&online);
+	CPU_XOR(&extra, set, &online);
+	CPU_AND(&extra, &extra, set);
+	if (CPU_COUNT(&extra) == 0)
+		return 0;
+	for (cpu = 0; !CPU_ISSET(cpu, &extra); cpu++)
+		;
+	util_format_cpulist(&online, online_str, sizeof(online_str));
+	return cli_fail(st, "invalid value '%s' for %s: CPU %d does not exist or is not usable "
+			"(usable: %s)", val, st->opt, cpu, online_str);
+}
+
+static int cli_policy(struct cli_state *st, const char *val, int *policy)
+{
+	static const struct {
+		const char *name;
+		int policy;
+	} names[] = {
+		{ "other", SCHED_OTHER }, { "normal", SCHED_OTHER }, { "batch", SCHED_BATCH },
+		{ "idle", SCHED_IDLE },	  { "fifo", SCHED_FIFO },     { "rr", SCHED_RR },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		if (!strcasecmp(val, names[i].name)) {
+			*policy = names[i].policy;
+			return 0;
+		}
+	}
+	return cli_bad_value(st, val, -EINVAL, "other, normal, batch, idle, fifo or rr");
+}
+
+/* cyclictest's optional-argument options also take the value as the next word. */
+static const char *cli_optional_arg(int argc, char **argv)
+{
+	const char *next;
+
+	if (optarg)
+		return optarg;
+	if (optind >= argc)
+		return NULL;
+	next = argv[optind];
+	if (next[0] < '0' || next[0] > '9')
+		return NULL;
+	optind++;
+	return next;
+}
+
+static void cli_option_name(struct cli_state *st, int c, int long_index, char *buf, size_t len)
+{
+	if (long_index >= 0)
+		snprintf(buf, len, "--%s", cli_long_options[long_index].name);
+	else
+		snprintf(buf, len, "-%c", c);
+	st->opt = buf;
+}
+
+static int cli_one(struct cli_state *st, struct rtw_config *cfg, int c, int argc, char **argv,
+		   enum cli_action *action)
+{
+	struct config_measure *m = &cfg->measure;
+	struct config_output *o = &cfg->output;
+	const char *arg;
+	uint64_t v;
+	int ret, n;
+
+	switch (c) {
+	case 'a':
+		arg = cli_optional_arg(argc, argv);
+		st->affinity_given = true;
+		if (!arg) {
+			m->affinity = CONFIG_AFFINITY_ALL;
+			return 0;
+		}
+		ret = cli_cpus(st, arg, &m->cpus);
+		if (ret)
+			return ret;
+		m->affinity = CONFIG_AFFINITY_SPECIFIED;
+		m->main_affinity = true;
+		m->main_cpus = m->cpus;
+		return 0;
+	case 'A':
+		arg = cli_optional_arg(argc, argv);
+		m->aligned = true;
+		if (!arg)
+			return 0;
+		return cli_us(st, arg, 0, 1000000000, &m->aligned_offset_ns);
+	case OPT_SECALIGNED:
+		arg = cli_optional_arg(argc, argv);
+		m->secaligned = true;
+		if (!arg)
+			return 0;
+		return cli_us(st, arg, 0, 999999, &m->secaligned_offset_ns);
+	case 'b':
+		return cli_us(st, optarg, 1, 1000000000, &cfg->trace.break_ns);
+	case OPT_EXPLAIN:
+		return cli_us(st, optarg, 1, 1000000000, &cfg->trace.explain_ns);
+	case OPT_TRACEMARK:
+		cfg->trace.tracemark = true;
+		return 0;
+	case OPT_BUFFER_KB:
+		ret = cli_int(st, optarg, 64, 1 << 20, &n);
+		cfg->trace.buffer_kb = (unsigned int)n;
+		return ret;
+	case 'c':
+		ret = cli_int(st, optarg, 0, 1, &n);
+		m->clock = n ? CLOCK_REALTIME : CLOCK_MONOTONIC;
+		return ret;
+	case OPT_DEFAULT_SYSTEM:
+	case OPT_LAPTOP:
+		cfg->system.dma_latency = false;
+		return 0;
+	case OPT_LATENCY:
+		cfg->system.dma_latency_given = true;
+		return cli_int(st, optarg, 0, 2000000000, &cfg->system.dma_latency_us);
+	case 'd':
+		st->distance_given = true;
+		ret = util_parse_u64(optarg, 1000000000, &v);
+		if (ret)
+			return cli_bad_value(st, optarg, ret, "microseconds 0-1000000000");
+		m->distance_ns = v * NSEC_PER_USEC;
+		return 0;
+	case 'D':
+		ret = util_parse_duration_ns(optarg, &m->duration_ns);
+		if (ret)
+			return cli_bad_value(st, optarg, ret,
+					     "a duration like 30, 30s, 5m, 2h or 1d");
+		return 0;
+	case 'h':
+	case 'H':
+		st->histogram_given = true;
+		o->histofall = c == 'H';
+		return cli_int(st, optarg, 1, CONFIG_HIST_MAX_US, &o->histogram);
+	case OPT_HISTFILE:
+		o->histfile = optarg;
+		return 0;
+	case 'i':
+		return cli_us(st, optarg, 1, 1000000000, &m->interval_ns);
+	case OPT_JSON:
+		if (!*optarg)
+			return cli_bad_value(st, optarg, -EINVAL, "a file name");
+		o->json_path = optarg;
+		return 0;
+	case OPT_SVG:
+		if (!*optarg)
+			return cli_bad_value(st, optarg, -EINVAL, "a file name");
+		o->svg_path = optarg;
+		return 0;
+	case OPT_SAVE_TRACE:
+		if (!*optarg)
+			return cli_bad_value(st, optarg, -EINVAL, "a file name");
+		o->save_trace = optarg;
+		return 0;
+	case 'l':
+		ret = util_parse_u64(optarg, UINT64_MAX, &m->loops);
+		return ret ? cli_bad_value(st, optarg, ret, "a number of cycles") : 0;
+	case 'm':
+		cfg->system.mlockall = true;
+		return 0;
+	case OPT_MAINAFFINITY:
+		m->main_affinity = true;
+		return cli_cpus(st, optarg, &m->main_cpus);
+	case 'M':
+		o->refresh_on_max = true;
+		return 0;
+	case 'n': /* clock_nanosleep is the default already */
+		return 0;
+	case 'N':
+		o->nsecs = true;
+		return 0;
+	case 'p':
+		st->priority_given = true;
+		ret = cli_int(st, optarg, 1, 99, &m->priority);
+		if (!ret && m->policy != SCHED_FIFO && m->policy != SCHED_RR)
+			m->policy = SCHED_FIFO;
+		return ret;
+	case OPT_POLICY:
+		st->policy_given = true;
+		return cli_policy(st, optarg, &m->policy);
+	case OPT_PRIOSPREAD:
+		m->priospread = true;
+		return 0;
+	case 'q':
+		o->quiet = true;
+		return 0;
+	case 'r':
+		m->relative = true;
+		return 0;
+	case 's':
+		st->s_given = true;
+		m->sleep = CONFIG_SLEEP_SYS_NANOSLEEP;
+		return 0;
+	case 'S':
+		st->smp = true;
+		return 0;
+	case OPT_SPIKE:
+		ret = util_parse_u64(optarg, 1000000000, &v);
+		if (ret || v == 0)
+			return cli_bad_value(st, optarg, ret ? ret : -ERANGE,
+					     "microseconds 1-1000000000");
+		m->spike_ns = v * NSEC_PER_USEC;
+		return 0;
+	case OPT_SPIKE_NODES:
+		return cli_int(st, optarg, 1, 1000000, &m->spike_nodes);
+	case 't':
+		arg = cli_optional_arg(argc, argv);
+		st->threads_given = true;
+		if (!arg) {
+			m->nr_threads = -1; /* one per CPU, resolved at the end */
+			return 0;
+		}
+		return cli_int(st, arg, 1, CONFIG_MAX_THREADS, &m->nr_threads);
+	case OPT_TIMERSLACK: {
+		uint64_t ns;
+
+		ret = util_parse_u64(optarg, 1000000000, &ns);
+		if (ret || ns == 0)
+			return cli_bad_value(st, optarg, ret ? ret : -ERANGE,
+					     "nanoseconds 1-1000000000 (the kernel treats 0 as "
+					     "'default')");
+		m->timerslack_ns = (int64_t)ns;
+		return 0;
+	}
+	case 'u':
+		o->unbuffered = true;
+		return 0;
+	case 'v':
+		o->verbose = true;
+		return 0;
+	case 'x':
+		st->x_given = true;
+		m->sleep = CONFIG_SLEEP_POSIX_TIMER;
+		return 0;
+	case OPT_HELP:
+		*action = CLI_HELP;
+		return 0;
+	case OPT_VERSION:
+		*action = CLI_VERSION;
+		return 0;
+	default:
+		return -EINVAL;
+	}
+}
+
+/* getopt said '?': an unknown option, or one that lacks its value. */
+static int cli_getopt_error(struct cli_state *st, const char *word)
+{
+	size_t i;
+
+	if (optopt >= 256) {
+		for (i = 0; cli_long_options[i].name; i++)
+			if (cli_long_options[i].val == optopt)
+				return cli_fail(st, "option --%s needs a value (see --help)",
+						cli_long_options[i].name);
+	}
+	if (optopt > 0 && optopt < 256 && optopt != ':' && strchr(cli_short_options + 1, optopt)) {
+		if (word[0] == '-' && word[1] == '-')
+			return cli_fail(st, "option %s needs a value (see --help)", word);
+		return cli_fail(st, "option -%c needs a value (see --help)", optopt);
+	}
+	if (optopt > 0 && optopt < 256)
+		return cli_fail(st, "unknown option -%c (see --help)", optopt);
+	return cli_fail(st, "unknown option '%s' (see --help)", word);
+}
+
+/* Checks that need all options: conflicts and values derived from others. */
+static int cli_finish(struct cli_state *st, struct rtw_config *cfg)
+{
+	struct config_measure *m = &cfg->measure;
+	cpu_set_t online;
+	int nr_online = util_online_cpus(&online);
+
+	if (st->smp && (st->threads_given || st->affinity_given))
+		return cli_fail(st, "conflicting options: -S/--smp sets one thread per CPU, "
+				"drop -t and -a");
+	if (st->smp) {
+		m->nr_threads = nr_online;
+		m->affinity = CONFIG_AFFINITY_ALL;
+	}
+	if (m->nr_threads < 0)
+		m->nr_threads = m->affinity == CONFIG_AFFINITY_SPECIFIED ? CPU_COUNT(&m->cpus)
+									 : nr_online;
+	if (st->x_given && st->s_given)
+		return cli_fail(st, "conflicting options: -x (POSIX timers) and -s (nanosleep)");
+	if (m->aligned && m->secaligned)
+		return cli_fail(st, "conflicting options: -A/--aligned and --secaligned");
+	if (cfg->trace.break_ns && cfg->trace.explain_ns)
+		return cli_fail(st, "conflicting options: -b stops at the first spike, --explain "
+				"goes on; choose one");
+	if (st->histogram_given && st->distance_given && m->distance_ns)
+		return cli_fail(st, "conflicting options: -h/-H gives every thread the same "
+				"interval, drop -d");
+	if (cfg->output.histfile && !cfg->output.histogram)
+		return cli_fail(st, "--histfile needs -h or -H");
+	if (cfg->output.save_trace && !config_trace_threshold_ns(cfg))
+		return cli_fail(st, "--save-trace needs -b or --explain (nothing is traced "
+				"without them)");
+	if (cfg->system.dma_latency_given && !cfg->system.dma_latency)
+		return cli_fail(st, "conflicting options: --latency and --default-system/--laptop");
+	if ((m->policy == SCHED_FIFO || m->policy == SCHED_RR) && !m->priority) {
+		/* cyclictest's rule, said the same way */
+		m->priority = m->nr_threads + 1 > 99 ? 99 : m->nr_threads + 1;
+		fprintf(stderr, "defaulting realtime priority to %d\n", m->priority);
+	}
+	if (st->priority_given && m->policy != SCHED_FIFO && m->policy != SCHED_RR)
+		return cli_fail(st, "conflicting options: -p sets a real-time priority but "
+				"--policy %s is not real-time", config_policy_name(m->policy));
+	if (m->priospread && !m->priority)
+		return cli_fail(st, "--priospread needs a real-time priority (-p)");
+	return 0;
+}
+
+int cli_parse(int argc, char **argv, struct rtw_config *cfg, enum cli_action *action, char *err,
+	      size_t errlen)
+{
+	struct cli_state st = { .err = err, .errlen = errlen };
+	char optname[64];
+	int c, ret;
+
+	config_init(cfg);
+	cfg->argc = argc;
+	cfg->argv = argv;
+	*action = CLI_RUN;
+	err[0] = '\0';
+	optind = 0; /* full re-initialisation of getopt, for repeated calls */
+	opterr = 0;
+	for (;;) {
+		int long_index = -1;
+
+		c = getopt_long(argc, argv, cli_short_options, cli_long_options, &long_index);
+		if (c == -1)
+			break;
+		if (c == '?' || c == ':')
+			return cli_getopt_error(&st, argv[optind - 1]);
+		cli_option_name(&st, c, long_index, optname, sizeof(optname));
+		ret = cli_one(&st, cfg, c, argc, argv, action);
+		if (ret)
+			return ret;
+		if (*action != CLI_RUN)
+			return 0;
+	}
+	if (optind < argc)
+		return cli_fail(&st, "unexpected argument '%s' (see --help)", argv[optind]);
+	return cli_finish(&st, cfg);
+}
+
+void cli_usage(FILE *out)
+{
+	fputs("rtwhy - a cyclictest that tells you why\n"
+	      "\n"
+	      "usage: rtwhy [options]            measure wakeup latency (cyclictest options)\n"
+	      "       rtwhy analyze FILE [opts]  explain spikes in a recorded trace\n"
+	      "       rtwhy irqs [opts]          are IRQ handlers threaded?\n"
+	      "       rtwhy check [opts]         real-time readiness of this system\n"
+	      "\n"
+	      "Measurement (same meaning as cyclictest 2.4):\n"
+	      "  -t, --threads[=N]      N threads (no N: one per CPU); default 1\n"
+	      "  -i, --interval=US      base interval of thread 0; default 1000\n"
+	      "  -d, --distance=US      interval added per thread; default 500\n"
+	      "  -p, --priority=PRIO    SCHED_FIFO priority 1-99 (default: SCHED_OTHER)\n"
+	      "      --policy=NAME      other, normal, batch, idle, fifo, rr\n"
+	      "      --priospread       thread i gets priority PRIO-i\n"
+	      "  -a, --affinity[=CPUS]  pin threads round robin over CPUS (default: all CPUs)\n"
+	      "      --mainaffinity=CPUS  run the main thread on CPUS\n"
+	      "  -c, --clock=0|1        0 CLOCK_MONOTONIC (default), 1 CLOCK_REALTIME\n"
+	      "  -D, --duration=TIME    run for TIME (s, m, h, d suffixes); default endless\n"
+	      "  -l, --loops=N          stop after N cycles per thread\n"
+	      "  -x, --posix_timers     POSIX interval timers instead of clock_nanosleep\n"
+	      "  -s, --system           relative nanosleep()\n"
+	      "  -r, --relative         relative sleeps instead of absolute\n"
+	      "  -S, --smp              one thread per CPU, same priority\n"
+	      "  -A, --aligned[=US]     common start, thread i offset by i*US\n"
+	      "      --secaligned[=US]  start on a full second (+US)\n"
+	      "  -m, --mlockall         lock current and future memory\n"
+	      "      --latency=US       value written to /dev/cpu_dma_latency; default 0\n"
+	      "      --default-system   do not touch /dev/cpu_dma_latency (also --laptop)\n"
+	      "      --timerslack=NS    timer slack of the measuring threads\n"
+	      "      --spike=US         list every sample above US at the end\n"
+	      "  -n                     accepted and ignored (clock_nanosleep is the default)\n"
+	      "\n"
+	      "Tracing (root):\n"
+	      "  -b, --breaktrace=US    freeze the trace at the first latency above US,\n"
+	      "                         explain it and stop\n"
+	      "      --explain=US       explain every latency above US and go on\n"
+	      "      --buffer-kb=KB     trace buffer per CPU; default 2048\n"
+	      "      --save-trace=FILE  write the frozen window as text (rtwhy analyze reads it)\n"
+	      "      --tracemark        accepted for cyclictest compatibility\n"
+	      "\n"
+	      "Output:\n"
+	      "  -q, --quiet            print only the summary at the end\n"
+	      "  -v, --verbose          print every sample (thread:cycle:latency)\n"
+	      "  -N, --nsecs            print nanoseconds instead of microseconds\n"
+	      "  -h, --histogram=US     histogram of US buckets at the end\n"
+	      "  -H, --histofall=US     same, plus a column over all threads\n"
+	      "      --histfile=FILE    write the histogram to FILE\n"
+	      "      --json=FILE        cyclictest's JSON, plus the explained spikes\n"
+	      "      --svg=FILE         draw each explained spike (or the histogram)\n"
+	      "  -u, --unbuffered       unbuffered stdout\n"
+	      "      --help, --version\n"
+	      "\n"
+	      "Exit status: 0 ran, 1 error, 2 bad usage. See man rtwhy.\n",
+	      out);
+}

@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * main - argv to a command, the command to an exit status. Nothing else.
+ */
+#include <stdio.h>
+
+#include "rtwhy/analyze.h"
+#include "rtwhy/cli.h"
+#include "rtwhy/irqcheck.h"
+#include "rtwhy/log.h"
+#include "rtwhy/run.h"
+#include "rtwhy/syscheck.h"
+
+int main(int argc, char **argv)
+{
+	struct rtw_config cfg;
+	enum cli_action action;
+	char err[256];
+
+	switch (cli_command(argc, argv)) {
+	case CLI_CMD_ANALYZE:
+		return analyze_main(argc - 1, argv + 1);
+	case CLI_CMD_IRQS:
+		return irqcheck_main(argc - 1, argv + 1);
+	case CLI_CMD_CHECK:
+		return syscheck_main(argc - 1, argv + 1);
+	case CLI_CMD_MEASURE:
+		break;
+	}
+	if (cli_parse(argc, argv, &cfg, &action, err, sizeof(err))) {
+		log_err("%s", err);
+		return CLI_EXIT_USAGE;
+	}
+	if (action == CLI_HELP) {
+		cli_usage(stdout);
+		return CLI_EXIT_OK;
+	}
+	if (action == CLI_VERSION) {
+		printf("rtwhy %s\n", RTWHY_VERSION);
+		return CLI_EXIT_OK;
+	}
+	return run_measure(&cfg);
+}

@@ -1,0 +1,447 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * measure - cyclictest's measuring loop, with the trace freeze built in.
+ * Setup (pinning, policy, slack, POSIX timer) happens in the thread before
+ * its loop; the loop itself obeys the hot path rules of measure.h.
+ */
+#include <errno.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "rtwhy/measure.h"
+#include "rtwhy/util.h"
+
+int measure_init(struct measure *m, const struct rtw_config *cfg)
+{
+	int i, ret;
+
+	memset(m, 0, sizeof(*m));
+	m->cfg = cfg;
+	m->freeze_fd = -1;
+	m->nr_threads = cfg->measure.nr_threads;
+	m->threads = calloc((size_t)m->nr_threads, sizeof(*m->threads));
+	if (!m->threads)
+		return -ENOMEM;
+	for (i = 0; i < m->nr_threads; i++) {
+		struct measure_thread *t = &m->threads[i];
+
+		t->m = m;
+		t->index = i;
+		t->cpu = util_nth_cpu(&cfg->measure.cpus, i);
+		t->policy = cfg->measure.policy;
+		t->priority = config_thread_priority(cfg, i);
+		t->interval_ns = config_thread_interval_ns(cfg, i);
+		ret = stats_init(&t->stats, cfg->output.histogram, config_unit_ns(cfg),
+				 cfg->output.verbose);
+		if (ret)
+			goto err_free;
+	}
+	if (cfg->measure.spike_ns) {
+		m->nr_sample_slots = cfg->measure.spike_nodes;
+		m->samples = calloc((size_t)m->nr_sample_slots, sizeof(*m->samples));
+		if (!m->samples) {
+			ret = -ENOMEM;
+			goto err_free;
+		}
+		memset(m->samples, 0, (size_t)m->nr_sample_slots * sizeof(*m->samples));
+	}
+	return 0;
+err_free:
+	measure_free(m);
+	return ret;
+}
+
+void measure_free(struct measure *m)
+{
+	int i;
+
+	for (i = 0; m->threads && i < m->nr_threads; i++)
+		stats_free(&m->threads[i].stats);
+	free(m->threads);
+	free(m->samples);
+	m->threads = NULL;
+	m->samples = NULL;
+}
+
+int measure_format_freeze(char *buf, const struct measure_spike *s)
+{
+	char *p = buf;
+
+	p = util_fmt_str(p, "FREEZE tid=");
+	p = util_fmt_u64(p, (uint64_t)s->tid);
+	p = util_fmt_str(p, " thread=");
+	p = util_fmt_u64(p, (uint64_t)s->thread);
+	p = util_fmt_str(p, " cpu=");
+	p = util_fmt_u64(p, (uint64_t)(s->cpu < 0 ? 0 : s->cpu));
+	p = util_fmt_str(p, " prio=");
+	p = util_fmt_u64(p, (uint64_t)s->priority);
+	p = util_fmt_str(p, " slack=");
+	p = util_fmt_u64(p, (uint64_t)(s->slack_ns < 0 ? 0 : s->slack_ns));
+	p = util_fmt_str(p, " deadline=");
+	p = util_fmt_u64(p, s->deadline_ns);
+	p = util_fmt_str(p, " wake=");
+	p = util_fmt_u64(p, s->wake_ns);
+	p = util_fmt_str(p, " lat=");
+	p = util_fmt_u64(p, (uint64_t)(s->latency_ns < 0 ? 0 : s->latency_ns));
+	return (int)(p - buf);
+}
+
+static uint64_t measure_now_ns(clockid_t clock)
+{
+	struct timespec ts;
+
+	clock_gettime(clock, &ts);
+	return util_ts_to_ns(&ts);
+}
+
+/* A latency above the threshold: freeze the trace (once) and/or break. */
+static void measure_on_spike(struct measure_thread *t, uint64_t deadline_ns, uint64_t now_ns,
+			     int64_t lat_ns)
+{
+	struct measure *m = t->m;
+	int expected = 1;
+	int no_tid = 0;
+
+	if (m->freeze_fd >= 0) {
+		if (atomic_compare_exchange_strong(&m->armed, &expected, 0)) {
+			struct measure_spike *s = &m->spike;
+
+			s->thread = t->index;
+			s->tid = atomic_load_explicit(&t->tid, memory_order_relaxed);
+			s->cpu = t->cpu >= 0 ? t->cpu : sched_getcpu();
+			s->policy = t->policy;
+			s->priority = t->priority;
+			s->slack_ns = t->slack_ns;
+			s->latency_ns = lat_ns;
+			s->cycle = atomic_load_explicit(&t->stats.cycles, memory_order_relaxed);
+			if (m->cfg->measure.clock == CLOCK_MONOTONIC) {
+				s->wake_ns = now_ns;
+				s->deadline_ns = deadline_ns;
+			} else {
+				/* the trace runs on CLOCK_MONOTONIC: translate */
+				s->wake_ns = measure_now_ns(CLOCK_MONOTONIC);
+				s->deadline_ns = s->wake_ns - (uint64_t)lat_ns;
+			}
+			if (write(m->freeze_fd, t->marker,
+				  (size_t)measure_format_freeze(t->marker, s)) < 0)
+				atomic_store(&m->freeze_failed, 1);
+			atomic_store_explicit(&m->pending, 1, memory_order_release);
+		} else {
+			atomic_fetch_add_explicit(&m->blind_spikes, 1, memory_order_relaxed);
+		}
+	}
+	if (m->stop_on_spike &&
+	    atomic_compare_exchange_strong(&m->break_tid, &no_tid, atomic_load(&t->tid))) {
+		m->break_thread = t->index;
+		m->break_latency_ns = lat_ns;
+		atomic_store(&m->shutdown, true);
+	}
+}
+
+static void measure_record_sample(struct measure_thread *t, uint64_t now_ns, int64_t lat_ns)
+{
+	struct measure *m = t->m;
+	uint64_t slot = atomic_fetch_add_explicit(&m->nr_samples, 1, memory_order_relaxed);
+
+	if (slot >= (uint64_t)m->nr_sample_slots)
+		return;
+	m->samples[slot].thread = t->index;
+	m->samples[slot].latency_ns = lat_ns;
+	m->samples[slot].ts_ns = now_ns;
+}
+
+static int measure_fail(struct measure_thread *t, const char *what, int err)
+{
+	t->error = -err;
+	t->error_what = what;
+	atomic_fetch_add(&t->m->nr_ready, 1);
+	return -err;
+}
+
+/* Pin, set policy and slack: everything before the first deadline. */
+static int measure_setup_thread(struct measure_thread *t)
+{
+	struct sched_param sp = { .sched_priority = t->priority };
+	const struct rtw_config *cfg = t->m->cfg;
+
+	atomic_store(&t->tid, (int)gettid());
+	if (t->cpu >= 0) {
+		cpu_set_t set;
+
+		CPU_ZERO(&set);
+		CPU_SET(t->cpu, &set);
+		if (sched_setaffinity(0, sizeof(set), &set))
+			return measure_fail(t, "pin the measuring thread", errno);
+	}
+	if (sched_setscheduler(0, t->policy, &sp))
+		return measure_fail(t, "set the measuring thread's scheduling policy", errno);
+	if (cfg->measure.timerslack_ns > 0 &&
+	    prctl(PR_SET_TIMERSLACK, (unsigned long)cfg->measure.timerslack_ns, 0, 0, 0))
+		return measure_fail(t, "set the timer slack", errno);
+	/* the kernel ignores slack for RT tasks */
+	if (t->policy == SCHED_FIFO || t->policy == SCHED_RR)
+		t->slack_ns = 0;
+	else
+		t->slack_ns = prctl(PR_GET_TIMERSLACK, 0, 0, 0, 0);
+	return 0;
+}
+
+/* Wait (setup phase only) until @counter reaches @n or the run is stopped. */
+static bool measure_gate(struct measure *m, _Atomic int *counter, int n)
+{
+	struct timespec pause = { 0, 50 * NSEC_PER_USEC };
+
+	while (atomic_load(counter) < n) {
+		if (atomic_load(&m->shutdown))
+			return false;
+		nanosleep(&pause, NULL);
+	}
+	return true;
+}
+
+/* The first deadline: now + interval, or a common aligned start (-A, --secaligned). */
+static uint64_t measure_first_deadline(struct measure_thread *t, clockid_t clock)
+{
+	struct measure *m = t->m;
+	const struct config_measure *cm = &m->cfg->measure;
+	uint64_t now = measure_now_ns(clock);
+
+	if (!cm->aligned && !cm->secaligned)
+		return now + t->interval_ns;
+	/* all threads set up, then thread 0 picks the common start */
+	atomic_fetch_add(&m->align_arrived, 1);
+	if (!measure_gate(m, &m->align_arrived, m->nr_threads))
+		return now + t->interval_ns;
+	if (t->index == 0) {
+		uint64_t start = measure_now_ns(clock);
+
+		if (cm->secaligned) {
+			uint64_t frac = start % NSEC_PER_SEC;
+
+			start = start - frac + NSEC_PER_SEC;
+			if (frac > 900 * NSEC_PER_MSEC)
+				start += NSEC_PER_SEC;
+			start += cm->secaligned_offset_ns;
+		}
+		m->align_start_ns = start;
+		atomic_store(&m->align_published, 1);
+	}
+	if (!measure_gate(m, &m->align_published, 1))
+		return now + t->interval_ns;
+	now = m->align_start_ns;
+	if (cm->aligned)
+		now += (uint64_t)t->index * cm->aligned_offset_ns;
+	return now + t->interval_ns;
+}
+
+static void *measure_thread_loop(void *arg)
+{
+	struct measure_thread *t = arg;
+	struct measure *m = t->m;
+	const struct config_measure *cm = &m->cfg->measure;
+	const clockid_t clock = cm->clock;
+	const bool relative = cm->relative || cm->sleep == CONFIG_SLEEP_SYS_NANOSLEEP;
+	const struct timespec interval_ts = util_ns_to_ts(t->interval_ns);
+	uint64_t next, stop_ns = 0, loops = cm->loops;
+	timer_t timer = 0;
+	bool have_timer = false;
+	sigset_t alarm;
+	int sig;
+
+	if (measure_setup_thread(t))
+		return NULL;
+	sigemptyset(&alarm);
+	sigaddset(&alarm, SIGALRM);
+	next = measure_first_deadline(t, clock);
+	if (cm->sleep == CONFIG_SLEEP_POSIX_TIMER) {
+		struct sigevent sev = { .sigev_notify = SIGEV_THREAD_ID, .sigev_signo = SIGALRM };
+		struct itimerspec its = { .it_interval = interval_ts };
+
+		sev._sigev_un._tid = atomic_load(&t->tid); /* sigev_notify_thread_id */
+		if (timer_create(clock, &sev, &timer))
+			return (void *)(intptr_t)measure_fail(t, "create the POSIX timer", errno);
+		have_timer = true;
+		its.it_value = relative ? interval_ts : util_ns_to_ts(next);
+		if (relative)
+			next = measure_now_ns(clock) + t->interval_ns;
+		if (timer_settime(timer, relative ? 0 : TIMER_ABSTIME, &its, NULL)) {
+			measure_fail(t, "arm the POSIX timer", errno);
+			timer_delete(timer);
+			return NULL;
+		}
+	}
+	if (cm->duration_ns)
+		stop_ns = next - t->interval_ns + cm->duration_ns;
+	atomic_fetch_add(&m->nr_ready, 1);
+
+	while (!atomic_load_explicit(&m->shutdown, memory_order_relaxed)) {
+		struct timespec ts;
+		uint64_t now;
+		int64_t lat;
+
+		int err = 0;
+
+		switch (cm->sleep) {
+		case CONFIG_SLEEP_POSIX_TIMER:
+			sigwait(&alarm, &sig);
+			break;
+		case CONFIG_SLEEP_SYS_NANOSLEEP:
+			clock_gettime(clock, &ts);
+			next = util_ts_to_ns(&ts) + t->interval_ns;
+			if (nanosleep(&interval_ts, NULL))
+				err = EINTR;
+			break;
+		default:
+			if (relative) {
+				clock_gettime(clock, &ts);
+				next = util_ts_to_ns(&ts) + t->interval_ns;
+				err = clock_nanosleep(clock, 0, &interval_ts, NULL);
+			} else {
+				ts = util_ns_to_ts(next);
+				err = clock_nanosleep(clock, TIMER_ABSTIME, &ts, NULL);
+			}
+			break;
+		}
+		/* woken early by measure_join(): not a sample */
+		if ((err || cm->sleep == CONFIG_SLEEP_POSIX_TIMER) &&
+		    atomic_load_explicit(&m->shutdown, memory_order_relaxed))
+			break;
+		clock_gettime(clock, &ts);
+		now = util_ts_to_ns(&ts);
+		lat = (int64_t)(now - next);
+		stats_add(&t->stats, lat);
+		if (m->threshold_ns && lat > (int64_t)m->threshold_ns)
+			measure_on_spike(t, next, now, lat);
+		if (cm->spike_ns && lat > (int64_t)cm->spike_ns)
+			measure_record_sample(t, now, lat);
+		if (stop_ns && now >= stop_ns)
+			atomic_store(&m->shutdown, true);
+		if (loops && atomic_load_explicit(&t->stats.cycles, memory_order_relaxed) >= loops)
+			break;
+		if (relative && cm->sleep != CONFIG_SLEEP_POSIX_TIMER)
+			continue;
+		next += t->interval_ns;
+		if (have_timer) {
+			int overrun = timer_getoverrun(timer);
+
+			if (overrun > 0)
+				next += (uint64_t)overrun * t->interval_ns;
+		}
+		while (now > next)
+			next += t->interval_ns;
+	}
+
+	if (have_timer)
+		timer_delete(timer);
+	/* like cyclictest: leave the real-time class before exiting */
+	if (t->policy != SCHED_OTHER) {
+		struct sched_param sp = { 0 };
+
+		sched_setscheduler(0, SCHED_OTHER, &sp);
+	}
+	return NULL;
+}
+
+static void measure_wake_handler(int sig)
+{
+	(void)sig;
+}
+
+static void *measure_thread_main(void *arg)
+{
+	struct measure_thread *t = arg;
+
+	measure_thread_loop(t);
+	atomic_fetch_add(&t->m->nr_done, 1);
+	return NULL;
+}
+
+int measure_start(struct measure *m)
+{
+	struct sigaction sa = { .sa_handler = measure_wake_handler };
+	const struct measure_thread *bad;
+	struct timespec pause = { 0, NSEC_PER_MSEC };
+	int i, ret;
+
+	/* SIGUSR2 only interrupts a sleep (no SA_RESTART); the threads inherit no mask of it */
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGUSR2, &sa, NULL);
+
+	atomic_store(&m->armed, m->freeze_fd >= 0 ? 1 : 0);
+	for (i = 0; i < m->nr_threads; i++) {
+		struct measure_thread *t = &m->threads[i];
+
+		ret = pthread_create(&t->pthread, NULL, measure_thread_main, t);
+		if (ret) {
+			t->error = -ret;
+			t->error_what = "create a measuring thread";
+			measure_join(m);
+			return -ret;
+		}
+		t->started = true;
+	}
+	while (atomic_load(&m->nr_ready) < m->nr_threads) {
+		bad = measure_failed_thread(m);
+		if (bad)
+			break;
+		nanosleep(&pause, NULL);
+	}
+	bad = measure_failed_thread(m);
+	if (bad) {
+		measure_join(m);
+		return bad->error;
+	}
+	return 0;
+}
+
+const struct measure_thread *measure_failed_thread(const struct measure *m)
+{
+	int i;
+
+	for (i = 0; i < m->nr_threads; i++)
+		if (m->threads[i].error)
+			return &m->threads[i];
+	return NULL;
+}
+
+void measure_stop(struct measure *m)
+{
+	atomic_store(&m->shutdown, true);
+}
+
+void measure_join(struct measure *m)
+{
+	int i;
+
+	measure_stop(m);
+	for (i = 0; i < m->nr_threads; i++) {
+		struct measure_thread *t = &m->threads[i];
+
+		if (!t->started)
+			continue;
+		/* cut a long sleep short: the thread sees shutdown and leaves */
+		pthread_kill(t->pthread,
+			     m->cfg->measure.sleep == CONFIG_SLEEP_POSIX_TIMER ? SIGALRM : SIGUSR2);
+		pthread_join(t->pthread, NULL);
+		t->started = false;
+	}
+}
+
+bool measure_take_spike(struct measure *m, struct measure_spike *out)
+{
+	if (!atomic_load_explicit(&m->pending, memory_order_acquire))
+		return false;
+	*out = m->spike;
+	atomic_store(&m->pending, 0);
+	return true;
+}
+
+void measure_rearm(struct measure *m)
+{
+	atomic_store(&m->armed, 1);
+}

@@ -1,0 +1,245 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * report_json - cyclictest's JSON (rt_write_json + write_stats of rt-tests
+ * 2.4, keys and quirks included: "cmdline:" and "rt_test_version:" carry a
+ * colon, an empty histogram prints as "{      }") and rtwhy's spikes.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+
+#include "rtwhy/log.h"
+#include "rtwhy/report_json.h"
+#include "rtwhy/timeline.h"
+#include "rtwhy/util.h"
+
+static void report_json_time(char *buf, size_t len, time_t t)
+{
+	struct tm tm;
+
+	localtime_r(&t, &tm);
+	strftime(buf, len, "%a, %d %b %Y %T %z", &tm);
+}
+
+static int report_json_realtime(void)
+{
+	FILE *f = fopen("/sys/kernel/realtime", "r");
+	int v = 0;
+
+	if (!f)
+		return 0;
+	if (fscanf(f, "%d", &v) != 1)
+		v = 0;
+	fclose(f);
+	return v;
+}
+
+static int report_json_node_of(int cpu)
+{
+	char path[64];
+	struct dirent *de;
+	DIR *d;
+	int node = -1;
+
+	if (cpu < 0)
+		return -1;
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d", cpu);
+	d = opendir(path);
+	if (!d)
+		return 0;
+	while ((de = readdir(d))) {
+		if (!strncmp(de->d_name, "node", 4) && de->d_name[4] >= '0' && de->d_name[4] <= '9') {
+			node = (int)strtol(de->d_name + 4, NULL, 10);
+			break;
+		}
+	}
+	closedir(d);
+	return node < 0 ? 0 : node;
+}
+
+static void report_json_cmdline(FILE *f, const struct rtw_config *cfg)
+{
+	char buf[4096];
+	size_t used = 0;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < cfg->argc && used < sizeof(buf); i++)
+		used += (size_t)snprintf(buf + used, sizeof(buf) - used, "%s%s", i ? " " : "",
+					 cfg->argv[i]);
+	json_escape(f, buf);
+}
+
+static double report_us(uint64_t ns)
+{
+	return (double)ns / 1000.0;
+}
+
+void report_json_spike(struct json *j, const struct blame_result *r)
+{
+	const struct blame_spike *sp = &r->spike;
+	int i;
+
+	json_object(j, NULL);
+	json_int(j, "thread", sp->thread);
+	json_int(j, "tid", sp->tid);
+	json_int(j, "cpu", r->run_cpu >= 0 ? r->run_cpu : sp->cpu);
+	json_double(j, "latency_us", report_us(r->latency_ns), 3);
+	json_uint(j, "deadline_ns", (unsigned long long)sp->deadline_ns);
+	json_uint(j, "wake_ns", (unsigned long long)sp->wake_ns);
+	json_bool(j, "deadline_exact", sp->deadline_exact);
+	json_string(j, "source", sp->source);
+	json_object(j, "phases");
+	json_double(j, "timer_delay_us", report_us(r->phase_ns[BLAME_PHASE_TIMER]), 3);
+	json_double(j, "sched_delay_us", report_us(r->phase_ns[BLAME_PHASE_SCHED]), 3);
+	json_double(j, "return_us", report_us(r->phase_ns[BLAME_PHASE_RETURN]), 3);
+	json_end(j);
+	json_array(j, "culprits");
+	for (i = 0; i < r->nr_culprits; i++) {
+		const struct blame_culprit *c = &r->culprit[i];
+
+		json_object(j, NULL);
+		json_string(j, "kind", blame_kind_name(c->kind));
+		json_double(j, "us", report_us(c->ns), 3);
+		json_double(j, "share", r->latency_ns ? (double)c->ns / (double)r->latency_ns : 0, 4);
+		if (c->kind == BLAME_TASK || c->kind == BLAME_IRQ_THREAD ||
+		    (c->kind == BLAME_UNACCOUNTED && c->pid > 0)) {
+			json_string(j, "comm", c->comm);
+			json_int(j, "pid", c->pid);
+		}
+		if (c->kind == BLAME_TASK || c->kind == BLAME_IRQ_THREAD) {
+			json_string(j, "policy", blame_policy_name(c->policy));
+			if (c->prio != TL_PRIO_UNKNOWN)
+				json_int(j, "prio", event_user_prio(c->prio));
+			else
+				json_null(j, "prio");
+		}
+		if (c->kind == BLAME_HARDIRQ || c->kind == BLAME_IRQ_THREAD ||
+		    c->kind == BLAME_SOFTIRQ) {
+			if (c->irq >= 0)
+				json_int(j, "irq", c->irq);
+			json_string(j, "name", c->kind == BLAME_IRQ_THREAD ? c->comm : c->name);
+		}
+		if (c->victim)
+			json_bool(j, "victim", true);
+		json_int(j, "cpu", c->cpu);
+		json_end(j);
+	}
+	json_end(j);
+	json_object(j, "verdict");
+	json_string(j, "kind", blame_verdict_name(r->verdict));
+	if (r->verdict_culprit >= 0)
+		json_int(j, "culprit", r->verdict_culprit);
+	else
+		json_null(j, "culprit");
+	json_string(j, "text", r->text);
+	json_string(j, "hint", r->hint);
+	json_end(j);
+	json_object(j, "trace");
+	json_bool(j, "complete", r->complete);
+	if (!r->complete)
+		json_string(j, "why_incomplete", r->incomplete_why);
+	json_uint(j, "lost_events", (unsigned long long)r->lost_events);
+	json_uint(j, "window_ns", (unsigned long long)(r->window_end_ns - r->window_start_ns));
+	if (r->tick_ns)
+		json_uint(j, "tick_ns", (unsigned long long)r->tick_ns);
+	json_end(j);
+	json_end(j);
+}
+
+static void report_json_thread(FILE *f, const struct rtw_config *cfg, struct measure_thread *t,
+			       bool last)
+{
+	uint64_t unit = config_unit_ns(cfg);
+	struct stats_snapshot s;
+	bool first = true;
+	int b;
+
+	stats_read(&t->stats, &s);
+	fprintf(f, "    \"%d\": {\n", t->index);
+	fprintf(f, "      \"histogram\": {");
+	for (b = 0; b < t->stats.nr_buckets; b++) {
+		if (!t->stats.hist[b])
+			continue;
+		fprintf(f, "%s\n        \"%d\": %llu", first ? "" : ",", b,
+			(unsigned long long)t->stats.hist[b]);
+		first = false;
+	}
+	fprintf(f, first ? "      },\n" : "\n      },\n");
+	fprintf(f, "      \"cycles\": %llu,\n", (unsigned long long)s.cycles);
+	fprintf(f, "      \"min\": %lld,\n", (long long)(s.min_ns / (int64_t)unit));
+	fprintf(f, "      \"max\": %lld,\n", (long long)(s.max_ns / (int64_t)unit));
+	if (s.cycles)
+		fprintf(f, "      \"avg\": %.2f,\n", (double)s.sum_units / (double)s.cycles);
+	else
+		fprintf(f, "      \"avg\": null,\n");
+	fprintf(f, "      \"cpu\": %d,\n", t->cpu);
+	fprintf(f, "      \"node\": %d\n", report_json_node_of(t->cpu));
+	fprintf(f, "    }%s\n", last ? "" : ",");
+}
+
+int report_json_write(const char *path, const struct rtw_config *cfg, struct measure *m,
+		      const struct report_json_run *run)
+{
+	bool to_stdout = !strcmp(path, "-");
+	FILE *f = to_stdout ? stdout : fopen(path, "w");
+	char start[64], end[64];
+	struct utsname u;
+	struct json j;
+	size_t i;
+	int ret = 0;
+
+	if (!f) {
+		ret = -errno;
+		log_err("cannot write %s: %s", path, strerror(errno));
+		return ret;
+	}
+	uname(&u);
+	report_json_time(start, sizeof(start), run->start_time);
+	report_json_time(end, sizeof(end), run->end_time);
+	fprintf(f, "{\n  \"file_version\": 1,\n  \"cmdline:\": ");
+	report_json_cmdline(f, cfg);
+	fprintf(f, ",\n  \"rt_test_version:\": \"2.40\",\n");
+	fprintf(f, "  \"start_time\": \"%s\",\n  \"end_time\": \"%s\",\n", start, end);
+	fprintf(f, "  \"return_code\": %d,\n", run->return_code);
+	fprintf(f, "  \"sysinfo\": {\n");
+	fprintf(f, "    \"sysname\": \"%s\",\n    \"nodename\": \"%s\",\n", u.sysname, u.nodename);
+	fprintf(f, "    \"release\": \"%s\",\n    \"version\": \"%s\",\n", u.release, u.version);
+	fprintf(f, "    \"machine\": \"%s\",\n    \"realtime\": %d\n  },\n", u.machine,
+		report_json_realtime());
+	fprintf(f, "  \"num_threads\": %d,\n", m->nr_threads);
+	fprintf(f, "  \"resolution_in_ns\": %d,\n", cfg->output.nsecs ? 1 : 0);
+	fprintf(f, "  \"thread\": {\n");
+	for (i = 0; i < (size_t)m->nr_threads; i++)
+		report_json_thread(f, cfg, &m->threads[i], i + 1 == (size_t)m->nr_threads);
+	fprintf(f, "  },\n");
+	fprintf(f, "  \"rtwhy_version\": \"%s\",\n", RTWHY_VERSION);
+	fprintf(f, "  \"blind_spikes\": %llu,\n", run->blind_spikes);
+	fprintf(f, "  \"blind_us\": %.3f,\n", (double)run->blind_ns / 1000.0);
+	fprintf(f, "  \"spikes_not_kept\": %zu,\n", run->nr_spikes_dropped);
+	/* the rest through the writer, one level in */
+	j.out = f;
+	j.depth = 1;
+	j.has_items[0] = false;
+	j.closer[0] = '}';
+	fprintf(f, "  \"spikes\": [");
+	j.depth = 2;
+	j.has_items[1] = false;
+	j.closer[1] = ']';
+	for (i = 0; i < run->nr_spikes; i++)
+		report_json_spike(&j, &run->spikes[i]);
+	json_end(&j);
+	fprintf(f, "\n}\n");
+	if (ferror(f))
+		ret = -EIO;
+	if (!to_stdout && fclose(f))
+		ret = -errno;
+	else if (to_stdout)
+		fflush(f);
+	if (ret)
+		log_err("cannot write %s: %s", path, strerror(-ret));
+	return ret;
+}

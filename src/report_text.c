@@ -1,0 +1,285 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * report_text - terminal output. The cyclictest half copies rt-tests 2.4's
+ * printf formats exactly; the rtwhy half prints explanation blocks.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "rtwhy/report_text.h"
+#include "rtwhy/timeline.h"
+#include "rtwhy/util.h"
+
+static long report_units(const struct rtw_config *cfg, int64_t ns)
+{
+	return (long)(ns / (int64_t)config_unit_ns(cfg));
+}
+
+void report_text_thread_line(FILE *out, const struct rtw_config *cfg, struct measure_thread *t)
+{
+	struct stats_snapshot s;
+	long min;
+
+	stats_read(&t->stats, &s);
+	/* cyclictest starts min at 1000000 and prints it before the first sample */
+	min = s.cycles ? report_units(cfg, s.min_ns) : 1000000;
+	fprintf(out,
+		cfg->output.nsecs ? "T:%2d (%5d) P:%2d I:%ld C:%7lu Min:%7ld Act:%8ld Avg:%8ld Max:%8ld"
+				  : "T:%2d (%5d) P:%2d I:%ld C:%7lu Min:%7ld Act:%5ld Avg:%5ld Max:%8ld",
+		t->index, atomic_load(&t->tid), t->priority,
+		(long)(t->interval_ns / NSEC_PER_USEC), (unsigned long)s.cycles, min,
+		report_units(cfg, s.act_ns), stats_avg_units(&s), report_units(cfg, s.max_ns));
+	fputc('\n', out);
+}
+
+static void report_loadavg(char *buf, size_t len)
+{
+	FILE *f = fopen("/proc/loadavg", "r");
+	size_t n;
+
+	buf[0] = '\0';
+	if (!f)
+		return;
+	if (!fgets(buf, (int)len, f))
+		buf[0] = '\0';
+	fclose(f);
+	n = strlen(buf);
+	if (n && buf[n - 1] == '\n')
+		buf[n - 1] = '\0';
+}
+
+void report_text_status(FILE *out, const struct rtw_config *cfg, struct measure *m, bool redraw)
+{
+	const char *policy = config_policy_name(cfg->measure.policy);
+	bool rt = cfg->measure.policy == SCHED_FIFO || cfg->measure.policy == SCHED_RR;
+	char lavg[128];
+	int i;
+
+	report_loadavg(lavg, sizeof(lavg));
+	if (redraw)
+		fprintf(out, "\033[%dA", m->nr_threads + 2);
+	/* cyclictest: "other/other" when the threads are not real-time */
+	fprintf(out, "policy: %s%s%s: loadavg: %s          \n\n", policy, rt ? "" : "/",
+		rt ? "" : policy, lavg);
+	for (i = 0; i < m->nr_threads; i++)
+		report_text_thread_line(out, cfg, &m->threads[i]);
+	fflush(out);
+}
+
+void report_text_verbose(FILE *out, struct measure *m, uint64_t *printed)
+{
+	int i;
+
+	for (i = 0; i < m->nr_threads; i++) {
+		struct measure_thread *t = &m->threads[i];
+		uint64_t cycles = atomic_load_explicit(&t->stats.cycles, memory_order_acquire);
+
+		if (!t->stats.values)
+			continue;
+		/* the ring keeps the last STATS_VALUES_RING samples */
+		if (cycles - printed[i] > STATS_VALUES_RING)
+			printed[i] = cycles - STATS_VALUES_RING;
+		for (; printed[i] < cycles; printed[i]++)
+			fprintf(out, "%8d:%8lu:%8ld\n", i, (unsigned long)printed[i],
+				(long)t->stats.values[printed[i] & t->stats.values_mask]);
+	}
+}
+
+void report_text_histogram(FILE *out, const struct rtw_config *cfg, struct measure *m)
+{
+	int nr = cfg->output.histogram, n = m->nr_threads, i, j;
+	bool all = cfg->output.histofall && n > 1;
+	unsigned long long alltotal = 0, alloverflows = 0;
+	unsigned long maxmax = 0;
+
+	fprintf(out, "# Histogram\n");
+	for (i = 0; i < nr; i++) {
+		unsigned long long allthreads = 0;
+
+		fprintf(out, "%06d ", i);
+		for (j = 0; j < n; j++) {
+			unsigned long v = (unsigned long)m->threads[j].stats.hist[i];
+
+			fprintf(out, "%06lu", v);
+			if (j < n - 1)
+				fputc('\t', out);
+			allthreads += v;
+		}
+		if (all)
+			fprintf(out, "\t%06llu", allthreads);
+		fputc('\n', out);
+		alltotal += allthreads;
+	}
+	fprintf(out, "# Total:");
+	for (j = 0; j < n; j++)
+		fprintf(out, " %09llu", (unsigned long long)stats_hist_total(&m->threads[j].stats));
+	if (all)
+		fprintf(out, " %09llu", alltotal);
+	fprintf(out, "\n# Min Latencies:");
+	for (j = 0; j < n; j++) {
+		struct stats_snapshot s;
+
+		stats_read(&m->threads[j].stats, &s);
+		fprintf(out, " %05lu", s.cycles ? (unsigned long)report_units(cfg, s.min_ns) : 1000000UL);
+	}
+	fprintf(out, "\n# Avg Latencies:");
+	for (j = 0; j < n; j++) {
+		struct stats_snapshot s;
+
+		stats_read(&m->threads[j].stats, &s);
+		fprintf(out, " %05lu", (unsigned long)stats_avg_units(&s));
+	}
+	fprintf(out, "\n# Max Latencies:");
+	for (j = 0; j < n; j++) {
+		struct stats_snapshot s;
+		unsigned long max;
+
+		stats_read(&m->threads[j].stats, &s);
+		max = (unsigned long)report_units(cfg, s.max_ns);
+		fprintf(out, " %05lu", max);
+		if (max > maxmax)
+			maxmax = max;
+	}
+	if (all)
+		fprintf(out, " %05lu", maxmax);
+	fprintf(out, "\n# Histogram Overflows:");
+	for (j = 0; j < n; j++) {
+		fprintf(out, " %05lu", (unsigned long)m->threads[j].stats.hist_overflow);
+		alloverflows += m->threads[j].stats.hist_overflow;
+	}
+	if (all)
+		fprintf(out, " %05llu", alloverflows);
+	fprintf(out, "\n# Histogram Overflow at cycle number:\n");
+	for (i = 0; i < n; i++) {
+		const struct stats_thread *st = &m->threads[i].stats;
+		uint64_t k;
+
+		fprintf(out, "# Thread %d:", i);
+		for (k = 0; k < st->nr_outliers; k++)
+			fprintf(out, " %05lu", (unsigned long)st->outliers[k]);
+		if (st->nr_outliers < st->hist_overflow)
+			fprintf(out, " # %05lu others",
+				(unsigned long)(st->hist_overflow - st->nr_outliers));
+		fputc('\n', out);
+	}
+	fputc('\n', out);
+}
+
+void report_text_break(FILE *out, const struct rtw_config *cfg, struct measure *m)
+{
+	int i;
+
+	fprintf(out, "# Thread Ids:");
+	for (i = 0; i < m->nr_threads; i++)
+		fprintf(out, " %05d", atomic_load(&m->threads[i].tid));
+	fputc('\n', out);
+	if (!atomic_load(&m->break_tid))
+		return;
+	fprintf(out, "# Break thread: %d\n", atomic_load(&m->break_tid));
+	fprintf(out, "# Break value: %llu\n",
+		(unsigned long long)report_units(cfg, m->break_latency_ns));
+}
+
+void report_text_samples(FILE *out, const struct rtw_config *cfg, struct measure *m)
+{
+	uint64_t n = atomic_load(&m->nr_samples), i;
+
+	if (!n)
+		return;
+	fputc('\n', out);
+	for (i = 0; i < n && i < (uint64_t)m->nr_sample_slots; i++)
+		fprintf(out, "T:%2d Spike:%8ld: TS: %12ld\n", m->samples[i].thread,
+			report_units(cfg, m->samples[i].latency_ns),
+			(long)(m->samples[i].ts_ns / NSEC_PER_USEC));
+	fprintf(out, "spikes = %llu\n\n", (unsigned long long)n);
+}
+
+void report_text_wrap(FILE *out, const char *first, const char *text, int indent)
+{
+	const int width = 100;
+	bool line_start = true;
+	int col;
+
+	col = fprintf(out, "# %s", first);
+	while (*text) {
+		const char *sp = strchr(text, ' ');
+		int word = sp ? (int)(sp - text) : (int)strlen(text);
+
+		if (!line_start && col + word + 1 > width) {
+			col = fprintf(out, "\n# %*s", indent, "") - 1;
+			line_start = true;
+		}
+		if (!line_start) {
+			fputc(' ', out);
+			col++;
+		}
+		line_start = false;
+		fwrite(text, 1, (size_t)word, out);
+		col += word;
+		text += word;
+		while (*text == ' ')
+			text++;
+	}
+	fputc('\n', out);
+}
+
+static double report_us(uint64_t ns)
+{
+	return (double)ns / 1000.0;
+}
+
+void report_text_spike(FILE *out, const struct blame_result *r, int index, size_t nr_events)
+{
+	const struct blame_spike *sp = &r->spike;
+	char label[128], who[32];
+	int i;
+
+	if (sp->thread >= 0)
+		snprintf(who, sizeof(who), "thread %d (tid %d)", sp->thread, sp->tid);
+	else
+		snprintf(who, sizeof(who), "tid %d", sp->tid);
+	fprintf(out, "#\n# Spike %d: %s on CPU %d woke %.1f us late", index, who,
+		r->run_cpu >= 0 ? r->run_cpu : sp->cpu, report_us(r->latency_ns));
+	if (sp->threshold_ns)
+		fprintf(out, " (threshold %.0f us)", report_us(sp->threshold_ns));
+	fputc('\n', out);
+	fprintf(out, "#   trace: %s", r->complete ? "complete" : "INCOMPLETE");
+	if (nr_events)
+		fprintf(out, ", %zu events", nr_events);
+	fprintf(out, " over %.1f ms, %llu lost; deadline %s\n",
+		(double)(r->window_end_ns - r->window_start_ns) / 1e6,
+		(unsigned long long)r->lost_events,
+		sp->deadline_exact ? "exact (clock mono)" : "derived from the marker (+-2 us)");
+	fprintf(out, "#   phases: timer delay %.1f us | scheduling delay %.1f us | return to user "
+		"%.1f us\n",
+		report_us(r->phase_ns[BLAME_PHASE_TIMER]), report_us(r->phase_ns[BLAME_PHASE_SCHED]),
+		report_us(r->phase_ns[BLAME_PHASE_RETURN]));
+	if (r->timer_function[0] || r->waking_ns) {
+		fprintf(out, "#   chain:");
+		if (r->timer_function[0])
+			fprintf(out, " timer %s on CPU %d at +%.1f us,", r->timer_function,
+				r->timer_cpu, report_us(r->timer_ns - sp->deadline_ns));
+		if (r->waking_ns)
+			fprintf(out, " woken onto CPU %d%s,", r->wake_cpu,
+				r->resched_at_wakeup ? " (need-resched set)"
+						     : (r->lazy_at_wakeup ? " (lazy need-resched)"
+									  : " (no need-resched)"));
+		if (r->switch_ns)
+			fprintf(out, " switched in on CPU %d at +%.1f us", r->run_cpu,
+				report_us(r->switch_ns - sp->deadline_ns));
+		fputc('\n', out);
+	}
+	fprintf(out, "#   culprits:          us  share  kind\n");
+	for (i = 0; i < r->nr_culprits; i++) {
+		const struct blame_culprit *c = &r->culprit[i];
+
+		blame_culprit_label(c, label, sizeof(label));
+		fprintf(out, "#   %17.1f %5.1f%%  %-12s %s on CPU %d%s\n", report_us(c->ns),
+			r->latency_ns ? 100.0 * (double)c->ns / (double)r->latency_ns : 0.0,
+			blame_kind_name(c->kind), label, c->cpu,
+			c->victim ? " (the thread itself, returning to user space)" : "");
+	}
+	snprintf(label, sizeof(label), "verdict (%s): ", blame_verdict_name(r->verdict));
+	report_text_wrap(out, label, r->text, 4);
+	report_text_wrap(out, "hint: ", r->hint, 4);
+}

@@ -1,0 +1,562 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * run - a measuring run from start to end. One owner for everything the
+ * run creates (tracing session, PM QoS request, threads, output files) and
+ * one unwind path that releases it all, whatever ended the run.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "rtwhy/blame.h"
+#include "rtwhy/cli.h"
+#include "rtwhy/evbuf.h"
+#include "rtwhy/log.h"
+#include "rtwhy/measure.h"
+#include "rtwhy/report_json.h"
+#include "rtwhy/report_svg.h"
+#include "rtwhy/report_text.h"
+#include "rtwhy/run.h"
+#include "rtwhy/systune.h"
+#include "rtwhy/textwrite.h"
+#include "rtwhy/tsession.h"
+#include "rtwhy/util.h"
+
+#define RUN_REFRESH_NS	   (10 * NSEC_PER_MSEC) /* cyclictest's display period */
+#define RUN_LOOKBACK_NS	   (20 * NSEC_PER_MSEC) /* events kept before a deadline */
+#define RUN_MAX_KEPT	   1000			/* explained spikes kept for --json */
+#define RUN_STEAL_PERIOD   (100 * NSEC_PER_MSEC)
+#define RUN_STEAL_SAMPLES  64
+
+static volatile sig_atomic_t run_signal;
+
+static void run_on_signal(int sig)
+{
+	run_signal = sig;
+}
+
+struct run_steal {
+	uint64_t ts_ns[RUN_STEAL_SAMPLES];
+	uint64_t steal_ticks[RUN_STEAL_SAMPLES];
+	unsigned int next;
+	uint64_t last_ns;
+};
+
+struct run {
+	const struct rtw_config *cfg;
+	struct measure m;
+	struct systune tune;
+	struct tsess *ts;
+	struct evbuf window;
+	struct blame_result *kept; /* explained spikes for --json */
+	size_t nr_kept;
+	size_t nr_dropped;
+	int nr_explained;
+	uint64_t blind_ns;
+	struct blame_result last; /* -b: printed after the summary */
+	size_t last_nr_events;
+	bool have_last;
+	FILE *save;
+	bool status_shown;
+	uint64_t *verbose_printed;
+	struct run_steal steal;
+	time_t start_time;
+};
+
+static uint64_t run_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return util_ts_to_ns(&ts);
+}
+
+/* A file named on the command line must be writable before we measure for minutes. */
+static int run_check_writable(const char *what, const char *path)
+{
+	struct stat st;
+	int fd;
+
+	if (!path || !strcmp(path, "-"))
+		return 0;
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	if (fd >= 0) {
+		close(fd);
+		unlink(path);
+		return 0;
+	}
+	if (errno == EEXIST && stat(path, &st) == 0) {
+		if (S_ISDIR(st.st_mode))
+			errno = EISDIR;
+		else if (access(path, W_OK) == 0)
+			return 0;
+	}
+	log_err("cannot write %s file %s: %s", what, path, strerror(errno));
+	return -errno;
+}
+
+static int run_check_outputs(const struct rtw_config *cfg)
+{
+	if (run_check_writable("--json", cfg->output.json_path) ||
+	    run_check_writable("--histfile", cfg->output.histfile) ||
+	    run_check_writable("--svg", cfg->output.svg_path) ||
+	    run_check_writable("--save-trace", cfg->output.save_trace))
+		return -EINVAL;
+	return 0;
+}
+
+/* ---- host steal time, for spikes nothing in the trace explains ---------------------- */
+
+static uint64_t run_read_steal_ticks(void)
+{
+	unsigned long long v[8] = { 0 };
+	char line[256];
+	FILE *f = fopen("/proc/stat", "r");
+
+	if (!f)
+		return 0;
+	if (!fgets(line, sizeof(line), f) ||
+	    sscanf(line, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3],
+		   &v[4], &v[5], &v[6], &v[7]) != 8)
+		v[7] = 0;
+	fclose(f);
+	return v[7];
+}
+
+static void run_sample_steal(struct run_steal *st, uint64_t now)
+{
+	unsigned int i = st->next++ % RUN_STEAL_SAMPLES;
+
+	st->ts_ns[i] = now;
+	st->steal_ticks[i] = run_read_steal_ticks();
+	st->last_ns = now;
+}
+
+/* Steal between the last sample before @from_ns and now, in ns; -1 unknown. */
+static int64_t run_steal_since(struct run_steal *st, uint64_t from_ns)
+{
+	uint64_t best_ts = 0, best = 0, now = run_now_ns();
+	long hz = sysconf(_SC_CLK_TCK);
+	unsigned int i;
+
+	for (i = 0; i < RUN_STEAL_SAMPLES && i < st->next; i++) {
+		if (st->ts_ns[i] <= from_ns && st->ts_ns[i] > best_ts) {
+			best_ts = st->ts_ns[i];
+			best = st->steal_ticks[i];
+		}
+	}
+	if (!best_ts || hz <= 0)
+		return -1;
+	run_sample_steal(st, now);
+	return (int64_t)((st->steal_ticks[(st->next - 1) % RUN_STEAL_SAMPLES] - best) *
+			 (NSEC_PER_SEC / (uint64_t)hz));
+}
+
+/* ---- explaining a frozen spike ------------------------------------------------------- */
+
+struct run_collect {
+	struct evbuf *buf;
+	uint64_t from_ns;
+	int err;
+};
+
+static int run_collect_event(const struct rtw_event *ev, void *arg)
+{
+	struct run_collect *c = arg;
+
+	if (ev->ts_ns < c->from_ns)
+		return 0;
+	c->err = evbuf_push(c->buf, ev);
+	return c->err;
+}
+
+/* The live tasks are still there: read their real policy instead of guessing. */
+static bool run_task_policy(int32_t pid, const char *comm, int *policy, void *arg)
+{
+	char path[64], now_comm[32] = "";
+	FILE *f;
+	int p;
+
+	(void)arg;
+	if (pid <= 0)
+		return false;
+	snprintf(path, sizeof(path), "/proc/%d/comm", pid);
+	f = fopen(path, "r");
+	if (!f)
+		return false;
+	if (!fgets(now_comm, sizeof(now_comm), f))
+		now_comm[0] = '\0';
+	fclose(f);
+	now_comm[strcspn(now_comm, "\n")] = '\0';
+	if (strncmp(now_comm, comm, RTW_COMM_LEN - 1)) /* the pid was reused */
+		return false;
+	p = sched_getscheduler(pid);
+	if (p < 0)
+		return false;
+	*policy = p & ~SCHED_RESET_ON_FORK;
+	return true;
+}
+
+static void run_save_window(struct run *r, const struct blame_result *res)
+{
+	const struct rtw_event *ev = evbuf_data(&r->window);
+	size_t i, n = evbuf_len(&r->window);
+	cpu_set_t online;
+
+	if (!r->cfg->output.save_trace)
+		return;
+	if (!r->save) {
+		r->save = fopen(r->cfg->output.save_trace, "w");
+		if (!r->save) {
+			log_err("cannot write --save-trace file %s: %s", r->cfg->output.save_trace,
+				strerror(errno));
+			return;
+		}
+		textwrite_header(r->save, util_online_cpus(&online), "mono");
+	}
+	fprintf(r->save, "# rtwhy: spike %d: tid %d latency %llu ns\n", r->nr_explained,
+		res->spike.tid, (unsigned long long)res->latency_ns);
+	for (i = 0; i < n; i++)
+		textwrite_event(r->save, &ev[i]);
+	fflush(r->save);
+}
+
+static void run_keep(struct run *r, const struct blame_result *res)
+{
+	struct blame_result *kept;
+
+	if (r->nr_kept == RUN_MAX_KEPT) {
+		r->nr_dropped++;
+		return;
+	}
+	kept = realloc(r->kept, (r->nr_kept + 1) * sizeof(*kept));
+	if (!kept) {
+		r->nr_dropped++;
+		return;
+	}
+	r->kept = kept;
+	r->kept[r->nr_kept++] = *res;
+}
+
+static void run_explain(struct run *r, const struct measure_spike *ms)
+{
+	struct blame_opts opts = { .task_policy = run_task_policy, .steal_ns = -1 };
+	struct blame_spike sp = {
+		.thread = ms->thread,
+		.tid = ms->tid,
+		.cpu = ms->cpu,
+		.deadline_ns = ms->deadline_ns,
+		.wake_ns = ms->wake_ns,
+		.threshold_ns = config_trace_threshold_ns(r->cfg),
+		.slack_ns = ms->slack_ns,
+		.deadline_exact = r->cfg->measure.clock == CLOCK_MONOTONIC,
+		.source = "rtwhy",
+	};
+	struct run_collect c = { .buf = &r->window, .from_ns = ms->deadline_ns - RUN_LOOKBACK_NS };
+	struct blame_result res;
+	uint64_t frozen_at = run_now_ns();
+	long n;
+	int ret;
+
+	if (atomic_load(&r->m.freeze_failed))
+		log_warn("the FREEZE marker could not be written: the trace ran on after the spike");
+	evbuf_clear(&r->window);
+	n = tsess_read(r->ts, run_collect_event, &c);
+	opts.steal_ns = run_steal_since(&r->steal, ms->deadline_ns);
+	if (n < 0 || c.err) {
+		log_err("cannot read the trace of spike in thread %d: %s", ms->thread,
+			strerror(c.err ? -c.err : (int)-n));
+	} else {
+		ret = blame_explain(evbuf_data(&r->window), evbuf_len(&r->window), &sp, &opts,
+				    &res);
+		if (ret) {
+			log_err("cannot explain the spike of thread %d: %s", ms->thread,
+				strerror(-ret));
+		} else {
+			r->nr_explained++;
+			run_save_window(r, &res);
+			if (r->cfg->output.svg_path)
+				report_svg_spike(r->cfg->output.svg_path, r->nr_explained,
+						 evbuf_data(&r->window), evbuf_len(&r->window),
+						 &res);
+			run_keep(r, &res);
+			if (r->cfg->trace.break_ns) {
+				r->last = res;
+				r->last_nr_events = evbuf_len(&r->window);
+				r->have_last = true;
+			} else {
+				report_text_spike(stdout, &res, r->nr_explained,
+						  evbuf_len(&r->window));
+				fflush(stdout);
+				r->status_shown = false;
+			}
+		}
+	}
+	if (r->cfg->trace.explain_ns) {
+		ret = tsess_rearm(r->ts);
+		if (ret)
+			log_err("cannot re-arm tracing: %s", strerror(-ret));
+		else
+			measure_rearm(&r->m);
+		r->blind_ns += run_now_ns() - frozen_at;
+	}
+}
+
+/* ---- the run ----------------------------------------------------------------------- */
+
+static int run_setup_tracing(struct run *r)
+{
+	const struct rtw_config *cfg = r->cfg;
+	struct tsess_opts opts = { .buffer_kb = cfg->trace.buffer_kb, .freeze_trigger = true };
+	int ret;
+
+	if (!config_trace_threshold_ns(cfg))
+		return 0;
+	tsess_remove_stale();
+	ret = tsess_create(&r->ts, &opts);
+	if (ret) {
+		if (cfg->trace.explain_ns)
+			return ret;
+		log_warn("spikes will stop the run (-b) but cannot be explained without tracing");
+		return 0;
+	}
+	r->m.freeze_fd = tsess_marker_fd(r->ts);
+	printf("# rtwhy: tracing into instance %s (%u KB per CPU), explaining latencies above "
+	       "%llu us\n",
+	       tsess_name(r->ts), cfg->trace.buffer_kb,
+	       (unsigned long long)(config_trace_threshold_ns(cfg) / NSEC_PER_USEC));
+	return 0;
+}
+
+static void run_print_start(struct run *r)
+{
+	const struct rtw_config *cfg = r->cfg;
+	bool rt = cfg->measure.policy == SCHED_FIFO || cfg->measure.policy == SCHED_RR;
+	cpu_set_t online;
+	int i;
+
+	if (cfg->output.verbose) {
+		int nr = util_online_cpus(&online);
+
+		printf("Max CPUs = %d\nOnline CPUs = %d\n", nr, nr);
+	}
+	if (r->tune.dma_fd >= 0)
+		printf("# /dev/cpu_dma_latency set to %dus\n", r->tune.dma_value_us);
+	else if (cfg->system.dma_latency)
+		printf("# /dev/cpu_dma_latency not set: %s\n", strerror(-r->tune.dma_error));
+	else
+		printf("WARN: not setting cpu_dma_latency from rtwhy\n");
+	if (!rt && r->m.nr_threads)
+		printf("# timer slack of the SCHED_OTHER threads: %lld ns\n",
+		       (long long)r->m.threads[0].slack_ns);
+	if (cfg->output.verbose)
+		for (i = 0; i < r->m.nr_threads; i++)
+			printf("Thread %d Interval: %llu\n", i,
+			       (unsigned long long)(config_thread_interval_ns(cfg, i + 1) /
+						    NSEC_PER_USEC));
+	fflush(stdout);
+}
+
+static void run_loop(struct run *r)
+{
+	const struct rtw_config *cfg = r->cfg;
+	struct timespec pause = util_ns_to_ts(RUN_REFRESH_NS);
+	struct measure_spike ms;
+
+	while (!run_signal && !atomic_load(&r->m.shutdown) &&
+	       atomic_load(&r->m.nr_done) < r->m.nr_threads) {
+		uint64_t now;
+
+		nanosleep(&pause, NULL);
+		now = run_now_ns();
+		if (now - r->steal.last_ns >= RUN_STEAL_PERIOD)
+			run_sample_steal(&r->steal, now);
+		if (r->ts && measure_take_spike(&r->m, &ms))
+			run_explain(r, &ms);
+		if (cfg->output.verbose)
+			report_text_verbose(stdout, &r->m, r->verbose_printed);
+		else if (!cfg->output.quiet) {
+			report_text_status(stdout, cfg, &r->m, r->status_shown);
+			r->status_shown = true;
+		}
+	}
+}
+
+static void run_print_end(struct run *r)
+{
+	const struct rtw_config *cfg = r->cfg;
+	FILE *hist = stdout;
+	int i;
+
+	if (cfg->output.verbose)
+		report_text_verbose(stdout, &r->m, r->verbose_printed);
+	else if (!cfg->output.quiet)
+		report_text_status(stdout, cfg, &r->m, r->status_shown);
+	if (cfg->output.quiet && !cfg->output.histogram)
+		for (i = 0; i < r->m.nr_threads; i++)
+			report_text_thread_line(stdout, cfg, &r->m.threads[i]);
+	report_text_samples(stdout, cfg, &r->m);
+	if (cfg->output.histogram) {
+		if (cfg->output.histfile) {
+			hist = fopen(cfg->output.histfile, "w");
+			if (!hist)
+				log_err("cannot write --histfile %s: %s", cfg->output.histfile,
+					strerror(errno));
+		}
+		if (hist) {
+			report_text_histogram(hist, cfg, &r->m);
+			if (hist != stdout)
+				fclose(hist);
+		}
+	}
+	if (cfg->trace.break_ns)
+		report_text_break(stdout, cfg, &r->m);
+	if (r->have_last)
+		report_text_spike(stdout, &r->last, r->nr_explained, r->last_nr_events);
+	if (cfg->trace.explain_ns && r->ts)
+		printf("#\n# rtwhy: %d spike%s explained, %llu more during %.1f ms of blind time "
+		       "(trace frozen while explaining)\n",
+		       r->nr_explained, r->nr_explained == 1 ? "" : "s",
+		       (unsigned long long)atomic_load(&r->m.blind_spikes),
+		       (double)r->blind_ns / 1e6);
+	if (cfg->output.svg_path && !r->nr_explained && cfg->output.histogram)
+		report_svg_histogram(cfg->output.svg_path, cfg, &r->m);
+	fflush(stdout);
+}
+
+static int run_write_json(struct run *r, int code)
+{
+	struct report_json_run info = {
+		.start_time = r->start_time,
+		.end_time = time(NULL),
+		.return_code = code,
+		.spikes = r->kept,
+		.nr_spikes = r->nr_kept,
+		.nr_spikes_dropped = r->nr_dropped,
+		.blind_spikes = atomic_load(&r->m.blind_spikes),
+		.blind_ns = r->blind_ns,
+	};
+
+	return report_json_write(r->cfg->output.json_path, r->cfg, &r->m, &info);
+}
+
+static int run_start_threads(struct run *r)
+{
+	const struct measure_thread *bad;
+	int ret;
+
+	r->m.threshold_ns = config_trace_threshold_ns(r->cfg);
+	r->m.stop_on_spike = r->cfg->trace.break_ns != 0;
+	ret = measure_start(&r->m);
+	if (!ret)
+		return 0;
+	bad = measure_failed_thread(&r->m);
+	if (bad && bad->policy != SCHED_OTHER && (ret == -EPERM || ret == -EINVAL))
+		log_err("cannot %s to %s priority %d: %s (run as root or with CAP_SYS_NICE)",
+			bad->error_what, config_policy_name(bad->policy), bad->priority,
+			strerror(-ret));
+	else
+		log_err("cannot %s: %s", bad ? bad->error_what : "start the measuring threads",
+			strerror(-ret));
+	return ret;
+}
+
+static void run_signals(sigset_t *blocked)
+{
+	struct sigaction sa = { .sa_handler = run_on_signal };
+	sigset_t set;
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	/* threads inherit this mask: signals go to the main thread; SIGALRM is -x's */
+	sigemptyset(blocked);
+	sigaddset(blocked, SIGINT);
+	sigaddset(blocked, SIGTERM);
+	sigaddset(blocked, SIGHUP);
+	sigemptyset(&set);
+	sigaddset(&set, SIGALRM);
+	sigprocmask(SIG_BLOCK, &set, NULL);
+}
+
+int run_measure(const struct rtw_config *cfg)
+{
+	struct run r = { .cfg = cfg };
+	int code = CLI_EXIT_FAILURE, ret;
+	sigset_t blocked;
+
+	r.start_time = time(NULL);
+	systune_init(&r.tune);
+	evbuf_init(&r.window, 0, 0);
+	if (cfg->output.unbuffered)
+		setvbuf(stdout, NULL, _IONBF, 0);
+	if (run_check_outputs(cfg))
+		return CLI_EXIT_USAGE;
+	if (cfg->measure.policy != SCHED_OTHER) {
+		ret = systune_check_rt(cfg->measure.policy, config_thread_priority(cfg, 0));
+		if (ret) {
+			log_err("cannot run threads at %s priority %d: %s (run as root or with "
+				"CAP_SYS_NICE)",
+				config_policy_name(cfg->measure.policy),
+				config_thread_priority(cfg, 0), strerror(-ret));
+			return CLI_EXIT_FAILURE;
+		}
+	}
+	run_signals(&blocked);
+	if (measure_init(&r.m, cfg)) {
+		log_err("cannot allocate the measuring threads: %s", strerror(ENOMEM));
+		return CLI_EXIT_FAILURE;
+	}
+	r.verbose_printed = calloc((size_t)r.m.nr_threads, sizeof(*r.verbose_printed));
+	if (!r.verbose_printed)
+		goto out;
+	if (cfg->measure.main_affinity &&
+	    sched_setaffinity(0, sizeof(cfg->measure.main_cpus), &cfg->measure.main_cpus))
+		log_warn("cannot set the main thread's affinity: %s", strerror(errno));
+	if (run_setup_tracing(&r))
+		goto out;
+	if (systune_apply(&r.tune, &cfg->system))
+		goto out;
+	if (run_signal)
+		goto out_stopped;
+
+	sigprocmask(SIG_BLOCK, &blocked, NULL);
+	ret = run_start_threads(&r);
+	sigprocmask(SIG_UNBLOCK, &blocked, NULL);
+	if (ret)
+		goto out;
+	run_print_start(&r);
+	run_sample_steal(&r.steal, run_now_ns());
+	run_loop(&r);
+	measure_join(&r.m);
+	/* the spike that stopped a -b run, or one that came with the end */
+	{
+		struct measure_spike ms;
+
+		if (r.ts && measure_take_spike(&r.m, &ms))
+			run_explain(&r, &ms);
+	}
+out_stopped:
+	code = CLI_EXIT_OK;
+	run_print_end(&r);
+	if (cfg->output.json_path && run_write_json(&r, code))
+		code = CLI_EXIT_FAILURE;
+out:
+	measure_join(&r.m);
+	if (r.save)
+		fclose(r.save);
+	tsess_destroy(r.ts);
+	systune_restore(&r.tune);
+	measure_free(&r.m);
+	evbuf_free(&r.window);
+	free(r.kept);
+	free(r.verbose_printed);
+	return code;
+}

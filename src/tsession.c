@@ -1,0 +1,341 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * tsession - the tracing instance behind -b/--explain (and irqs --observe).
+ * Everything under tracefs goes through here; the records read back are
+ * handed to decode.c, so no other file needs libtracefs.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <tracefs.h>
+#include <unistd.h>
+
+#include "rtwhy/decode.h"
+#include "rtwhy/log.h"
+#include "rtwhy/tsession.h"
+#include "rtwhy/util.h"
+
+#define TSESS_FREEZE_TRIGGER "traceoff if buf ~ \"FREEZE*\""
+
+/* What the blame engine reads; the vectors and NMI only where the kernel has them. */
+static const char *const tsess_default_events[] = {
+	"sched/sched_switch",
+	"sched/sched_waking",
+	"sched/sched_wakeup",
+	"sched/sched_migrate_task",
+	"irq/irq_handler_entry",
+	"irq/irq_handler_exit",
+	"irq/softirq_entry",
+	"irq/softirq_exit",
+	"timer/hrtimer_expire_entry",
+	"timer/hrtimer_expire_exit",
+	"irq_vectors/local_timer_entry",
+	"irq_vectors/local_timer_exit",
+	"irq_vectors/reschedule_entry",
+	"irq_vectors/reschedule_exit",
+	"irq_vectors/call_function_entry",
+	"irq_vectors/call_function_exit",
+	"irq_vectors/call_function_single_entry",
+	"irq_vectors/call_function_single_exit",
+	"irq_vectors/irq_work_entry",
+	"irq_vectors/irq_work_exit",
+	"nmi/nmi_handler",
+	NULL,
+};
+
+/* Systems whose formats the decoder needs ("ftrace" for the markers). */
+static const char *const tsess_systems[] = {
+	"sched", "irq", "timer", "irq_vectors", "nmi", "ipi", "ftrace", NULL,
+};
+
+struct tsess {
+	struct tracefs_instance *inst;
+	char name[32];
+	struct tep_handle *tep;
+	struct decode *dec;
+	int marker_fd;
+	int on_fd;
+	bool trigger;
+	const char *const *events;
+	bool *enabled; /* per entry of @events */
+	char missing[512];
+};
+
+static int tsess_split(const char *spec, char *sys, size_t syslen, const char **event)
+{
+	const char *slash = strchr(spec, '/');
+
+	if (!slash || (size_t)(slash - spec) >= syslen)
+		return -EINVAL;
+	memcpy(sys, spec, (size_t)(slash - spec));
+	sys[slash - spec] = '\0';
+	*event = slash + 1;
+	return 0;
+}
+
+int tsess_remove_stale(void)
+{
+	char **list = tracefs_instances("^" TSESS_PREFIX "[0-9]+$");
+	int i, removed = 0;
+
+	if (!list)
+		return errno ? -errno : 0;
+	for (i = 0; list[i]; i++) {
+		struct tracefs_instance *inst;
+		long pid = strtol(list[i] + strlen(TSESS_PREFIX), NULL, 10);
+
+		if (pid <= 0 || pid == getpid() || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+			continue;
+		inst = tracefs_instance_alloc(NULL, list[i]);
+		if (!inst)
+			continue;
+		if (tracefs_instance_destroy(inst) == 0) {
+			log_info("removed tracing instance %s left by a run that is gone (pid %ld)",
+				 list[i], pid);
+			removed++;
+		} else {
+			log_warn("cannot remove stale tracing instance %s: %s", list[i],
+				 strerror(errno));
+		}
+		tracefs_instance_free(inst);
+	}
+	tracefs_list_free(list);
+	return removed;
+}
+
+static int tsess_enable_events(struct tsess *s)
+{
+	size_t n, i, used = 0;
+
+	for (n = 0; s->events[n]; n++)
+		;
+	s->enabled = calloc(n ? n : 1, sizeof(*s->enabled));
+	if (!s->enabled)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		const char *event;
+		char sys[64];
+
+		if (tsess_split(s->events[i], sys, sizeof(sys), &event))
+			continue;
+		if (tracefs_event_enable(s->inst, sys, event) == 0) {
+			s->enabled[i] = true;
+			continue;
+		}
+		if (errno == EACCES || errno == EPERM)
+			return -errno;
+		used += (size_t)snprintf(s->missing + used,
+					 used < sizeof(s->missing) ? sizeof(s->missing) - used : 0,
+					 "%s%s:%s", used ? ", " : "", sys, event);
+		if (used >= sizeof(s->missing))
+			used = sizeof(s->missing) - 1;
+	}
+	return 0;
+}
+
+static void tsess_disable_events(struct tsess *s)
+{
+	size_t i;
+
+	for (i = 0; s->events && s->enabled && s->events[i]; i++) {
+		const char *event;
+		char sys[64];
+
+		if (!s->enabled[i] || tsess_split(s->events[i], sys, sizeof(sys), &event))
+			continue;
+		tracefs_event_disable(s->inst, sys, event);
+	}
+}
+
+static int tsess_fail(struct tsess *s, const char *what, int err)
+{
+	if (err == EACCES || err == EPERM)
+		log_err("cannot %s: %s (tracing needs root)", what, strerror(err));
+	else
+		log_err("cannot %s: %s", what, strerror(err));
+	tsess_destroy(s);
+	return -err;
+}
+
+int tsess_create(struct tsess **out, const struct tsess_opts *opts)
+{
+	enum event_flag_layout layout = EVENT_FLAGS_6_13;
+	struct tsess *s;
+	char buf[32];
+	int major, minor, ret;
+
+	*out = NULL;
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		return -ENOMEM;
+	s->marker_fd = -1;
+	s->on_fd = -1;
+	s->events = opts->events ? opts->events : tsess_default_events;
+	snprintf(s->name, sizeof(s->name), TSESS_PREFIX "%d", (int)getpid());
+
+	if (!tracefs_tracing_dir()) /* also mounts tracefs when needed */
+		return tsess_fail(s, "find or mount tracefs", errno ? errno : ENODEV);
+	errno = 0;
+	s->inst = tracefs_instance_create(s->name);
+	if (!s->inst)
+		return tsess_fail(s, "create tracing instance", errno ? errno : EIO);
+	if (!tracefs_instance_is_new(s->inst)) {
+		/* ours by name, from a previous life of this pid: start clean */
+		tracefs_instance_destroy(s->inst);
+		tracefs_instance_free(s->inst);
+		s->inst = tracefs_instance_create(s->name);
+		if (!s->inst)
+			return tsess_fail(s, "create tracing instance", errno ? errno : EIO);
+	}
+	if (tracefs_instance_file_write(s->inst, "tracing_on", "0") < 0)
+		return tsess_fail(s, "stop the new tracing instance", errno);
+	if (tracefs_instance_file_write(s->inst, "trace_clock", "mono") < 0)
+		return tsess_fail(s, "set trace_clock to mono", errno);
+	if (tracefs_instance_file_write(s->inst, "options/overwrite", "1") < 0)
+		return tsess_fail(s, "set overwrite mode", errno);
+	if (opts->buffer_kb &&
+	    tracefs_instance_set_buffer_size(s->inst, opts->buffer_kb, -1) < 0)
+		return tsess_fail(s, "set the trace buffer size", errno);
+	ret = tsess_enable_events(s);
+	if (ret)
+		return tsess_fail(s, "enable trace events", -ret);
+	if (s->missing[0])
+		log_warn("events not available on this kernel, the analysis is weaker: %s",
+			 s->missing);
+	if (opts->freeze_trigger) {
+		if (tracefs_event_file_write(s->inst, "ftrace", "print", "trigger",
+					     TSESS_FREEZE_TRIGGER) < 0)
+			return tsess_fail(s, "install the freeze trigger on ftrace/print", errno);
+		s->trigger = true;
+	}
+	s->marker_fd = tracefs_instance_file_open(s->inst, "trace_marker", O_WRONLY | O_CLOEXEC);
+	if (s->marker_fd < 0)
+		return tsess_fail(s, "open trace_marker", errno);
+	s->on_fd = tracefs_instance_file_open(s->inst, "tracing_on", O_RDWR | O_CLOEXEC);
+	if (s->on_fd < 0)
+		return tsess_fail(s, "open tracing_on", errno);
+
+	s->tep = tracefs_local_events_system(NULL, tsess_systems);
+	if (!s->tep)
+		return tsess_fail(s, "parse the event formats", errno ? errno : EIO);
+	if (!util_kernel_version(NULL, &major, &minor))
+		layout = event_flag_layout_for(major, minor);
+	s->dec = decode_create(s->tep, layout);
+	if (!s->dec)
+		return tsess_fail(s, "create the event decoder", ENOMEM);
+
+	/* a fresh buffer, then record */
+	tracefs_instance_file_clear(s->inst, "trace");
+	if (write(s->on_fd, "1", 1) != 1)
+		return tsess_fail(s, "start tracing", errno);
+	if (pread(s->on_fd, buf, 1, 0) != 1 || buf[0] != '1')
+		return tsess_fail(s, "start tracing", EIO);
+	*out = s;
+	return 0;
+}
+
+int tsess_marker_fd(const struct tsess *s)
+{
+	return s->marker_fd;
+}
+
+const char *tsess_name(const struct tsess *s)
+{
+	return s->name;
+}
+
+const char *tsess_missing_events(const struct tsess *s)
+{
+	return s->missing;
+}
+
+int tsess_stop(struct tsess *s)
+{
+	if (write(s->on_fd, "0", 1) != 1)
+		return -errno;
+	return 0;
+}
+
+struct tsess_reader {
+	struct tsess *s;
+	int (*fn)(const struct rtw_event *ev, void *arg);
+	void *arg;
+	long count;
+	int stop;
+};
+
+static int tsess_read_one(struct tep_event *event, struct tep_record *rec, int cpu, void *ctx)
+{
+	struct tsess_reader *r = ctx;
+	struct rtw_event ev;
+
+	(void)event;
+	if (r->stop)
+		return 1;
+	if (decode_lost(rec, cpu, &ev)) {
+		r->count++;
+		r->stop = r->fn(&ev, r->arg);
+		if (r->stop)
+			return 1;
+	}
+	if (!decode_record(r->s->dec, rec, cpu, &ev))
+		return 0;
+	r->count++;
+	r->stop = r->fn(&ev, r->arg);
+	return r->stop ? 1 : 0;
+}
+
+long tsess_read(struct tsess *s, int (*fn)(const struct rtw_event *ev, void *arg), void *arg)
+{
+	struct tsess_reader r = { .s = s, .fn = fn, .arg = arg };
+
+	if (tracefs_iterate_raw_events(s->tep, s->inst, NULL, 0, tsess_read_one, &r) < 0 &&
+	    !r.stop) {
+		int err = errno ? errno : EIO;
+
+		log_err("cannot read the trace buffer of %s: %s", s->name, strerror(err));
+		return -err;
+	}
+	return r.count;
+}
+
+int tsess_rearm(struct tsess *s)
+{
+	if (tracefs_instance_file_clear(s->inst, "trace") < 0)
+		return -errno;
+	if (write(s->on_fd, "1", 1) != 1)
+		return -errno;
+	return 0;
+}
+
+void tsess_destroy(struct tsess *s)
+{
+	if (!s)
+		return;
+	if (s->inst) {
+		if (s->on_fd >= 0 && write(s->on_fd, "0", 1) != 1)
+			log_warn("cannot stop tracing in %s: %s", s->name, strerror(errno));
+		if (s->trigger)
+			tracefs_event_file_write(s->inst, "ftrace", "print", "trigger",
+						 "!" TSESS_FREEZE_TRIGGER);
+		tsess_disable_events(s);
+	}
+	if (s->marker_fd >= 0)
+		close(s->marker_fd);
+	if (s->on_fd >= 0)
+		close(s->on_fd);
+	if (s->inst) {
+		if (tracefs_instance_destroy(s->inst))
+			log_warn("cannot remove tracing instance %s: %s", s->name,
+				 strerror(errno));
+		tracefs_instance_free(s->inst);
+	}
+	decode_destroy(s->dec);
+	if (s->tep)
+		tep_free(s->tep);
+	free(s->enabled);
+	free(s);
+}

@@ -1,0 +1,58 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Shared by the integration tests (sourced). Each test prints TAP-style
+# "ok - ..." / "not ok - ..." lines; tests/run.sh counts them. Tests run as
+# root with real tracing, make their own culprits and end them by pid.
+set -u
+BUILD=${RTWHY_BUILD:-build}
+RTWHY=$BUILD/rtwhy
+HELPERS=$BUILD/tests
+T=/sys/kernel/tracing
+TMP=$(mktemp -d /tmp/rtwhy-it.XXXXXX)
+STARTED_PIDS=""
+
+ok() { echo "ok - $*"; }
+notok() { echo "not ok - $*"; }
+# check "description" command...: ok if the command succeeds
+check() {
+	desc=$1
+	shift
+	if "$@"; then ok "$desc"; else notok "$desc"; fi
+}
+note() { echo "# $*"; }
+# show a file as TAP comments (on failure)
+show() { sed 's/^/#   /' "$1" | head -n "${2:-40}"; }
+
+cleanup() {
+	for p in $STARTED_PIDS; do kill "$p" 2>/dev/null; done
+	for p in $STARTED_PIDS; do wait "$p" 2>/dev/null; done
+	STARTED_PIDS=""
+	rm -rf "$TMP"
+}
+trap cleanup EXIT INT TERM
+
+# busy_loop CPU NAME: a shell loop under its own name, pinned; pid in $!
+busy_loop() {
+	cp /bin/bash "$TMP/$2" 2>/dev/null
+	taskset -c "$1" "$TMP/$2" -c 'while :; do :; done' &
+	STARTED_PIDS="$STARTED_PIDS $!"
+}
+
+# stop_started: end every process this test started, by pid
+stop_started() {
+	for p in $STARTED_PIDS; do kill "$p" 2>/dev/null; done
+	for p in $STARTED_PIDS; do wait "$p" 2>/dev/null; done
+	STARTED_PIDS=""
+}
+
+# json_get FILE PYEXPR: evaluate a Python expression on the parsed JSON (d)
+json_get() {
+	python3 -c "import json,sys; d=json.load(open(sys.argv[1])); print($2)" "$1"
+}
+
+# tracing_state: one line describing the top-level tracing state and instances
+tracing_state() {
+	echo "on=$(cat $T/tracing_on) tracer=$(cat $T/current_tracer)" \
+		"events=[$(cat $T/set_event | tr '\n' ' ')]" \
+		"clock=$(cat $T/trace_clock)" \
+		"instances=[$(ls $T/instances | tr '\n' ' ')]"
+}

@@ -1,0 +1,82 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# make check: the unit tests, then (as root) the integration tests; ends with
+# the one line "N passed, M failed". Exit status 1 if anything failed.
+#   tests/run.sh BUILD_DIR [integration-test-name-pattern]
+set -u
+build=${1:-build}
+pattern=${2:-}
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top" || exit 1
+passed=0
+failed=0
+out=$(mktemp -d /tmp/rtwhy-check.XXXXXX)
+trap 'rm -rf "$out"' EXIT
+
+# --- unit tests (no root) ---
+if [ -z "$pattern" ]; then
+	echo "== unit tests"
+	"$build/unit-tests" >"$out/unit.log" 2>&1
+	urc=$?
+	grep -E 'FAILED|^ +[0-9]+\. ' "$out/unit.log"
+	line=$(grep '^unit: ' "$out/unit.log" | tail -n 1)
+	if [ -n "$line" ]; then
+		echo "$line"
+		p=$(echo "$line" | sed -E 's/^unit: ([0-9]+) passed, ([0-9]+) failed$/\1/')
+		f=$(echo "$line" | sed -E 's/^unit: ([0-9]+) passed, ([0-9]+) failed$/\2/')
+		passed=$((passed + p))
+		failed=$((failed + f))
+	else
+		tail -n 20 "$out/unit.log"
+		echo "unit test runner crashed (status $urc)"
+		failed=$((failed + 1))
+	fi
+fi
+
+# --- integration tests (root: real tracing, real culprits) ---
+if [ "$(id -u)" != 0 ]; then
+	skipped=0
+	for t in tests/integration/[0-9]*.sh; do
+		n=$(sed -n 's/^PLAN=\([0-9]*\).*/\1/p' "$t" | head -n 1)
+		skipped=$((skipped + ${n:-1}))
+	done
+	echo "skipped $skipped root-only integration tests (run 'make check' as root to include them)"
+else
+	# one live run at a time on this machine: culprits of two tests would mix
+	exec 9>/tmp/rtwhy-machine.lock
+	flock 9
+	for t in tests/integration/[0-9]*.sh; do
+		name=$(basename "$t" .sh)
+		case "$name" in *"$pattern"*) ;; *) continue ;; esac
+		echo "== $name"
+		RTWHY_BUILD="$build" timeout -k 10 300 sh "$t" >"$out/$name.log" 2>&1
+		rc=$?
+		grep -E '^(ok|not ok|#)' "$out/$name.log"
+		p=$(grep -c '^ok ' "$out/$name.log")
+		f=$(grep -c '^not ok ' "$out/$name.log")
+		if [ "$rc" != 0 ] && [ "$f" = 0 ]; then
+			echo "not ok - $name ended with status $rc"
+			tail -n 15 "$out/$name.log" | sed 's/^/#   /'
+			f=1
+		fi
+		# every test leaves the machine as it found it
+		left=$(ls /sys/kernel/tracing/instances 2>/dev/null | grep '^rtwhy' | tr '\n' ' ')
+		on=$(cat /sys/kernel/tracing/tracing_on 2>/dev/null || echo 1)
+		ev=$(cat /sys/kernel/tracing/set_event 2>/dev/null)
+		if [ -n "$left" ] || [ "$on" != 1 ] || [ -n "$ev" ]; then
+			echo "not ok - $name left tracing state behind: instances '$left' tracing_on=$on events '$ev'"
+			f=$((f + 1))
+			for i in $left; do rmdir "/sys/kernel/tracing/instances/$i" 2>/dev/null; done
+			echo 1 >/sys/kernel/tracing/tracing_on 2>/dev/null
+			echo 0 >/sys/kernel/tracing/events/enable 2>/dev/null
+		else
+			echo "ok - $name left the tracing state as it found it"
+			p=$((p + 1))
+		fi
+		passed=$((passed + p))
+		failed=$((failed + f))
+	done
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
