@@ -108,8 +108,8 @@ struct cli_state {
 	bool affinity_given;
 	bool histogram_given;
 	bool distance_given;
-	bool policy_given;
 	bool priority_given;
+	int given_policy; /* --policy as written, -1 if not given */
 	bool smp;
 	bool x_given;
 	bool s_given;
@@ -347,8 +347,11 @@ static int cli_one(struct cli_state *st, struct rtw_config *cfg, int c, int argc
 			m->policy = SCHED_FIFO;
 		return ret;
 	case OPT_POLICY:
-		st->policy_given = true;
-		return cli_policy(st, optarg, &m->policy);
+		ret = cli_policy(st, optarg, &m->policy);
+		st->given_policy = m->policy;
+		if (!ret && st->priority_given && m->policy != SCHED_FIFO && m->policy != SCHED_RR)
+			m->policy = SCHED_FIFO; /* caught as a conflict at the end */
+		return ret;
 	case OPT_PRIOSPREAD:
 		m->priospread = true;
 		return 0;
@@ -474,9 +477,10 @@ static int cli_finish(struct cli_state *st, struct rtw_config *cfg)
 		m->priority = m->nr_threads + 1 > 99 ? 99 : m->nr_threads + 1;
 		fprintf(stderr, "defaulting realtime priority to %d\n", m->priority);
 	}
-	if (st->priority_given && m->policy != SCHED_FIFO && m->policy != SCHED_RR)
+	if (st->priority_given && st->given_policy >= 0 && st->given_policy != SCHED_FIFO &&
+	    st->given_policy != SCHED_RR)
 		return cli_fail(st, "conflicting options: -p sets a real-time priority but "
-				"--policy %s is not real-time", config_policy_name(m->policy));
+				"--policy %s is not real-time", config_policy_name(st->given_policy));
 	if (m->priospread && !m->priority)
 		return cli_fail(st, "--priospread needs a real-time priority (-p)");
 	return 0;
@@ -485,7 +489,7 @@ static int cli_finish(struct cli_state *st, struct rtw_config *cfg)
 int cli_parse(int argc, char **argv, struct rtw_config *cfg, enum cli_action *action, char *err,
 	      size_t errlen)
 {
-	struct cli_state st = { .err = err, .errlen = errlen };
+	struct cli_state st = { .err = err, .errlen = errlen, .given_policy = -1 };
 	char optname[64];
 	int c, ret;
 

@@ -36,6 +36,7 @@ int util_parse_u64(const char *s, uint64_t max, uint64_t *out)
 int util_parse_int(const char *s, int min, int max, int *out)
 {
 	bool neg = false;
+	int64_t val;
 	uint64_t v;
 	int ret;
 
@@ -48,9 +49,10 @@ int util_parse_int(const char *s, int min, int max, int *out)
 	ret = util_parse_u64(s, (uint64_t)INT32_MAX + 1, &v);
 	if (ret)
 		return ret;
-	if (neg ? -(int64_t)v < min : (int64_t)v > max)
+	val = neg ? -(int64_t)v : (int64_t)v;
+	if (val < min || val > max)
 		return -ERANGE;
-	*out = neg ? (int)-(int64_t)v : (int)v;
+	*out = (int)val;
 	return 0;
 }
 
