@@ -106,6 +106,8 @@ void blame_culprit_label(const struct blame_culprit *c, char *buf, size_t len)
 	case BLAME_HARDIRQ:
 		if (c->irq >= 0)
 			snprintf(buf, len, "IRQ %d %s", c->irq, c->name);
+		else if (!strncmp(c->name, "timer:", 6))
+			snprintf(buf, len, "timer interrupt (%s)", c->name + 6);
 		else
 			snprintf(buf, len, "%s interrupt", c->name[0] ? c->name : "an");
 		return;
@@ -361,9 +363,9 @@ static int blame_cmp_culprit(const void *a, const void *b)
 	return x->kind - y->kind;
 }
 
-static unsigned int blame_pct(uint64_t part, uint64_t total)
+static double blame_pct(uint64_t part, uint64_t total)
 {
-	return total ? (unsigned int)((part * 100 + total / 2) / total) : 0;
+	return total ? 100.0 * (double)part / (double)total : 0.0;
 }
 
 static void blame_tick_words(const struct blame_result *res, char *buf, size_t len)
@@ -383,7 +385,7 @@ static void blame_write_verdict(struct blame_result *res, const struct blame_opt
 						: NULL;
 	char who[96] = "", tick[64];
 	unsigned long long us = c ? (unsigned long long)(c->ns / NSEC_PER_USEC) : 0;
-	unsigned int pct = c ? blame_pct(c->ns, res->latency_ns) : 0;
+	double pct = c ? blame_pct(c->ns, res->latency_ns) : 0;
 	int cpu = c ? c->cpu : res->run_cpu;
 
 	if (c)
@@ -393,7 +395,7 @@ static void blame_write_verdict(struct blame_result *res, const struct blame_opt
 	switch (res->verdict) {
 	case BLAME_V_TICK_WAIT:
 		snprintf(res->text, sizeof(res->text),
-			 "%s kept CPU %d for %llu us (%u%% of the latency) after the thread was "
+			 "%s kept CPU %d for %llu us (%.1f%% of the latency) after the thread was "
 			 "woken: both are fair-class (SCHED_OTHER) tasks and the wakeup did not "
 			 "preempt it%s, so the thread waited for the next scheduler tick%s.",
 			 who, cpu, us, pct,
@@ -407,7 +409,7 @@ static void blame_write_verdict(struct blame_result *res, const struct blame_opt
 		break;
 	case BLAME_V_HIGHER_PRIORITY:
 		snprintf(res->text, sizeof(res->text),
-			 "%s ran on CPU %d for %llu us (%u%% of the latency) while the thread "
+			 "%s ran on CPU %d for %llu us (%.1f%% of the latency) while the thread "
 			 "(%s priority %d) waited: its priority is %s, so the scheduler let it run.",
 			 who, cpu, us, pct,
 			 event_prio_is_rt(res->victim_prio) ? "real-time" : "fair-class",
@@ -420,7 +422,7 @@ static void blame_write_verdict(struct blame_result *res, const struct blame_opt
 		break;
 	case BLAME_V_NON_PREEMPTIBLE:
 		snprintf(res->text, sizeof(res->text),
-			 "%s kept CPU %d for %llu us (%u%% of the latency) although the scheduler "
+			 "%s kept CPU %d for %llu us (%.1f%% of the latency) although the scheduler "
 			 "had asked it to give the CPU up%s: it was running kernel code that "
 			 "cannot be preempted on this kernel.",
 			 who, cpu, us, pct,
@@ -432,7 +434,7 @@ static void blame_write_verdict(struct blame_result *res, const struct blame_opt
 		break;
 	case BLAME_V_IRQ:
 		snprintf(res->text, sizeof(res->text),
-			 "%s ran for %llu us (%u%% of the latency) on CPU %d in hard IRQ context, "
+			 "%s ran for %llu us (%.1f%% of the latency) on CPU %d in hard IRQ context, "
 			 "where nothing can preempt it.",
 			 who, us, pct, cpu);
 		if (c && c->irq >= 0)
@@ -449,7 +451,7 @@ static void blame_write_verdict(struct blame_result *res, const struct blame_opt
 		break;
 	case BLAME_V_SOFTIRQ:
 		snprintf(res->text, sizeof(res->text),
-			 "%s ran for %llu us (%u%% of the latency) on CPU %d before the thread "
+			 "%s ran for %llu us (%.1f%% of the latency) on CPU %d before the thread "
 			 "could run; softirqs run ahead of every task on a kernel without "
 			 "threaded interrupts.",
 			 who, us, pct, cpu);
@@ -460,7 +462,7 @@ static void blame_write_verdict(struct blame_result *res, const struct blame_opt
 		break;
 	case BLAME_V_IRQ_THREAD:
 		snprintf(res->text, sizeof(res->text),
-			 "The threaded handler of IRQ %d, %s, ran on CPU %d for %llu us (%u%% of "
+			 "The threaded handler of IRQ %d, %s, ran on CPU %d for %llu us (%.1f%% of "
 			 "the latency) before the thread.",
 			 c ? c->irq : -1, who, cpu, us, pct);
 		snprintf(res->hint, sizeof(res->hint),
@@ -470,7 +472,7 @@ static void blame_write_verdict(struct blame_result *res, const struct blame_opt
 		break;
 	case BLAME_V_IDLE_EXIT:
 		snprintf(res->text, sizeof(res->text),
-			 "CPU %d was idle and took %llu us (%u%% of the latency) to come out of "
+			 "CPU %d was idle and took %llu us (%.1f%% of the latency) to come out of "
 			 "idle for the timer.",
 			 cpu, us, pct);
 		snprintf(res->hint, sizeof(res->hint),
@@ -480,7 +482,7 @@ static void blame_write_verdict(struct blame_result *res, const struct blame_opt
 		break;
 	case BLAME_V_TIMER_SLACK:
 		snprintf(res->text, sizeof(res->text),
-			 "The timer fired %llu us (%u%% of the latency) after the deadline, within "
+			 "The timer fired %llu us (%.1f%% of the latency) after the deadline, within "
 			 "the thread's timer slack of %lld us: the kernel delays the timers of "
 			 "non-real-time tasks by up to their slack to batch wakeups.",
 			 us, pct, (long long)(res->spike.slack_ns / (int64_t)NSEC_PER_USEC));
@@ -491,7 +493,7 @@ static void blame_write_verdict(struct blame_result *res, const struct blame_opt
 	case BLAME_V_MIGRATION:
 		snprintf(res->text, sizeof(res->text),
 			 "The thread was woken onto CPU %d, where %s held the CPU for %llu us "
-			 "(%u%% of the latency), and finally ran on CPU %d after a migration.",
+			 "(%.1f%% of the latency), and finally ran on CPU %d after a migration.",
 			 res->wake_cpu, who, us, pct, res->run_cpu);
 		snprintf(res->hint, sizeof(res->hint),
 			 "Pin the measuring thread to one CPU (-a) and keep other tasks off it.");
@@ -504,7 +506,7 @@ static void blame_write_verdict(struct blame_result *res, const struct blame_opt
 				 " The host stole %lld us of this machine's CPU time meanwhile.",
 				 (long long)(opts->steal_ns / (int64_t)NSEC_PER_USEC));
 		snprintf(res->text, sizeof(res->text),
-			 "For %llu us (%u%% of the latency) CPU %d showed no event at all%s%s: "
+			 "For %llu us (%.1f%% of the latency) CPU %d showed no event at all%s%s: "
 			 "interrupts were off, or the CPU was not running this system (an SMI, "
 			 "or the hypervisor running something else).%s",
 			 us, pct, cpu, c && c->pid > 0 ? " while " : "",

@@ -59,7 +59,7 @@ void textwrite_event(FILE *out, const struct rtw_event *e)
 		return;
 	}
 	event_flags_to_letters(e->flags, e->preempt, flags);
-	fprintf(out, "%16s-%-7d [%03d] %s %6llu.%09llu: ", comm, e->pid, e->cpu, flags,
+	fprintf(out, "%16s-%-7d [%03d] %s %5llu.%09llu: ", comm, e->pid, e->cpu, flags,
 		(unsigned long long)(e->ts_ns / 1000000000ULL),
 		(unsigned long long)(e->ts_ns % 1000000000ULL));
 	switch (e->kind) {

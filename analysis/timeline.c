@@ -9,6 +9,7 @@
  * lost.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -254,7 +255,7 @@ static void tl_apply(struct tl_cpu *c, const struct rtw_event *e)
 		/* a callback in hard IRQ context with no vector event around it */
 		if ((e->flags & RTW_F_HARDIRQ) &&
 		    (!c->depth || c->stack[c->depth - 1].ctx != TL_HARDIRQ)) {
-			util_strlcpy(name, e->u.hrt.function, sizeof(name));
+			snprintf(name, sizeof(name), "timer:%s", e->u.hrt.function);
 			tl_push(c, TL_HARDIRQ, RTW_EV_HRTIMER_ENTRY, -1, name);
 		}
 		return;

@@ -475,7 +475,7 @@ static int cli_finish(struct cli_state *st, struct rtw_config *cfg)
 	if ((m->policy == SCHED_FIFO || m->policy == SCHED_RR) && !m->priority) {
 		/* cyclictest's rule, said the same way */
 		m->priority = m->nr_threads + 1 > 99 ? 99 : m->nr_threads + 1;
-		fprintf(stderr, "defaulting realtime priority to %d\n", m->priority);
+		m->priority_defaulted = true;
 	}
 	if (st->priority_given && st->given_policy >= 0 && st->given_policy != SCHED_FIFO &&
 	    st->given_policy != SCHED_RR)

@@ -39,5 +39,7 @@ int main(int argc, char **argv)
 		printf("rtwhy %s\n", RTWHY_VERSION);
 		return CLI_EXIT_OK;
 	}
+	if (cfg.measure.priority_defaulted) /* cyclictest says so too */
+		fprintf(stderr, "defaulting realtime priority to %d\n", cfg.measure.priority);
 	return run_measure(&cfg);
 }

@@ -255,8 +255,10 @@ static void *measure_thread_loop(void *arg)
 
 	if (measure_setup_thread(t))
 		return NULL;
+	/* -x: the timer's SIGALRM is taken by sigwait(), never delivered */
 	sigemptyset(&alarm);
 	sigaddset(&alarm, SIGALRM);
+	pthread_sigmask(SIG_BLOCK, &alarm, NULL);
 	next = measure_first_deadline(t, clock);
 	if (cm->sleep == CONFIG_SLEEP_POSIX_TIMER) {
 		struct sigevent sev = { .sigev_notify = SIGEV_THREAD_ID, .sigev_signo = SIGALRM };

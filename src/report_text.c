@@ -255,29 +255,34 @@ void report_text_spike(FILE *out, const struct blame_result *r, int index, size_
 		report_us(r->phase_ns[BLAME_PHASE_TIMER]), report_us(r->phase_ns[BLAME_PHASE_SCHED]),
 		report_us(r->phase_ns[BLAME_PHASE_RETURN]));
 	if (r->timer_function[0] || r->waking_ns) {
-		fprintf(out, "#   chain:");
+		char chain[320];
+		size_t n = 0;
+
+		chain[0] = '\0';
 		if (r->timer_function[0])
-			fprintf(out, " timer %s on CPU %d at +%.1f us,", r->timer_function,
-				r->timer_cpu, report_us(r->timer_ns - sp->deadline_ns));
-		if (r->waking_ns)
-			fprintf(out, " woken onto CPU %d%s,", r->wake_cpu,
-				r->resched_at_wakeup ? " (need-resched set)"
-						     : (r->lazy_at_wakeup ? " (lazy need-resched)"
-									  : " (no need-resched)"));
-		if (r->switch_ns)
-			fprintf(out, " switched in on CPU %d at +%.1f us", r->run_cpu,
-				report_us(r->switch_ns - sp->deadline_ns));
-		fputc('\n', out);
+			n += (size_t)snprintf(chain + n, sizeof(chain) - n,
+					      "timer %s on CPU %d at +%.1f us,", r->timer_function,
+					      r->timer_cpu, report_us(r->timer_ns - sp->deadline_ns));
+		if (r->waking_ns && n < sizeof(chain))
+			n += (size_t)snprintf(chain + n, sizeof(chain) - n,
+					      " woken onto CPU %d %s,", r->wake_cpu,
+					      r->resched_at_wakeup ? "(need-resched set)"
+					      : r->lazy_at_wakeup  ? "(lazy need-resched)"
+								   : "(no need-resched)");
+		if (r->switch_ns && n < sizeof(chain))
+			snprintf(chain + n, sizeof(chain) - n, " switched in on CPU %d at +%.1f us",
+				 r->run_cpu, report_us(r->switch_ns - sp->deadline_ns));
+		report_text_wrap(out, "  chain: ", chain[0] == ' ' ? chain + 1 : chain, 11);
 	}
-	fprintf(out, "#   culprits:          us  share  kind\n");
+	fprintf(out, "#   culprits:     us  share  kind        what\n");
 	for (i = 0; i < r->nr_culprits; i++) {
 		const struct blame_culprit *c = &r->culprit[i];
 
 		blame_culprit_label(c, label, sizeof(label));
-		fprintf(out, "#   %17.1f %5.1f%%  %-12s %s on CPU %d%s\n", report_us(c->ns),
+		fprintf(out, "#   %12.1f %5.1f%%  %-11s %s, CPU %d%s\n", report_us(c->ns),
 			r->latency_ns ? 100.0 * (double)c->ns / (double)r->latency_ns : 0.0,
 			blame_kind_name(c->kind), label, c->cpu,
-			c->victim ? " (the thread itself, returning to user space)" : "");
+			c->victim ? " (return to user)" : "");
 	}
 	snprintf(label, sizeof(label), "verdict (%s): ", blame_verdict_name(r->verdict));
 	report_text_wrap(out, label, r->text, 4);

@@ -34,6 +34,7 @@ struct config_measure {
 	uint64_t interval_ns;	   /* -i: thread 0's interval */
 	uint64_t distance_ns;	   /* -d: added per thread (0 with -h) */
 	int priority;		   /* -p: 0 = not real-time */
+	bool priority_defaulted;   /* fifo/rr without -p: nr_threads + 1, said on stderr */
 	int policy;		   /* SCHED_OTHER, SCHED_FIFO, ... */
 	bool priospread;	   /* --priospread: thread i gets priority - i */
 	enum config_affinity affinity;

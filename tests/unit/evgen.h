@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * evgen - build event sequences by hand for unit tests, one line per event,
+ * the way they appear in a trace. Times in microseconds (evgen_us()), so a
+ * scenario reads like the trace it imitates.
+ *
+ *   struct evgen g; evgen_init(&g);
+ *   ev_switch(&g, 100, 1, 2638, "bash", 120, 0, 2643, "rtwhy", 120, RTW_F_IRQS_OFF);
+ */
+#ifndef RTWHY_EVGEN_H
+#define RTWHY_EVGEN_H
+
+#include <string.h>
+
+#include "rtwhy/event.h"
+#include "rtwhy/util.h"
+
+#define EVGEN_MAX 512
+#define EVGEN_BASE_NS (1000ULL * NSEC_PER_SEC) /* timestamps start at 1000 s */
+
+struct evgen {
+	struct rtw_event ev[EVGEN_MAX];
+	size_t n;
+};
+
+static inline uint64_t evgen_us(double us)
+{
+	return EVGEN_BASE_NS + (uint64_t)(us * 1000.0 + 0.5);
+}
+
+static inline void evgen_init(struct evgen *g)
+{
+	memset(g, 0, sizeof(*g));
+}
+
+static inline struct rtw_event *evgen_add(struct evgen *g, double us, int cpu, int pid,
+					  const char *comm, int kind, uint8_t flags)
+{
+	struct rtw_event *e = &g->ev[g->n < EVGEN_MAX - 1 ? g->n++ : g->n];
+
+	memset(e, 0, sizeof(*e));
+	e->ts_ns = evgen_us(us);
+	e->cpu = cpu;
+	e->pid = pid;
+	e->kind = (uint16_t)kind;
+	e->flags = flags;
+	util_strlcpy(e->comm, comm, sizeof(e->comm));
+	return e;
+}
+
+static inline void ev_switch(struct evgen *g, double us, int cpu, int prev_pid,
+			     const char *prev_comm, int prev_prio, uint32_t prev_state, int next_pid,
+			     const char *next_comm, int next_prio, uint8_t flags)
+{
+	struct rtw_event *e =
+		evgen_add(g, us, cpu, prev_pid, prev_comm, RTW_EV_SWITCH, flags | RTW_F_IRQS_OFF);
+
+	e->u.sw.prev_pid = prev_pid;
+	e->u.sw.prev_prio = prev_prio;
+	e->u.sw.prev_state = prev_state;
+	util_strlcpy(e->u.sw.prev_comm, prev_comm, RTW_COMM_LEN);
+	e->u.sw.next_pid = next_pid;
+	e->u.sw.next_prio = next_prio;
+	util_strlcpy(e->u.sw.next_comm, next_comm, RTW_COMM_LEN);
+}
+
+/* sched_waking / sched_wakeup of @pid, emitted by @cur on @cpu */
+static inline void ev_wake(struct evgen *g, double us, int cpu, int cur, const char *cur_comm,
+			   int kind, int pid, const char *comm, int prio, int target, uint8_t flags)
+{
+	struct rtw_event *e = evgen_add(g, us, cpu, cur, cur_comm, kind, flags);
+
+	e->u.wake.pid = pid;
+	e->u.wake.prio = prio;
+	e->u.wake.target_cpu = target;
+	util_strlcpy(e->u.wake.comm, comm, RTW_COMM_LEN);
+}
+
+static inline void ev_migrate(struct evgen *g, double us, int cpu, int cur, const char *cur_comm,
+			      int pid, const char *comm, int prio, int from, int to)
+{
+	struct rtw_event *e = evgen_add(g, us, cpu, cur, cur_comm, RTW_EV_MIGRATE, RTW_F_IRQS_OFF);
+
+	e->u.mig.pid = pid;
+	e->u.mig.prio = prio;
+	e->u.mig.orig_cpu = from;
+	e->u.mig.dest_cpu = to;
+	util_strlcpy(e->u.mig.comm, comm, RTW_COMM_LEN);
+}
+
+static inline void ev_hrtimer(struct evgen *g, double us, int cpu, int cur, const char *cur_comm,
+			      const char *function, bool entry, uint8_t flags)
+{
+	struct rtw_event *e = evgen_add(g, us, cpu, cur, cur_comm,
+					entry ? RTW_EV_HRTIMER_ENTRY : RTW_EV_HRTIMER_EXIT,
+					flags | RTW_F_IRQS_OFF | RTW_F_HARDIRQ);
+
+	e->u.hrt.timer = 0xffff888000001000ULL;
+	if (entry) {
+		util_strlcpy(e->u.hrt.function, function, RTW_NAME_LEN);
+		e->u.hrt.now_ns = e->ts_ns;
+	}
+}
+
+static inline void ev_irq(struct evgen *g, double us, int cpu, int cur, const char *cur_comm,
+			  int irq, const char *name, bool entry)
+{
+	struct rtw_event *e = evgen_add(g, us, cpu, cur, cur_comm,
+					entry ? RTW_EV_IRQ_ENTRY : RTW_EV_IRQ_EXIT,
+					RTW_F_IRQS_OFF | RTW_F_HARDIRQ);
+
+	e->u.irq.irq = irq;
+	e->u.irq.ret = 1;
+	if (entry)
+		util_strlcpy(e->u.irq.name, name, RTW_NAME_LEN);
+}
+
+static inline void ev_softirq(struct evgen *g, double us, int cpu, int cur, const char *cur_comm,
+			      int vec, bool entry)
+{
+	struct rtw_event *e = evgen_add(g, us, cpu, cur, cur_comm,
+					entry ? RTW_EV_SOFTIRQ_ENTRY : RTW_EV_SOFTIRQ_EXIT,
+					RTW_F_SOFTIRQ);
+
+	e->u.softirq.vec = vec;
+}
+
+static inline void ev_vector(struct evgen *g, double us, int cpu, int cur, const char *cur_comm,
+			     const char *name, bool entry)
+{
+	struct rtw_event *e = evgen_add(g, us, cpu, cur, cur_comm,
+					entry ? RTW_EV_VECTOR_ENTRY : RTW_EV_VECTOR_EXIT,
+					RTW_F_IRQS_OFF | RTW_F_HARDIRQ);
+
+	e->u.vec.vector = 236;
+	util_strlcpy(e->u.vec.name, name, RTW_NAME_LEN);
+}
+
+static inline void ev_lost(struct evgen *g, double us, int cpu, uint64_t count)
+{
+	struct rtw_event *e = evgen_add(g, us, cpu, -1, "", RTW_EV_LOST, 0);
+
+	e->u.lost.count = count;
+}
+
+static inline void ev_marker(struct evgen *g, double us, int cpu, int cur, const char *cur_comm,
+			     const char *text)
+{
+	struct rtw_event *e = evgen_add(g, us, cpu, cur, cur_comm, RTW_EV_MARKER, 0);
+
+	util_strlcpy(e->u.marker.text, text, RTW_MARKER_LEN);
+}
+
+/* a scheduler tick on @cpu: local timer vector around tick_nohz_handler */
+static inline void ev_tick(struct evgen *g, double us, int cpu, int cur, const char *cur_comm,
+			   uint8_t exit_flags)
+{
+	ev_vector(g, us, cpu, cur, cur_comm, "local_timer", true);
+	ev_hrtimer(g, us + 0.5, cpu, cur, cur_comm, "tick_nohz_handler", true, 0);
+	ev_hrtimer(g, us + 3, cpu, cur, cur_comm, NULL, false, exit_flags);
+	ev_vector(g, us + 3.5, cpu, cur, cur_comm, "local_timer", false);
+}
+
+#endif

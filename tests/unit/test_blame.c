@@ -1,0 +1,355 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * blame: one hand-built scenario per verdict kind, the way each looks in a
+ * real trace, plus coverage (lost events, missing wakeup) and the rule that
+ * the culprits add up to the latency.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "rtwhy/blame.h"
+#include "rtwhy/timeline.h"
+#include "evgen.h"
+#include "unit.h"
+
+#define TID 5000
+#define CUR_S 1 /* prev_state S */
+
+static struct evgen g;
+static struct blame_result res;
+
+static int explain(double d_us, double w_us, int64_t slack_ns)
+{
+	struct blame_spike sp = { .thread = 0, .tid = TID, .cpu = 1, .deadline_ns = evgen_us(d_us),
+				  .wake_ns = evgen_us(w_us), .slack_ns = slack_ns,
+				  .deadline_exact = true, .source = "test" };
+
+	return blame_explain(g.ev, g.n, &sp, NULL, &res);
+}
+
+static uint64_t culprit_sum(void)
+{
+	uint64_t sum = 0;
+	int i;
+
+	for (i = 0; i < res.nr_culprits; i++)
+		sum += res.culprit[i].ns;
+	return sum;
+}
+
+static const struct blame_culprit *top(void)
+{
+	return res.verdict_culprit >= 0 ? &res.culprit[res.verdict_culprit] : NULL;
+}
+
+/* the timer of the thread fires at @t_us on @cpu while @cur runs; @wflags on sched_wakeup */
+static void timer_wakes(double t_us, int cpu, int cur, const char *cur_comm, int prio,
+			uint8_t wflags)
+{
+	ev_vector(&g, t_us - 0.5, cpu, cur, cur_comm, "local_timer", true);
+	ev_hrtimer(&g, t_us, cpu, cur, cur_comm, "hrtimer_wakeup", true, 0);
+	ev_wake(&g, t_us + 0.5, cpu, cur, cur_comm, RTW_EV_WAKING, TID, "rtwhy", prio, cpu,
+		RTW_F_IRQS_OFF | RTW_F_HARDIRQ);
+	ev_wake(&g, t_us + 2, cpu, cur, cur_comm, RTW_EV_WAKEUP, TID, "rtwhy", prio, cpu,
+		RTW_F_IRQS_OFF | RTW_F_HARDIRQ | wflags);
+	ev_hrtimer(&g, t_us + 2.5, cpu, cur, cur_comm, NULL, false, wflags);
+	ev_vector(&g, t_us + 3, cpu, cur, cur_comm, "local_timer", false);
+}
+
+/* the seed: a fair busy loop keeps the CPU until the next tick */
+static void build_tick_wait(void)
+{
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "rtwhy", 120, CUR_S, 2639, "busyloop", 120, 0);
+	ev_tick(&g, 2000, 1, 2639, "busyloop", 0);
+	ev_tick(&g, 6000, 1, 2639, "busyloop", 0);
+	ev_tick(&g, 10000, 1, 2639, "busyloop", 0);
+	timer_wakes(10050, 1, 2639, "busyloop", 120, 0);
+	ev_tick(&g, 14000, 1, 2639, "busyloop", RTW_F_NEED_RESCHED | RTW_F_PREEMPT_RESCHED);
+	ev_switch(&g, 14010, 1, 2639, "busyloop", 120, 0, TID, "rtwhy", 120, 0);
+}
+
+static void test_tick_wait(void)
+{
+	build_tick_wait();
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 14020, 50000), 0);
+	CU_ASSERT_EQUAL(res.latency_ns, 4020000);
+	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
+	CU_ASSERT_EQUAL(res.phase_ns[BLAME_PHASE_TIMER] + res.phase_ns[BLAME_PHASE_SCHED] +
+				res.phase_ns[BLAME_PHASE_RETURN],
+			res.latency_ns);
+	CU_ASSERT_EQUAL(res.phase_ns[BLAME_PHASE_TIMER], 50000);
+	CU_ASSERT_EQUAL(res.phase_ns[BLAME_PHASE_RETURN], 10000);
+	CU_ASSERT_TRUE(res.complete);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_TICK_WAIT);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(top());
+	CU_ASSERT_EQUAL(top()->kind, BLAME_TASK);
+	CU_ASSERT_EQUAL(top()->pid, 2639);
+	CU_ASSERT_STRING_EQUAL(top()->comm, "busyloop");
+	CU_ASSERT_EQUAL(top()->policy, SCHED_OTHER);
+	CU_ASSERT_TRUE(top()->ns > 3900000 && top()->ns < 3960000);
+	CU_ASSERT_EQUAL(res.tick_ns, 4000000);
+	CU_ASSERT_FALSE(res.resched_at_wakeup);
+	CU_ASSERT_EQUAL(res.timer_cpu, 1);
+	CU_ASSERT_EQUAL(res.run_cpu, 1);
+	CU_ASSERT_STRING_EQUAL(res.timer_function, "hrtimer_wakeup");
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "busyloop"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "tick"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "-p"));
+	/* the thread's own return path is listed but never the verdict */
+	CU_ASSERT_TRUE(res.culprit[0].pid == 2639);
+}
+
+static void test_higher_priority(void)
+{
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "rtwhy", 49, CUR_S, 7000, "spinner", 19, 0);
+	timer_wakes(10000, 1, 7000, "spinner", 49, 0);
+	ev_switch(&g, 13000, 1, 7000, "spinner", 19, CUR_S, TID, "rtwhy", 49, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 13005, 0), 0);
+	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_HIGHER_PRIORITY);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(top());
+	CU_ASSERT_STRING_EQUAL(top()->comm, "spinner");
+	CU_ASSERT_EQUAL(top()->policy, SCHED_FIFO);
+	CU_ASSERT_EQUAL(event_user_prio(top()->prio), 80);
+	CU_ASSERT_EQUAL(event_user_prio(res.victim_prio), 50);
+	CU_ASSERT_TRUE(top()->ns > 2990000);
+}
+
+static void test_non_preemptible(void)
+{
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "rtwhy", 120, CUR_S, 80, "kworker/1:1", 120, 0);
+	timer_wakes(10050, 1, 80, "kworker/1:1", 120, RTW_F_NEED_RESCHED | RTW_F_PREEMPT_RESCHED);
+	ev_wake(&g, 11000, 1, 80, "kworker/1:1", RTW_EV_WAKING, 81, "other", 120, 0,
+		RTW_F_NEED_RESCHED);
+	ev_switch(&g, 12000, 1, 80, "kworker/1:1", 120, 0, TID, "rtwhy", 120, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 12004, 50000), 0);
+	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
+	CU_ASSERT_TRUE(res.resched_at_wakeup);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_NON_PREEMPTIBLE);
+	CU_ASSERT_STRING_EQUAL(top()->comm, "kworker/1:1");
+}
+
+static void test_rt_thread_held_by_fair_task(void)
+{
+	/* an RT wakeup always asks for the CPU; a fair task that keeps it is non-preemptible */
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "rtwhy", 0, CUR_S, 90, "gcc", 120, 0);
+	timer_wakes(10000, 1, 90, "gcc", 0, RTW_F_NEED_RESCHED | RTW_F_PREEMPT_RESCHED);
+	ev_switch(&g, 11500, 1, 90, "gcc", 120, 0, TID, "rtwhy", 0, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 11502, 0), 0);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_NON_PREEMPTIBLE);
+	CU_ASSERT_STRING_EQUAL(top()->comm, "gcc");
+}
+
+static void test_hard_irq(void)
+{
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "rtwhy", 49, CUR_S, 2000, "bash", 120, 0);
+	timer_wakes(10000, 1, 2000, "bash", 49, RTW_F_NEED_RESCHED | RTW_F_PREEMPT_RESCHED);
+	ev_irq(&g, 10004, 1, 2000, "bash", 36, "virtio1-req.0", true);
+	ev_irq(&g, 11500, 1, 2000, "bash", 36, NULL, false);
+	ev_switch(&g, 11510, 1, 2000, "bash", 120, 0, TID, "rtwhy", 49, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 11515, 0), 0);
+	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_IRQ);
+	CU_ASSERT_EQUAL(top()->kind, BLAME_HARDIRQ);
+	CU_ASSERT_EQUAL(top()->irq, 36);
+	CU_ASSERT_STRING_EQUAL(top()->name, "virtio1-req.0");
+	CU_ASSERT_EQUAL(top()->ns, 1496000);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "/proc/irq/36"));
+}
+
+static void test_softirq(void)
+{
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "rtwhy", 49, CUR_S, 2000, "python3", 120, 0);
+	timer_wakes(10000, 1, 2000, "python3", 49, RTW_F_NEED_RESCHED);
+	ev_softirq(&g, 10004, 1, 2000, "python3", 3, true);
+	ev_irq(&g, 10500, 1, 2000, "python3", 41, "virtio3-rx", true); /* nested in the softirq */
+	ev_irq(&g, 10600, 1, 2000, "python3", 41, NULL, false);
+	ev_softirq(&g, 11200, 1, 2000, "python3", 3, false);
+	ev_switch(&g, 11205, 1, 2000, "python3", 120, 0, TID, "rtwhy", 49, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 11210, 0), 0);
+	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_SOFTIRQ);
+	CU_ASSERT_EQUAL(top()->kind, BLAME_SOFTIRQ);
+	CU_ASSERT_STRING_EQUAL(top()->name, "NET_RX");
+	/* net of the nested hard IRQ, which is a culprit of its own */
+	CU_ASSERT_EQUAL(top()->ns, 1096000);
+	CU_ASSERT_EQUAL(res.culprit[1].kind, BLAME_HARDIRQ);
+	CU_ASSERT_EQUAL(res.culprit[1].ns, 100000);
+}
+
+static void test_irq_thread(void)
+{
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "rtwhy", 59, CUR_S, 2000, "bash", 120, 0);
+	timer_wakes(10000, 1, 2000, "bash", 59, RTW_F_NEED_RESCHED);
+	ev_switch(&g, 10004, 1, 2000, "bash", 120, 0, 300, "irq/41-eth0", 49, 0);
+	ev_switch(&g, 11000, 1, 300, "irq/41-eth0", 49, CUR_S, TID, "rtwhy", 59, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 11003, 0), 0);
+	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_IRQ_THREAD);
+	CU_ASSERT_EQUAL(top()->kind, BLAME_IRQ_THREAD);
+	CU_ASSERT_EQUAL(top()->irq, 41);
+	CU_ASSERT_EQUAL(top()->pid, 300);
+	CU_ASSERT_EQUAL(event_user_prio(top()->prio), 50);
+}
+
+static void test_idle_exit(void)
+{
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "rtwhy", 49, CUR_S, 0, "swapper/1", 120, 0);
+	timer_wakes(10150, 1, 0, "<idle>", 49, RTW_F_NEED_RESCHED);
+	ev_switch(&g, 10155, 1, 0, "swapper/1", 120, 0, TID, "rtwhy", 49, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 10160, 0), 0);
+	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_IDLE_EXIT);
+	CU_ASSERT_EQUAL(top()->kind, BLAME_IDLE);
+	CU_ASSERT_TRUE(top()->ns >= 149000 && top()->ns <= 152000);
+}
+
+static void test_long_idle_is_invisible(void)
+{
+	/* a 3 ms "exit from idle" is not a C-state: the timer interrupt came late */
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "rtwhy", 49, CUR_S, 0, "swapper/1", 120, 0);
+	timer_wakes(13000, 1, 0, "<idle>", 49, RTW_F_NEED_RESCHED);
+	ev_switch(&g, 13005, 1, 0, "swapper/1", 120, 0, TID, "rtwhy", 49, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 13010, 0), 0);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_INVISIBLE);
+}
+
+static void test_timer_slack(void)
+{
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "rtwhy", 120, CUR_S, 0, "swapper/1", 120, 0);
+	timer_wakes(10050, 1, 0, "<idle>", 120, RTW_F_NEED_RESCHED);
+	ev_switch(&g, 10055, 1, 0, "swapper/1", 120, 0, TID, "rtwhy", 120, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 10060, 50000), 0);
+	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_TIMER_SLACK);
+	CU_ASSERT_EQUAL(top()->kind, BLAME_TIMER_SLACK);
+	CU_ASSERT_EQUAL(top()->ns, 50000);
+	/* slack unknown (a cyclictest trace): 50 us assumed for a fair thread */
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 10060, -1), 0);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_TIMER_SLACK);
+}
+
+static void test_migration(void)
+{
+	evgen_init(&g);
+	ev_switch(&g, 100, 0, TID, "rtwhy", 120, CUR_S, 7100, "hog", 120, 0);
+	ev_switch(&g, 200, 1, 7200, "other", 120, CUR_S, 0, "swapper/1", 120, 0);
+	ev_vector(&g, 10049.5, 0, 7100, "hog", "local_timer", true);
+	ev_hrtimer(&g, 10050, 0, 7100, "hog", "hrtimer_wakeup", true, 0);
+	ev_wake(&g, 10051, 0, 7100, "hog", RTW_EV_WAKING, TID, "rtwhy", 120, 0, RTW_F_HARDIRQ);
+	ev_wake(&g, 10052, 0, 7100, "hog", RTW_EV_WAKEUP, TID, "rtwhy", 120, 0, RTW_F_HARDIRQ);
+	ev_hrtimer(&g, 10053, 0, 7100, "hog", NULL, false, 0);
+	ev_vector(&g, 10054, 0, 7100, "hog", "local_timer", false);
+	ev_migrate(&g, 13000, 1, 0, "<idle>", TID, "rtwhy", 120, 0, 1);
+	ev_switch(&g, 13010, 1, 0, "swapper/1", 120, 0, TID, "rtwhy", 120, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 13015, 50000), 0);
+	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
+	CU_ASSERT_TRUE(res.migrated);
+	CU_ASSERT_EQUAL(res.wake_cpu, 0);
+	CU_ASSERT_EQUAL(res.run_cpu, 1);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_MIGRATION);
+	CU_ASSERT_STRING_EQUAL(top()->comm, "hog");
+	CU_ASSERT_EQUAL(top()->cpu, 0);
+}
+
+static void test_invisible(void)
+{
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "rtwhy", 49, CUR_S, 2000, "bash", 120, 0);
+	timer_wakes(13000, 1, 2000, "bash", 49, RTW_F_NEED_RESCHED);
+	ev_switch(&g, 13010, 1, 2000, "bash", 120, 0, TID, "rtwhy", 49, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 13012, 0), 0);
+	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_INVISIBLE);
+	CU_ASSERT_EQUAL(top()->kind, BLAME_UNACCOUNTED);
+	CU_ASSERT_TRUE(top()->ns >= 2999000 && top()->ns <= 3000000);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "no event"));
+}
+
+static void test_lost_events_make_it_incomplete(void)
+{
+	build_tick_wait();
+	ev_lost(&g, 12000, 1, 42);
+	/* keep the stream ordered: the lost marker sits between 10053 and 14000 */
+	{
+		struct rtw_event lost = g.ev[g.n - 1];
+		size_t i = g.n - 1;
+
+		while (i > 0 && g.ev[i - 1].ts_ns > lost.ts_ns) {
+			g.ev[i] = g.ev[i - 1];
+			i--;
+		}
+		g.ev[i] = lost;
+	}
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 14020, 50000), 0);
+	CU_ASSERT_FALSE(res.complete);
+	CU_ASSERT_EQUAL(res.lost_events, 42);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_INCOMPLETE);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "lost"));
+}
+
+static void test_missing_wakeup_is_incomplete(void)
+{
+	evgen_init(&g);
+	ev_tick(&g, 9000, 1, 2000, "bash", 0);
+	ev_switch(&g, 14010, 1, 2000, "bash", 120, 0, TID, "rtwhy", 120, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 14020, 50000), 0);
+	CU_ASSERT_FALSE(res.complete);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_INCOMPLETE);
+	/* the trace starting after the deadline */
+	evgen_init(&g);
+	ev_switch(&g, 12000, 1, 2000, "bash", 120, 0, 0, "swapper/1", 120, 0);
+	timer_wakes(13000, 1, 0, "<idle>", 120, 0);
+	ev_switch(&g, 13010, 1, 0, "swapper/1", 120, 0, TID, "rtwhy", 120, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 13012, 50000), 0);
+	CU_ASSERT_FALSE(res.complete);
+}
+
+static void test_bad_input(void)
+{
+	evgen_init(&g);
+	CU_ASSERT_EQUAL(explain(10000, 9000, 0), -EINVAL);
+	CU_ASSERT_EQUAL(explain(10000, 11000, 0), -ENODATA);
+}
+
+static void test_names(void)
+{
+	CU_ASSERT_STRING_EQUAL(blame_verdict_name(BLAME_V_TICK_WAIT), "tick_wait");
+	CU_ASSERT_STRING_EQUAL(blame_verdict_name(BLAME_V_INVISIBLE), "invisible");
+	CU_ASSERT_STRING_EQUAL(blame_kind_name(BLAME_IRQ_THREAD), "irq_thread");
+	CU_ASSERT_STRING_EQUAL(blame_kind_name(BLAME_UNACCOUNTED), "unaccounted");
+	CU_ASSERT_STRING_EQUAL(blame_policy_name(SCHED_FIFO), "fifo");
+	CU_ASSERT_STRING_EQUAL(blame_policy_name(-1), "unknown");
+}
+
+static CU_TestInfo blame_tests[] = {
+	{ "the seed: tick wait behind a fair busy loop", test_tick_wait },
+	{ "higher-priority RT task", test_higher_priority },
+	{ "need-resched set, no switch: non-preemptible", test_non_preemptible },
+	{ "RT thread held by a fair task", test_rt_thread_held_by_fair_task },
+	{ "hard IRQ", test_hard_irq },
+	{ "softirq with a nested hard IRQ", test_softirq },
+	{ "threaded IRQ handler", test_irq_thread },
+	{ "exit from idle", test_idle_exit },
+	{ "a long idle gap is invisible time", test_long_idle_is_invisible },
+	{ "timer slack", test_timer_slack },
+	{ "migration", test_migration },
+	{ "nothing visible", test_invisible },
+	{ "lost events: incomplete", test_lost_events_make_it_incomplete },
+	{ "missing wakeup or late trace: incomplete", test_missing_wakeup_is_incomplete },
+	{ "bad input", test_bad_input },
+	{ "names", test_names },
+	CU_TEST_INFO_NULL,
+};
+
+UNIT_SUITE("blame", NULL, NULL, blame_tests);

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* evbuf: a window bounded in time and in count, contiguous, oldest first. */
+#include "rtwhy/evbuf.h"
+#include "rtwhy/util.h"
+#include "unit.h"
+
+static struct rtw_event at(uint64_t ts_ns)
+{
+	struct rtw_event e = { .ts_ns = ts_ns, .kind = RTW_EV_OTHER };
+
+	return e;
+}
+
+static void test_unbounded(void)
+{
+	struct evbuf b;
+	struct rtw_event e;
+	uint64_t i;
+
+	evbuf_init(&b, 0, 0);
+	for (i = 0; i < 10000; i++) {
+		e = at(i);
+		CU_ASSERT_EQUAL_FATAL(evbuf_push(&b, &e), 0);
+	}
+	CU_ASSERT_EQUAL(evbuf_len(&b), 10000);
+	CU_ASSERT_EQUAL(evbuf_data(&b)[0].ts_ns, 0);
+	CU_ASSERT_EQUAL(evbuf_data(&b)[9999].ts_ns, 9999);
+	evbuf_clear(&b);
+	CU_ASSERT_EQUAL(evbuf_len(&b), 0);
+	evbuf_free(&b);
+}
+
+static void test_retain_time(void)
+{
+	struct evbuf b;
+	struct rtw_event e;
+	uint64_t i;
+
+	evbuf_init(&b, 1000 * NSEC_PER_USEC, 0); /* keep 1 ms */
+	for (i = 0; i < 100000; i++) {
+		e = at(i * NSEC_PER_USEC); /* one event per us: 100 ms */
+		CU_ASSERT_EQUAL_FATAL(evbuf_push(&b, &e), 0);
+	}
+	/* about 1 ms kept (trimmed every 256 events) */
+	CU_ASSERT_TRUE(evbuf_len(&b) >= 1000 && evbuf_len(&b) <= 1000 + 256 + 1);
+	CU_ASSERT_EQUAL(evbuf_data(&b)[evbuf_len(&b) - 1].ts_ns, 99999 * NSEC_PER_USEC);
+	CU_ASSERT_TRUE(evbuf_data(&b)[0].ts_ns >= 98999 * NSEC_PER_USEC - 256 * NSEC_PER_USEC);
+	CU_ASSERT_EQUAL(b.dropped + evbuf_len(&b), 100000);
+	/* memory bounded by the window, not the stream */
+	CU_ASSERT_TRUE(b.cap <= 8192);
+	evbuf_free(&b);
+}
+
+static void test_max_events(void)
+{
+	struct evbuf b;
+	struct rtw_event e;
+	uint64_t i;
+
+	evbuf_init(&b, 0, 100);
+	for (i = 0; i < 1000; i++) {
+		e = at(i);
+		CU_ASSERT_EQUAL_FATAL(evbuf_push(&b, &e), 0);
+	}
+	CU_ASSERT_EQUAL(evbuf_len(&b), 100);
+	CU_ASSERT_EQUAL(evbuf_data(&b)[0].ts_ns, 900);
+	CU_ASSERT_EQUAL(b.dropped_until_ns, 899);
+	evbuf_free(&b);
+}
+
+static CU_TestInfo evbuf_tests[] = {
+	{ "unbounded window", test_unbounded },
+	{ "bounded in time", test_retain_time },
+	{ "bounded in count", test_max_events },
+	CU_TEST_INFO_NULL,
+};
+
+UNIT_SUITE("evbuf", NULL, NULL, evbuf_tests);

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* event: common_flags per kernel version, latency letters both ways, names. */
+#include <string.h>
+
+#include "rtwhy/event.h"
+#include "unit.h"
+
+static void test_layout(void)
+{
+	CU_ASSERT_EQUAL(event_flag_layout_for(6, 18), EVENT_FLAGS_6_13);
+	CU_ASSERT_EQUAL(event_flag_layout_for(6, 13), EVENT_FLAGS_6_13);
+	CU_ASSERT_EQUAL(event_flag_layout_for(6, 12), EVENT_FLAGS_PRE_6_13);
+	CU_ASSERT_EQUAL(event_flag_layout_for(4, 4), EVENT_FLAGS_PRE_6_13);
+	CU_ASSERT_EQUAL(event_flag_layout_for(7, 0), EVENT_FLAGS_6_13);
+}
+
+static void test_raw_flags(void)
+{
+	/* values observed on kernel 6.18 (tracing-api-facts.md) */
+	CU_ASSERT_EQUAL(event_flags_from_raw(0x25, EVENT_FLAGS_6_13),
+			RTW_F_IRQS_OFF | RTW_F_NEED_RESCHED | RTW_F_PREEMPT_RESCHED);
+	CU_ASSERT_EQUAL(event_flags_from_raw(0x09, EVENT_FLAGS_6_13),
+			RTW_F_IRQS_OFF | RTW_F_HARDIRQ);
+	CU_ASSERT_EQUAL(event_flags_from_raw(0x10, EVENT_FLAGS_6_13), RTW_F_SOFTIRQ);
+	CU_ASSERT_EQUAL(event_flags_from_raw(0x02, EVENT_FLAGS_6_13), RTW_F_NEED_RESCHED_LAZY);
+	/* before 6.13, 0x02 meant "irqs-off not supported": not lazy */
+	CU_ASSERT_EQUAL(event_flags_from_raw(0x02, EVENT_FLAGS_PRE_6_13), 0);
+	CU_ASSERT_EQUAL(event_flags_from_raw(0xc0, EVENT_FLAGS_6_13), RTW_F_NMI | RTW_F_BH_OFF);
+}
+
+static void test_letters(void)
+{
+	uint8_t f, pc;
+	char buf[8];
+
+	CU_ASSERT_EQUAL(event_flags_from_letters("dNh3.", 5, &f, &pc), 0);
+	CU_ASSERT_EQUAL(f, RTW_F_IRQS_OFF | RTW_F_NEED_RESCHED | RTW_F_PREEMPT_RESCHED |
+				   RTW_F_HARDIRQ);
+	CU_ASSERT_EQUAL(pc, 3);
+	CU_ASSERT_EQUAL(event_flags_from_letters("d.h..", 5, &f, &pc), 0);
+	CU_ASSERT_EQUAL(f, RTW_F_IRQS_OFF | RTW_F_HARDIRQ);
+	CU_ASSERT_EQUAL(pc, 0);
+	CU_ASSERT_EQUAL(event_flags_from_letters("..s1", 4, &f, &pc), 0); /* 4 columns, old */
+	CU_ASSERT_EQUAL(f, RTW_F_SOFTIRQ);
+	CU_ASSERT_EQUAL(event_flags_from_letters(".L..", 4, &f, &pc), 0);
+	CU_ASSERT_EQUAL(f, RTW_F_NEED_RESCHED_LAZY | RTW_F_PREEMPT_RESCHED);
+	CU_ASSERT_EQUAL(event_flags_from_letters("Dnz.", 4, &f, &pc), 0);
+	CU_ASSERT_EQUAL(f, RTW_F_IRQS_OFF | RTW_F_BH_OFF | RTW_F_NEED_RESCHED | RTW_F_NMI);
+	CU_ASSERT_EQUAL(event_flags_from_letters("Xd..", 4, &f, &pc), -EINVAL);
+	CU_ASSERT_EQUAL(event_flags_from_letters("d.h", 3, &f, &pc), -EINVAL);
+	CU_ASSERT_EQUAL(event_flags_from_letters("hello", 5, &f, &pc), -EINVAL);
+	/* round trip through the kernel's letters */
+	for (f = 0; f < 255; f++) {
+		uint8_t back, bpc;
+
+		if ((f & RTW_F_NEED_RESCHED_LAZY) && (f & RTW_F_NEED_RESCHED) &&
+		    !(f & RTW_F_PREEMPT_RESCHED))
+			continue; /* 'b' means both, covered */
+		event_flags_to_letters(f, 2, buf);
+		CU_ASSERT_EQUAL(event_flags_from_letters(buf, 5, &back, &bpc), 0);
+		if ((f & RTW_F_NMI) && !(f & RTW_F_HARDIRQ) && (f & RTW_F_SOFTIRQ))
+			continue; /* 'z' drops softirq: the kernel prints it so too */
+		if ((f & RTW_F_NMI) && (f & RTW_F_HARDIRQ) && (f & RTW_F_SOFTIRQ))
+			continue;
+		CU_ASSERT_EQUAL(back, f);
+		CU_ASSERT_EQUAL(bpc, 2);
+	}
+	event_flags_to_letters(RTW_F_IRQS_OFF | RTW_F_NEED_RESCHED | RTW_F_PREEMPT_RESCHED |
+				       RTW_F_HARDIRQ,
+			       3, buf);
+	CU_ASSERT_STRING_EQUAL(buf, "dNh3.");
+}
+
+static void test_names(void)
+{
+	CU_ASSERT_STRING_EQUAL(event_kind_name(RTW_EV_SWITCH), "sched_switch");
+	CU_ASSERT_STRING_EQUAL(event_kind_name(999), "?");
+	CU_ASSERT_STRING_EQUAL(event_softirq_name(3), "NET_RX");
+	CU_ASSERT_STRING_EQUAL(event_softirq_name(9), "RCU");
+	CU_ASSERT_STRING_EQUAL(event_softirq_name(10), "?");
+	CU_ASSERT_TRUE(event_is_tick_function("tick_nohz_handler"));
+	CU_ASSERT_TRUE(event_is_tick_function("tick_sched_timer"));
+	CU_ASSERT_FALSE(event_is_tick_function("hrtimer_wakeup"));
+	CU_ASSERT_EQUAL(event_irq_thread_number("irq/41-eth0"), 41);
+	CU_ASSERT_EQUAL(event_irq_thread_number("irq/41-s-eth0"), 41);
+	CU_ASSERT_EQUAL(event_irq_thread_number("irq/24-ACPI:Ged"), 24);
+	CU_ASSERT_EQUAL(event_irq_thread_number("irq/x-eth0"), -1);
+	CU_ASSERT_EQUAL(event_irq_thread_number("irq_work/1"), -1);
+	CU_ASSERT_EQUAL(event_irq_thread_number("ksoftirqd/1"), -1);
+	CU_ASSERT_EQUAL(event_user_prio(120), 0);
+	CU_ASSERT_EQUAL(event_user_prio(139), 19);
+	CU_ASSERT_EQUAL(event_user_prio(0), 99);
+	CU_ASSERT_EQUAL(event_user_prio(49), 50);
+	CU_ASSERT_EQUAL(event_user_prio(-1), 0);
+	CU_ASSERT_TRUE(event_prio_is_rt(49));
+	CU_ASSERT_FALSE(event_prio_is_rt(120));
+}
+
+static CU_TestInfo event_tests[] = {
+	{ "flag layout per kernel version", test_layout },
+	{ "raw common_flags", test_raw_flags },
+	{ "latency-format letters", test_letters },
+	{ "names and priorities", test_names },
+	CU_TEST_INFO_NULL,
+};
+
+UNIT_SUITE("event", NULL, NULL, event_tests);

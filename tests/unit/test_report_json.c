@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* report_json: cyclictest's keys and quirks, and the spikes. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "rtwhy/cli.h"
+#include "rtwhy/report_json.h"
+#include "evgen.h"
+#include "unit.h"
+
+static char *slurp(const char *path)
+{
+	static char buf[32768];
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	if (!f)
+		return NULL;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+static void test_file(void)
+{
+	const char *args[] = { "rtwhy", "-t", "2", "-h", "5", "--json=x", NULL };
+	struct blame_spike sp = { .thread = 0, .tid = 5000, .cpu = 1,
+				  .deadline_ns = evgen_us(10000), .wake_ns = evgen_us(11515),
+				  .slack_ns = 0, .deadline_exact = true, .source = "rtwhy" };
+	char path[] = "/tmp/rtwhy-json-XXXXXX";
+	struct report_json_run run = { .return_code = 0 };
+	static struct evgen g;
+	struct blame_result r;
+	enum cli_action action;
+	struct rtw_config cfg;
+	struct measure m;
+	char err[256], *s;
+	int fd = mkstemp(path);
+
+	CU_ASSERT_TRUE_FATAL(fd >= 0);
+	close(fd);
+	CU_ASSERT_EQUAL_FATAL(cli_parse(6, (char **)args, &cfg, &action, err, sizeof(err)), 0);
+	CU_ASSERT_EQUAL_FATAL(measure_init(&m, &cfg), 0);
+	stats_add(&m.threads[0].stats, 2500);
+	stats_add(&m.threads[0].stats, 3500);
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, 5000, "rtwhy", 49, 1, 2000, "a\"b", 120, 0);
+	ev_hrtimer(&g, 10000, 1, 2000, "a\"b", "hrtimer_wakeup", true, 0);
+	ev_wake(&g, 10001, 1, 2000, "a\"b", RTW_EV_WAKING, 5000, "rtwhy", 49, 1, RTW_F_HARDIRQ);
+	ev_hrtimer(&g, 10002, 1, 2000, "a\"b", NULL, false, 0);
+	ev_irq(&g, 10004, 1, 2000, "a\"b", 36, "virtio1-req.0", true);
+	ev_irq(&g, 11500, 1, 2000, "a\"b", 36, NULL, false);
+	ev_switch(&g, 11510, 1, 2000, "a\"b", 120, 0, 5000, "rtwhy", 49, 0);
+	CU_ASSERT_EQUAL_FATAL(blame_explain(g.ev, g.n, &sp, NULL, &r), 0);
+	run.spikes = &r;
+	run.nr_spikes = 1;
+	CU_ASSERT_EQUAL(report_json_write(path, &cfg, &m, &run), 0);
+	s = slurp(path);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+	CU_ASSERT_PTR_NOT_NULL(strstr(s, "{\n  \"file_version\": 1,\n  \"cmdline:\": \"rtwhy -t 2 -h 5 "
+					 "--json=x\",\n  \"rt_test_version:\": \"2.40\",\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(s, "  \"num_threads\": 2,\n  \"resolution_in_ns\": 0,\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(s, "      \"histogram\": {\n        \"2\": 1,\n        \"3\": 1\n"
+					 "      },\n      \"cycles\": 2,\n      \"min\": 2,\n"
+					 "      \"max\": 3,\n      \"avg\": 2.50,\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(s, "      \"histogram\": {      },\n      \"cycles\": 0,"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(s, "\"spikes\": ["));
+	CU_ASSERT_PTR_NOT_NULL(strstr(s, "\"kind\": \"hardirq\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(s, "\"irq\": 36"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(s, "\"kind\": \"irq\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(s, "\"timer_delay_us\": "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(s, "\"complete\": true"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(s, "\"comm\": \"a\\\"b\""));
+	CU_ASSERT_EQUAL(s[strlen(s) - 2], '}');
+	unlink(path);
+	CU_ASSERT_EQUAL(report_json_write("/nonexistent/dir/x.json", &cfg, &m, &run), -ENOENT);
+	measure_free(&m);
+}
+
+static CU_TestInfo report_json_tests[] = {
+	{ "cyclictest keys, histogram, spikes", test_file },
+	CU_TEST_INFO_NULL,
+};
+
+UNIT_SUITE("report_json", NULL, NULL, report_json_tests);

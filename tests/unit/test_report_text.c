@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* report_text: cyclictest 2.4's exact lines, and the explanation block. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rtwhy/cli.h"
+#include "rtwhy/report_text.h"
+#include "evgen.h"
+#include "unit.h"
+
+static char buf[16384];
+
+static FILE *out_open(void)
+{
+	memset(buf, 0, sizeof(buf));
+	return fmemopen(buf, sizeof(buf), "w");
+}
+
+static void make(struct rtw_config *cfg, struct measure *m, const char *a1, const char *a2)
+{
+	const char *args[] = { "rtwhy", "-t", "2", a1, a2, NULL };
+	enum cli_action action;
+	char err[256];
+
+	CU_ASSERT_EQUAL_FATAL(cli_parse(a1 ? (a2 ? 5 : 4) : 3, (char **)args, cfg, &action, err,
+					sizeof(err)),
+			      0);
+	CU_ASSERT_EQUAL_FATAL(measure_init(m, cfg), 0);
+	atomic_store(&m->threads[0].tid, 2127);
+	atomic_store(&m->threads[1].tid, 2128);
+}
+
+static void test_thread_line(void)
+{
+	struct rtw_config cfg;
+	struct measure m;
+	FILE *f;
+
+	make(&cfg, &m, NULL, NULL);
+	f = out_open();
+	report_text_thread_line(f, &cfg, &m.threads[1]);
+	fflush(f);
+	/* before the first sample cyclictest prints Min:1000000 */
+	CU_ASSERT_STRING_EQUAL(buf, "T: 1 ( 2128) P: 0 I:1500 C:      0 Min:1000000 Act:    0 "
+				    "Avg:    0 Max:       0\n");
+	stats_add(&m.threads[0].stats, 62000);
+	stats_add(&m.threads[0].stats, 66999);
+	stats_add(&m.threads[0].stats, 19130000);
+	rewind(f);
+	report_text_thread_line(f, &cfg, &m.threads[0]);
+	fflush(f);
+	CU_ASSERT_STRING_EQUAL(buf, "T: 0 ( 2127) P: 0 I:1000 C:      3 Min:     62 Act:19130 "
+				    "Avg: 6419 Max:   19130\n");
+	fclose(f);
+	measure_free(&m);
+}
+
+static void test_thread_line_ns(void)
+{
+	struct rtw_config cfg;
+	struct measure m;
+	FILE *f;
+
+	make(&cfg, &m, "-N", NULL);
+	stats_add(&m.threads[0].stats, 1234);
+	f = out_open();
+	report_text_thread_line(f, &cfg, &m.threads[0]);
+	fclose(f);
+	CU_ASSERT_STRING_EQUAL(buf, "T: 0 ( 2127) P: 0 I:1000 C:      1 Min:   1234 Act:    1234 "
+				    "Avg:    1234 Max:    1234\n");
+	measure_free(&m);
+}
+
+static void test_histogram_block(void)
+{
+	struct rtw_config cfg;
+	struct measure m;
+	FILE *f;
+
+	make(&cfg, &m, "-h", "3");
+	stats_add(&m.threads[0].stats, 1500);
+	stats_add(&m.threads[0].stats, 1700);
+	stats_add(&m.threads[0].stats, 9000);
+	stats_add(&m.threads[1].stats, 500);
+	f = out_open();
+	report_text_histogram(f, &cfg, &m);
+	fclose(f);
+	CU_ASSERT_STRING_EQUAL(buf, "# Histogram\n"
+				    "000000 000000\t000001\n"
+				    "000001 000002\t000000\n"
+				    "000002 000000\t000000\n"
+				    "# Total: 000000002 000000001\n"
+				    "# Min Latencies: 00001 00000\n"
+				    "# Avg Latencies: 00003 00000\n"
+				    "# Max Latencies: 00009 00000\n"
+				    "# Histogram Overflows: 00001 00000\n"
+				    "# Histogram Overflow at cycle number:\n"
+				    "# Thread 0: 00002\n"
+				    "# Thread 1:\n"
+				    "\n");
+	measure_free(&m);
+}
+
+static void test_histofall_columns(void)
+{
+	struct rtw_config cfg;
+	struct measure m;
+	FILE *f;
+
+	make(&cfg, &m, "-H", "2");
+	stats_add(&m.threads[0].stats, 1500);
+	stats_add(&m.threads[1].stats, 1200);
+	f = out_open();
+	report_text_histogram(f, &cfg, &m);
+	fclose(f);
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "000001 000001\t000001\t000002\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "# Total: 000000001 000000001 000000002\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "# Max Latencies: 00001 00001 00001\n"));
+	measure_free(&m);
+}
+
+static void test_break_lines(void)
+{
+	struct rtw_config cfg;
+	struct measure m;
+	FILE *f;
+
+	make(&cfg, &m, "-b", "10");
+	f = out_open();
+	report_text_break(f, &cfg, &m);
+	fflush(f);
+	CU_ASSERT_STRING_EQUAL(buf, "# Thread Ids: 02127 02128\n");
+	atomic_store(&m.break_tid, 2128);
+	m.break_latency_ns = 71999;
+	rewind(f);
+	report_text_break(f, &cfg, &m);
+	fclose(f);
+	CU_ASSERT_STRING_EQUAL(buf, "# Thread Ids: 02127 02128\n# Break thread: 2128\n"
+				    "# Break value: 71\n");
+	measure_free(&m);
+}
+
+static void test_spike_block(void)
+{
+	struct blame_spike sp = { .thread = 1, .tid = 5000, .cpu = 1,
+				  .deadline_ns = evgen_us(10000), .wake_ns = evgen_us(13005),
+				  .threshold_ns = 2500000, .slack_ns = 0, .deadline_exact = true };
+	static struct evgen g;
+	struct blame_result r;
+	char *line;
+	FILE *f;
+
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, 5000, "rtwhy", 49, 1, 7000, "spinner", 19, 0);
+	ev_hrtimer(&g, 10000, 1, 7000, "spinner", "hrtimer_wakeup", true, 0);
+	ev_wake(&g, 10001, 1, 7000, "spinner", RTW_EV_WAKING, 5000, "rtwhy", 49, 1, RTW_F_HARDIRQ);
+	ev_hrtimer(&g, 10002, 1, 7000, "spinner", NULL, false, 0);
+	ev_switch(&g, 13000, 1, 7000, "spinner", 19, 1, 5000, "rtwhy", 49, 0);
+	CU_ASSERT_EQUAL_FATAL(blame_explain(g.ev, g.n, &sp, NULL, &r), 0);
+	f = out_open();
+	report_text_spike(f, &r, 1, g.n);
+	fclose(f);
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "# Spike 1: thread 1 (tid 5000) on CPU 1 woke 3005.0 us late "
+					   "(threshold 2500 us)\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "spinner (pid 7000, fifo 80), CPU 1"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "# verdict (higher_priority): "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "# hint: "));
+	/* every line is a comment, and none is wider than 100 columns */
+	for (line = buf; *line; line = strchr(line, '\n') + 1) {
+		size_t len = strcspn(line, "\n");
+
+		CU_ASSERT_EQUAL(line[0], '#');
+		CU_ASSERT_TRUE(len <= 100);
+		if (!strchr(line, '\n'))
+			break;
+	}
+}
+
+static void test_wrap(void)
+{
+	FILE *f = out_open();
+
+	report_text_wrap(f, "hint: ", "aaaa bbbb", 4);
+	fclose(f);
+	CU_ASSERT_STRING_EQUAL(buf, "# hint: aaaa bbbb\n");
+}
+
+static CU_TestInfo report_text_tests[] = {
+	{ "T: line (us)", test_thread_line },
+	{ "T: line (-N)", test_thread_line_ns },
+	{ "histogram block", test_histogram_block },
+	{ "-H all-threads column", test_histofall_columns },
+	{ "break lines", test_break_lines },
+	{ "explanation block", test_spike_block },
+	{ "wrapping", test_wrap },
+	CU_TEST_INFO_NULL,
+};
+
+UNIT_SUITE("report_text", NULL, NULL, report_text_tests);

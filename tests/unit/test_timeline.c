@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* timeline: who occupied each CPU; nesting, repair, gaps, tick period. */
+#include <string.h>
+
+#include "rtwhy/timeline.h"
+#include "evgen.h"
+#include "unit.h"
+
+static struct evgen g;
+
+struct acc {
+	uint64_t ns[TL_GAP + 1];
+	uint64_t unknown; /* pid -1 pieces */
+	int32_t last_pid;
+};
+
+static void add(const struct tl_segment *s, uint64_t ns, void *arg)
+{
+	struct acc *a = arg;
+
+	a->ns[s->ctx] += ns;
+	if (s->pid < 0)
+		a->unknown += ns;
+	a->last_pid = s->pid;
+}
+
+static void test_nesting(void)
+{
+	struct timeline tl;
+	struct acc a = { 0 };
+
+	evgen_init(&g);
+	ev_switch(&g, 0, 0, 0, "swapper/0", 120, 0, 10, "app", 120, 0);
+	ev_irq(&g, 100, 0, 10, "app", 36, "disk", true);
+	ev_irq(&g, 180, 0, 10, "app", 36, NULL, false);
+	ev_softirq(&g, 180, 0, 10, "app", 3, true); /* run on irq_exit() */
+	ev_softirq(&g, 200, 0, 10, "app", 3, false);
+	ev_switch(&g, 1000, 0, 10, "app", 120, 1, 0, "swapper/0", 120, 0);
+	CU_ASSERT_EQUAL_FATAL(timeline_build(&tl, g.ev, g.n, evgen_us(1100)), 0);
+	CU_ASSERT_EQUAL(timeline_walk(&tl, 0, evgen_us(0), evgen_us(1100), add, &a),
+			1100 * NSEC_PER_USEC);
+	CU_ASSERT_EQUAL(a.ns[TL_TASK], 900 * NSEC_PER_USEC);
+	CU_ASSERT_EQUAL(a.ns[TL_HARDIRQ], 80 * NSEC_PER_USEC);
+	CU_ASSERT_EQUAL(a.ns[TL_SOFTIRQ], 20 * NSEC_PER_USEC);
+	CU_ASSERT_EQUAL(a.ns[TL_IDLE], 100 * NSEC_PER_USEC);
+	CU_ASSERT_EQUAL(tl.nr_cpus, 1);
+	timeline_free(&tl);
+}
+
+static void test_lost_exit_is_repaired(void)
+{
+	struct timeline tl;
+	struct acc a = { 0 };
+
+	/* irq exit lost: the next task-context event closes the IRQ */
+	evgen_init(&g);
+	ev_switch(&g, 0, 0, 0, "swapper/0", 120, 0, 10, "app", 120, 0);
+	ev_irq(&g, 100, 0, 10, "app", 36, "disk", true);
+	ev_wake(&g, 150, 0, 10, "app", RTW_EV_WAKING, 11, "peer", 120, 0, 0);
+	CU_ASSERT_EQUAL_FATAL(timeline_build(&tl, g.ev, g.n, evgen_us(300)), 0);
+	timeline_walk(&tl, 0, evgen_us(0), evgen_us(300), add, &a);
+	CU_ASSERT_EQUAL(a.ns[TL_HARDIRQ], 50 * NSEC_PER_USEC);
+	CU_ASSERT_EQUAL(a.ns[TL_TASK], 250 * NSEC_PER_USEC);
+	timeline_free(&tl);
+}
+
+static void test_missed_switch_uses_common_pid(void)
+{
+	struct timeline tl;
+	struct acc a = { 0 };
+
+	evgen_init(&g);
+	ev_wake(&g, 0, 0, 10, "app", RTW_EV_WAKING, 11, "peer", 120, 0, 0);
+	ev_wake(&g, 100, 0, 20, "other", RTW_EV_WAKING, 11, "peer", 120, 0, 0);
+	CU_ASSERT_EQUAL_FATAL(timeline_build(&tl, g.ev, g.n, evgen_us(200)), 0);
+	timeline_walk(&tl, 0, evgen_us(150), evgen_us(200), add, &a);
+	CU_ASSERT_EQUAL(a.last_pid, 20);
+	timeline_free(&tl);
+}
+
+static void test_gap_and_tick(void)
+{
+	struct timeline tl;
+	struct acc a = { 0 };
+
+	evgen_init(&g);
+	ev_switch(&g, 0, 0, 0, "swapper/0", 120, 0, 10, "hog", 120, 0);
+	ev_tick(&g, 4000, 0, 10, "hog", 0);
+	ev_tick(&g, 8000, 0, 10, "hog", 0);
+	ev_tick(&g, 12000, 0, 10, "hog", 0);
+	/* no event for 12 ms on a ticking CPU: 8 ms of it nobody can account for */
+	ev_tick(&g, 24000, 0, 10, "hog", 0);
+	CU_ASSERT_EQUAL_FATAL(timeline_build(&tl, g.ev, g.n, evgen_us(24010)), 0);
+	CU_ASSERT_EQUAL(tl.tick_ns, 4 * NSEC_PER_MSEC);
+	timeline_walk(&tl, 0, evgen_us(12004), evgen_us(24000), add, &a);
+	CU_ASSERT_TRUE(a.ns[TL_GAP] > 7900 * NSEC_PER_USEC && a.ns[TL_GAP] < 8000 * NSEC_PER_USEC);
+	CU_ASSERT_TRUE(a.ns[TL_TASK] >= 3990 * NSEC_PER_USEC);
+	timeline_free(&tl);
+}
+
+static void test_tick_estimate(void)
+{
+	int i;
+
+	evgen_init(&g);
+	CU_ASSERT_EQUAL(timeline_estimate_tick_ns(g.ev, 0), 0);
+	for (i = 0; i < 6; i++)
+		ev_hrtimer(&g, 1000.0 + i * 1003.0, 1, 10, "hog", "tick_nohz_handler", true, 0);
+	CU_ASSERT_EQUAL(timeline_estimate_tick_ns(g.ev, g.n), 1 * NSEC_PER_MSEC); /* HZ=1000 */
+}
+
+static void test_walk_before_first_event(void)
+{
+	struct timeline tl;
+	struct acc a = { 0 };
+
+	evgen_init(&g);
+	ev_switch(&g, 500, 0, 0, "swapper/0", 120, 0, 10, "app", 120, 0);
+	ev_switch(&g, 600, 1, 0, "swapper/1", 120, 0, 11, "b", 120, 0);
+	CU_ASSERT_EQUAL_FATAL(timeline_build(&tl, g.ev, g.n, evgen_us(700)), 0);
+	CU_ASSERT_EQUAL(tl.nr_cpus, 2);
+	timeline_walk(&tl, 1, evgen_us(0), evgen_us(700), add, &a);
+	CU_ASSERT_EQUAL(a.unknown, 600 * NSEC_PER_USEC);
+	CU_ASSERT_EQUAL(a.ns[TL_TASK], 100 * NSEC_PER_USEC);
+	memset(&a, 0, sizeof(a));
+	timeline_walk(&tl, 7, evgen_us(0), evgen_us(10), add, &a); /* a CPU never seen */
+	CU_ASSERT_EQUAL(a.unknown, 10 * NSEC_PER_USEC);
+	CU_ASSERT_EQUAL(timeline_build(&tl, g.ev, 0, 0), -ENODATA);
+}
+
+static void test_lost_events_leave_a_hole(void)
+{
+	struct timeline tl;
+	struct acc a = { 0 };
+
+	evgen_init(&g);
+	ev_switch(&g, 0, 0, 0, "swapper/0", 120, 0, 10, "app", 120, 0);
+	ev_lost(&g, 500, 0, 100);
+	ev_wake(&g, 500, 0, 12, "x", RTW_EV_WAKING, 11, "peer", 120, 0, 0);
+	CU_ASSERT_EQUAL_FATAL(timeline_build(&tl, g.ev, g.n, evgen_us(600)), 0);
+	timeline_walk(&tl, 0, evgen_us(0), evgen_us(600), add, &a);
+	CU_ASSERT_EQUAL(a.unknown, 500 * NSEC_PER_USEC);
+	CU_ASSERT_EQUAL(a.last_pid, 12);
+	timeline_free(&tl);
+}
+
+static CU_TestInfo timeline_tests[] = {
+	{ "nested hard IRQ and softirq", test_nesting },
+	{ "a lost IRQ exit is repaired by the flags", test_lost_exit_is_repaired },
+	{ "a missed switch: common_pid wins", test_missed_switch_uses_common_pid },
+	{ "no event for more than a tick: a gap", test_gap_and_tick },
+	{ "tick period estimate", test_tick_estimate },
+	{ "before the first event: unknown", test_walk_before_first_event },
+	{ "lost events leave a hole", test_lost_events_leave_a_hole },
+	CU_TEST_INFO_NULL,
+};
+
+UNIT_SUITE("timeline", NULL, NULL, timeline_tests);
