@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "rtwhy/blame.h"
+#include "rtwhy/repair.h"
 #include "rtwhy/timeline.h"
 #include "rtwhy/util.h"
 
@@ -681,8 +682,38 @@ static void blame_resolve_policies(struct blame_result *res, const struct blame_
 	}
 }
 
+static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
+				  const struct blame_spike *spike, const struct blame_opts *opts,
+				  struct blame_result *res);
+
 int blame_explain(const struct rtw_event *ev, size_t n, const struct blame_spike *spike,
 		  const struct blame_opts *opts, struct blame_result *res)
+{
+	struct rtw_event *fixed;
+	size_t nfixed;
+	long inferred;
+	int ret;
+
+	if (spike->wake_ns < spike->deadline_ns) {
+		memset(res, 0, sizeof(*res));
+		return -EINVAL;
+	}
+	if (!n) {
+		memset(res, 0, sizeof(*res));
+		return -ENODATA;
+	}
+	inferred = repair_switches(ev, n, &fixed, &nfixed);
+	if (inferred < 0)
+		return (int)inferred;
+	ret = blame_explain_repaired(fixed, nfixed, spike, opts, res);
+	res->inferred_switches = (int)inferred;
+	free(fixed);
+	return ret;
+}
+
+static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
+				  const struct blame_spike *spike, const struct blame_opts *opts,
+				  struct blame_result *res)
 {
 	struct blame_acc acc = { .res = res, .opts = opts, .tid = spike->tid };
 	struct blame_chain ch;

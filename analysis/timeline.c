@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rtwhy/pidmap.h"
 #include "rtwhy/timeline.h"
 #include "rtwhy/util.h"
 
@@ -38,118 +39,6 @@ struct tl_cpu {
 	struct tl_segment *seg;
 	size_t nr, cap;
 };
-
-/* pid -> last comm and kernel prio seen, open addressing */
-struct tl_task {
-	int32_t pid; /* -1 = empty slot */
-	int32_t prio;
-	char comm[RTW_COMM_LEN];
-};
-
-struct tl_tasks {
-	struct tl_task *slot;
-	size_t mask;
-	size_t used;
-};
-
-static int tl_tasks_init(struct tl_tasks *t)
-{
-	size_t i;
-
-	t->mask = 1023;
-	t->used = 0;
-	t->slot = malloc((t->mask + 1) * sizeof(*t->slot));
-	if (!t->slot)
-		return -ENOMEM;
-	for (i = 0; i <= t->mask; i++)
-		t->slot[i].pid = -1;
-	return 0;
-}
-
-static struct tl_task *tl_tasks_find(const struct tl_tasks *t, int32_t pid)
-{
-	size_t i = ((uint32_t)pid * 2654435761u) & t->mask;
-
-	while (t->slot[i].pid != -1) {
-		if (t->slot[i].pid == pid)
-			return &t->slot[i];
-		i = (i + 1) & t->mask;
-	}
-	return NULL;
-}
-
-static int tl_tasks_grow(struct tl_tasks *t)
-{
-	struct tl_tasks bigger;
-	size_t i, j;
-
-	bigger.mask = t->mask * 2 + 1;
-	bigger.used = t->used;
-	bigger.slot = malloc((bigger.mask + 1) * sizeof(*bigger.slot));
-	if (!bigger.slot)
-		return -ENOMEM;
-	for (i = 0; i <= bigger.mask; i++)
-		bigger.slot[i].pid = -1;
-	for (i = 0; i <= t->mask; i++) {
-		if (t->slot[i].pid == -1)
-			continue;
-		j = ((uint32_t)t->slot[i].pid * 2654435761u) & bigger.mask;
-		while (bigger.slot[j].pid != -1)
-			j = (j + 1) & bigger.mask;
-		bigger.slot[j] = t->slot[i];
-	}
-	free(t->slot);
-	*t = bigger;
-	return 0;
-}
-
-/* Remember what an event says about a task; @prio TL_PRIO_UNKNOWN keeps the old one. */
-static void tl_tasks_note(struct tl_tasks *t, int32_t pid, const char *comm, int32_t prio)
-{
-	struct tl_task *task;
-	size_t i;
-
-	if (pid < 0)
-		return;
-	task = tl_tasks_find(t, pid);
-	if (!task) {
-		if ((t->used + 1) * 2 > t->mask + 1 && tl_tasks_grow(t))
-			return; /* out of memory: lose a name, not the analysis */
-		i = ((uint32_t)pid * 2654435761u) & t->mask;
-		while (t->slot[i].pid != -1)
-			i = (i + 1) & t->mask;
-		task = &t->slot[i];
-		task->pid = pid;
-		task->prio = TL_PRIO_UNKNOWN;
-		task->comm[0] = '\0';
-		t->used++;
-	}
-	if (comm && comm[0] && strcmp(comm, "<...>"))
-		util_strlcpy(task->comm, comm, sizeof(task->comm));
-	if (prio != TL_PRIO_UNKNOWN)
-		task->prio = prio;
-}
-
-static void tl_learn(struct tl_tasks *t, const struct rtw_event *e)
-{
-	switch (e->kind) {
-	case RTW_EV_SWITCH:
-		tl_tasks_note(t, e->u.sw.prev_pid, e->u.sw.prev_comm, e->u.sw.prev_prio);
-		tl_tasks_note(t, e->u.sw.next_pid, e->u.sw.next_comm, e->u.sw.next_prio);
-		break;
-	case RTW_EV_WAKING:
-	case RTW_EV_WAKEUP:
-		tl_tasks_note(t, e->u.wake.pid, e->u.wake.comm, e->u.wake.prio);
-		break;
-	case RTW_EV_MIGRATE:
-		tl_tasks_note(t, e->u.mig.pid, e->u.mig.comm, e->u.mig.prio);
-		break;
-	default:
-		break;
-	}
-	if (e->kind != RTW_EV_LOST)
-		tl_tasks_note(t, e->pid, e->comm, TL_PRIO_UNKNOWN);
-}
 
 static int tl_emit(struct tl_cpu *c, int cpu, uint64_t start, uint64_t end)
 {
@@ -357,7 +246,7 @@ uint64_t timeline_estimate_tick_ns(const struct rtw_event *ev, size_t n)
 
 int timeline_build(struct timeline *tl, const struct rtw_event *ev, size_t n, uint64_t end_ns)
 {
-	struct tl_tasks tasks;
+	struct pidmap tasks;
 	struct tl_cpu *cpus;
 	int nr_cpus = 0, ret = -ENOMEM;
 	size_t i, total = 0;
@@ -375,7 +264,7 @@ int timeline_build(struct timeline *tl, const struct rtw_event *ev, size_t n, ui
 	cpus = calloc((size_t)nr_cpus, sizeof(*cpus));
 	if (!cpus)
 		return -ENOMEM;
-	if (tl_tasks_init(&tasks)) {
+	if (pidmap_init(&tasks)) {
 		free(cpus);
 		return -ENOMEM;
 	}
@@ -390,7 +279,7 @@ int timeline_build(struct timeline *tl, const struct rtw_event *ev, size_t n, ui
 		if (e->cpu < 0 || e->cpu >= nr_cpus)
 			continue;
 		c = &cpus[e->cpu];
-		tl_learn(&tasks, e);
+		pidmap_learn(&tasks, e);
 		if (e->kind == RTW_EV_LOST) {
 			/* what ran before is unknown: restart this CPU's state */
 			if (c->seen && tl_emit(c, e->cpu, c->last_ns, c->last_ns))
@@ -454,12 +343,13 @@ int timeline_build(struct timeline *tl, const struct rtw_event *ev, size_t n, ui
 		tl->cpu_start_ns[i] = c->nr ? c->seg[0].start_ns : 0;
 		for (k = 0; k < c->nr; k++) {
 			struct tl_segment *s = &tl->seg[tl->nr_seg++];
-			const struct tl_task *task;
+			const struct pidmap_task *task;
 
 			*s = c->seg[k];
-			task = tl_tasks_find(&tasks, s->pid);
+			task = pidmap_find(&tasks, s->pid);
 			if (task) {
-				s->prio = task->prio;
+				s->prio = task->prio == PIDMAP_PRIO_UNKNOWN ? TL_PRIO_UNKNOWN
+									    : task->prio;
 				if (task->comm[0])
 					memcpy(s->comm, task->comm, sizeof(s->comm));
 			}
@@ -471,7 +361,7 @@ out:
 	for (i = 0; i < (size_t)nr_cpus; i++)
 		free(cpus[i].seg);
 	free(cpus);
-	free(tasks.slot);
+	pidmap_free(&tasks);
 	if (ret)
 		timeline_free(tl);
 	return ret;

@@ -143,6 +143,7 @@ void report_json_spike(struct json *j, const struct blame_result *r)
 	if (!r->complete)
 		json_string(j, "why_incomplete", r->incomplete_why);
 	json_uint(j, "lost_events", (unsigned long long)r->lost_events);
+	json_int(j, "inferred_switches", r->inferred_switches);
 	json_uint(j, "window_ns", (unsigned long long)(r->window_end_ns - r->window_start_ns));
 	if (r->tick_ns)
 		json_uint(j, "tick_ns", (unsigned long long)r->tick_ns);

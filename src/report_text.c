@@ -246,9 +246,12 @@ void report_text_spike(FILE *out, const struct blame_result *r, int index, size_
 	fprintf(out, "#   trace: %s", r->complete ? "complete" : "INCOMPLETE");
 	if (nr_events)
 		fprintf(out, ", %zu events", nr_events);
-	fprintf(out, " over %.1f ms, %llu lost; deadline %s\n",
-		(double)(r->window_end_ns - r->window_start_ns) / 1e6,
-		(unsigned long long)r->lost_events,
+	fprintf(out, " over %.1f ms, %llu lost", (double)(r->window_end_ns - r->window_start_ns) / 1e6,
+		(unsigned long long)r->lost_events);
+	if (r->inferred_switches)
+		fprintf(out, ", %d untraced switch%s inferred", r->inferred_switches,
+			r->inferred_switches == 1 ? "" : "es");
+	fprintf(out, "; deadline %s\n",
 		sp->deadline_exact ? "exact (clock mono)" : "derived from the marker (+-2 us)");
 	fprintf(out, "#   phases: timer delay %.1f us | scheduling delay %.1f us | return to user "
 		"%.1f us\n",

@@ -78,7 +78,7 @@ static int tsess_split(const char *spec, char *sys, size_t syslen, const char **
 
 int tsess_remove_stale(void)
 {
-	char **list = tracefs_instances("^" TSESS_PREFIX "[0-9]+$");
+	char **list = tracefs_instances("^" TSESS_PREFIX "[0-9][0-9]*$"); /* a basic regex */
 	int i, removed = 0;
 
 	if (!list)

@@ -116,6 +116,7 @@ struct blame_result {
 	bool complete;
 	char incomplete_why[160];
 	uint64_t lost_events;	  /* lost on the CPUs that matter, in the window */
+	int inferred_switches;	  /* sched_switch events the kernel did not trace (repair.h) */
 	uint64_t window_start_ns; /* first event available */
 	uint64_t window_end_ns;
 };

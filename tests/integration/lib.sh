@@ -19,6 +19,8 @@ check() {
 	if "$@"; then ok "$desc"; else notok "$desc"; fi
 }
 note() { echo "# $*"; }
+# num 000123: 123 (cyclictest's zero-padded numbers for shell arithmetic)
+num() { echo "$1" | sed 's/^0*\([0-9]\)/\1/'; }
 # show a file as TAP comments (on failure)
 show() { sed 's/^/#   /' "$1" | head -n "${2:-40}"; }
 
@@ -32,7 +34,7 @@ trap cleanup EXIT INT TERM
 
 # busy_loop CPU NAME: a shell loop under its own name, pinned; pid in $!
 busy_loop() {
-	cp /bin/bash "$TMP/$2" 2>/dev/null
+	[ -x "$TMP/$2" ] || cp /bin/bash "$TMP/$2"
 	taskset -c "$1" "$TMP/$2" -c 'while :; do :; done' &
 	STARTED_PIDS="$STARTED_PIDS $!"
 }

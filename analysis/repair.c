@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * repair - two passes: find where a CPU's common_pid changes without a
+ * sched_switch, then copy the events with a synthetic switch inserted after
+ * the previous event of that CPU.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rtwhy/pidmap.h"
+#include "rtwhy/repair.h"
+#include "rtwhy/util.h"
+
+#define REPAIR_MAX_CPUS 4096
+
+struct repair_cpu {
+	int32_t pid;	     /* current task, -1 unknown */
+	char comm[RTW_COMM_LEN];
+	long last;	     /* index of the previous event of this CPU, -1 none */
+};
+
+struct repair_insert {
+	size_t after;	     /* insert after this input index */
+	int32_t cpu;
+	int32_t prev_pid;
+	int32_t next_pid;
+	char prev_comm[RTW_COMM_LEN];
+	char next_comm[RTW_COMM_LEN];
+	int32_t prev_prio;
+	int32_t next_prio;
+};
+
+static int32_t repair_prio(const struct pidmap *tasks, int32_t pid)
+{
+	const struct pidmap_task *t = pidmap_find(tasks, pid);
+
+	return t && t->prio != PIDMAP_PRIO_UNKNOWN ? t->prio : 120;
+}
+
+long repair_switches(const struct rtw_event *ev, size_t n, struct rtw_event **out, size_t *nout)
+{
+	struct repair_insert *ins = NULL;
+	struct pidmap tasks;
+	struct repair_cpu *cpus;
+	size_t nr_ins = 0, cap_ins = 0, i, k, o;
+	struct rtw_event *res;
+
+	cpus = malloc(REPAIR_MAX_CPUS * sizeof(*cpus));
+	if (!cpus)
+		return -ENOMEM;
+	if (pidmap_init(&tasks)) {
+		free(cpus);
+		return -ENOMEM;
+	}
+	for (i = 0; i < REPAIR_MAX_CPUS; i++) {
+		cpus[i].pid = -1;
+		cpus[i].last = -1;
+	}
+	for (i = 0; i < n; i++) {
+		const struct rtw_event *e = &ev[i];
+		struct repair_cpu *c;
+
+		if (e->cpu < 0 || e->cpu >= REPAIR_MAX_CPUS)
+			continue;
+		c = &cpus[e->cpu];
+		if (e->kind == RTW_EV_LOST) {
+			c->pid = -1;
+			c->last = -1;
+			continue;
+		}
+		if (c->pid >= 0 && e->pid >= 0 && e->pid != c->pid && c->last >= 0) {
+			struct repair_insert *r;
+
+			if (nr_ins == cap_ins) {
+				size_t cap = cap_ins ? cap_ins * 2 : 64;
+				struct repair_insert *bigger = realloc(ins, cap * sizeof(*ins));
+
+				if (!bigger) {
+					free(ins);
+					free(cpus);
+					pidmap_free(&tasks);
+					return -ENOMEM;
+				}
+				ins = bigger;
+				cap_ins = cap;
+			}
+			r = &ins[nr_ins++];
+			r->after = (size_t)c->last;
+			r->cpu = e->cpu;
+			r->prev_pid = c->pid;
+			memcpy(r->prev_comm, c->comm, RTW_COMM_LEN);
+			r->next_pid = e->pid;
+			memcpy(r->next_comm, e->comm, RTW_COMM_LEN);
+			r->prev_prio = repair_prio(&tasks, c->pid);
+			r->next_prio = repair_prio(&tasks, e->pid);
+		}
+		pidmap_learn(&tasks, e);
+		if (e->kind == RTW_EV_SWITCH) {
+			c->pid = e->u.sw.next_pid;
+			memcpy(c->comm, e->u.sw.next_comm, RTW_COMM_LEN);
+		} else if (e->pid >= 0) {
+			c->pid = e->pid;
+			memcpy(c->comm, e->comm, RTW_COMM_LEN);
+		}
+		c->last = (long)i;
+	}
+	free(cpus);
+	pidmap_free(&tasks);
+
+	res = malloc((n + nr_ins ? n + nr_ins : 1) * sizeof(*res));
+	if (!res) {
+		free(ins);
+		return -ENOMEM;
+	}
+	/* @ins is ordered by the event that revealed it, not by @after: sort by @after */
+	for (i = 1; i < nr_ins; i++) {
+		struct repair_insert tmp = ins[i];
+
+		for (k = i; k > 0 && ins[k - 1].after > tmp.after; k--)
+			ins[k] = ins[k - 1];
+		ins[k] = tmp;
+	}
+	for (i = 0, k = 0, o = 0; i < n; i++) {
+		res[o++] = ev[i];
+		for (; k < nr_ins && ins[k].after == i; k++) {
+			struct rtw_event *s = &res[o++];
+			const struct repair_insert *r = &ins[k];
+
+			memset(s, 0, sizeof(*s));
+			s->ts_ns = ev[i].ts_ns;
+			s->cpu = r->cpu;
+			s->pid = r->prev_pid;
+			s->kind = RTW_EV_SWITCH;
+			s->flags = RTW_F_IRQS_OFF;
+			memcpy(s->comm, r->prev_comm, RTW_COMM_LEN);
+			s->u.sw.prev_pid = r->prev_pid;
+			s->u.sw.prev_prio = r->prev_prio;
+			s->u.sw.prev_state = RTW_STATE_INFERRED;
+			memcpy(s->u.sw.prev_comm, r->prev_comm, RTW_COMM_LEN);
+			s->u.sw.next_pid = r->next_pid;
+			s->u.sw.next_prio = r->next_prio;
+			memcpy(s->u.sw.next_comm, r->next_comm, RTW_COMM_LEN);
+		}
+	}
+	free(ins);
+	*out = res;
+	*nout = o;
+	return (long)nr_ins;
+}

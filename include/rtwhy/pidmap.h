@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * pidmap - what the events said last about each task: its comm and kernel
+ * priority. An open-addressing hash table that grows; lookups are O(1).
+ */
+#ifndef RTWHY_PIDMAP_H
+#define RTWHY_PIDMAP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rtwhy/event.h"
+
+#define PIDMAP_PRIO_UNKNOWN (-1000)
+
+struct pidmap_task {
+	int32_t pid; /* -1: empty slot */
+	int32_t prio;
+	char comm[RTW_COMM_LEN];
+};
+
+struct pidmap {
+	struct pidmap_task *slot;
+	size_t mask;
+	size_t used;
+};
+
+/**
+ * pidmap_init() - An empty map.
+ * @m: map
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int pidmap_init(struct pidmap *m);
+
+/**
+ * pidmap_free() - Release the map.
+ * @m: map
+ */
+void pidmap_free(struct pidmap *m);
+
+/**
+ * pidmap_find() - The task @pid, or NULL if never noted.
+ * @m: map
+ * @pid: task
+ *
+ * Return: the entry (valid until the next pidmap_note()).
+ */
+const struct pidmap_task *pidmap_find(const struct pidmap *m, int32_t pid);
+
+/**
+ * pidmap_note() - Remember @comm and @prio of @pid.
+ * @m: map
+ * @pid: task; negative pids are ignored
+ * @comm: its name ("" or "<...>" keep the known one)
+ * @prio: its kernel prio (PIDMAP_PRIO_UNKNOWN keeps the known one)
+ */
+void pidmap_note(struct pidmap *m, int32_t pid, const char *comm, int32_t prio);
+
+/**
+ * pidmap_learn() - Note everything @e says about tasks.
+ * @m: map
+ * @e: event (switch, wakeups, migration, and its common pid/comm)
+ */
+void pidmap_learn(struct pidmap *m, const struct rtw_event *e);
+
+#endif

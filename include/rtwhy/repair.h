@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * repair - put back the context switches a trace lacks.
+ *
+ * Some kernels do not trace every sched_switch: on these VMs, switches out
+ * of the idle task are never recorded on one of the vCPUs. Yet every event
+ * carries the pid of the task current on its CPU (common_pid), so a change
+ * of that pid without a sched_switch in between is a switch the trace
+ * missed. It is inferred right after the previous event of that CPU (the
+ * usual case: the interrupt that woke the task ends, the idle loop switches)
+ * and marked RTW_STATE_INFERRED.
+ */
+#ifndef RTWHY_REPAIR_H
+#define RTWHY_REPAIR_H
+
+#include <stddef.h>
+
+#include "rtwhy/event.h"
+
+/* prev_state bit of a sched_switch that was inferred, not traced */
+#define RTW_STATE_INFERRED 0x8000
+
+/**
+ * repair_switches() - A copy of @ev with the missing sched_switch events.
+ * @ev: events ordered by time
+ * @n: number of events
+ * @out: the repaired events (malloc'ed, free() it), ordered by time
+ * @nout: number of events in @out
+ *
+ * Return: the number of switches inferred (>= 0), or -ENOMEM.
+ */
+long repair_switches(const struct rtw_event *ev, size_t n, struct rtw_event **out, size_t *nout);
+
+#endif
