@@ -5,6 +5,14 @@
  * softirqs, the deadline and the wake-up, the culprit highlighted, the
  * verdict as the caption) and the latency histogram of a run (log-scale
  * counts, min/avg/max marked, in the style of OSADL's latency plots).
+ *
+ * One self-contained SVG file per picture, UTF-8, well-formed XML
+ * whatever bytes a comm holds; every bar, mark and line carries a <title>
+ * (the browser's tooltip) with its exact times. Elements have classes for
+ * style sheets and tests: bars "task", "idle", "gap"; marks "hardirq",
+ * "softirq"; "culprit" outlines; "victim" under the late thread's runs.
+ * Renders only: every number comes from the blame result, the timeline or
+ * the statistics.
  */
 #ifndef RTWHY_REPORT_SVG_H
 #define RTWHY_REPORT_SVG_H
@@ -18,7 +26,9 @@
 
 /**
  * report_svg_spike_path() - The file of spike @index: @path itself for the
- * first spike, "NAME-2.svg", "NAME-3.svg"... for the next ones.
+ * first spike, "NAME-2.svg", "NAME-3.svg"... for the next ones, NAME being
+ * @path without its ".svg" suffix (any case); a @path without that suffix
+ * gets "-2", "-3"... appended ("spikes" -> "spikes-2").
  * @path: the --svg argument
  * @index: 1-based spike number
  * @buf: output
@@ -27,14 +37,18 @@
 void report_svg_spike_path(const char *path, int index, char *buf, size_t len);
 
 /**
- * report_svg_spike() - Draw one explained spike.
+ * report_svg_spike() - Draw one explained spike into report_svg_spike_path().
  * @path: the --svg argument (see report_svg_spike_path())
- * @index: 1-based spike number
- * @ev: the events the explanation read
+ * @index: 1-based spike number, also in the title
+ * @ev: the events the explanation read, ordered by time (may be NULL if @n is 0)
  * @n: number of events
- * @r: the explanation
+ * @r: the explanation (blame_explain() on @ev)
  *
- * Return: 0, or -errno with the message printed.
+ * The view runs from max(200 us, 10% of the latency) before the deadline to
+ * max(50 us, 5% of the latency) after the wake-up, time in us from D.
+ * Lanes: the timer, wake, run and culprit CPUs, then others with events in
+ * the view, at most 8, in CPU order.
+ * Return: 0, or -errno with the message printed ("rtwhy: cannot write F: why").
  */
 int report_svg_spike(const char *path, int index, const struct rtw_event *ev, size_t n,
 		     const struct blame_result *r);
@@ -42,10 +56,13 @@ int report_svg_spike(const char *path, int index, const struct rtw_event *ev, si
 /**
  * report_svg_histogram() - Draw the latency histogram of a run (-h/-H).
  * @path: file
- * @cfg: config
+ * @cfg: config (bucket count and unit, -H, the command line for the title)
  * @m: measurement, threads stopped, histograms filled
  *
- * Return: 0, or -errno with the message printed.
+ * One step curve per thread (and the sum over all with -H and more than one
+ * thread) over log10 counts; the x axis ends a little after the last
+ * non-empty bucket. Threads past the 16th are drawn but not listed.
+ * Return: 0, or -errno with the message printed ("rtwhy: cannot write F: why").
  */
 int report_svg_histogram(const char *path, const struct rtw_config *cfg, struct measure *m);
 
