@@ -44,6 +44,7 @@
 #define SVG_MAX_LANES	       8
 #define SVG_LABEL_ROWS	       3
 #define SVG_MAX_CULPRITS_SHOWN 6
+#define SVG_CLOSEUP_MIN_NS     (1000 * NSEC_PER_USEC) /* shorter spikes: no close-ups */
 
 /* spike lanes */
 #define SVG_LANE_H  50 /* one CPU: IRQ strip, gap, bar, spacing */
@@ -365,6 +366,7 @@ struct svg_spike {
 	int cpu;
 	double y;
 	bool outline;	    /* second pass: draw only the culprit's outlines */
+	bool closeup;	    /* a close-up: no CPU labels, a short axis title */
 	struct svg_bar bar; /* the bar being merged */
 };
 
@@ -648,6 +650,8 @@ static void svg_lane(struct svg_spike *s, const struct timeline *tl, int cpu, do
 	s->cpu = cpu;
 	s->y = y;
 	svg_lane_roles(s->r, cpu, roles, sizeof(roles));
+	if (s->closeup && s->x0 > SVG_PLOT_X0)
+		goto bar; /* the left close-up has the labels */
 	fprintf(s->f, "<g>");
 	svg_title(s->f, "CPU %d%s%s", cpu, roles[0] ? ": " : "", roles);
 	svg_text(s->f, SVG_MARGIN, y + SVG_BAR_Y + 12, "font-size=\"13\" font-weight=\"bold\"",
@@ -655,6 +659,7 @@ static void svg_lane(struct svg_spike *s, const struct timeline *tl, int cpu, do
 	if (roles[0])
 		svg_text(s->f, SVG_MARGIN, y + SVG_BAR_Y + 25, "fill=\"#555555\"", "%s", roles);
 	fputs("</g>\n", s->f);
+bar:
 	svg_rect(s->f, s->x0, y + SVG_BAR_Y, s->x1 - s->x0, SVG_BAR_H,
 		 "fill=\"#fafafa\" stroke=\"#cccccc\" stroke-width=\"0.5\"");
 	s->outline = false;
@@ -787,7 +792,7 @@ static void svg_markers(struct svg_spike *s, double top, double bottom)
 static void svg_axis(struct svg_spike *s, double y)
 {
 	double from_us = svg_rel_us(s, s->from_ns), to_us = svg_rel_us(s, s->to_ns);
-	double step = svg_nice_step(to_us - from_us, 10), v;
+	double step = svg_nice_step(to_us - from_us, (int)((s->x1 - s->x0) / 100)), v;
 
 	svg_line(s->f, s->x0, y, s->x1, y, "stroke=\"#333333\"");
 	for (v = ceil(from_us / step) * step; v <= to_us + 1e-9; v += step) {
@@ -802,9 +807,63 @@ static void svg_axis(struct svg_spike *s, double y)
 			svg_text(s->f, x, y + 16, "text-anchor=\"middle\"",
 				 shown > 0 ? "+%.1f" : "%.1f", shown);
 	}
-	svg_text(s->f, (s->x0 + s->x1) / 2, y + 31, "text-anchor=\"middle\" fill=\"#333333\"",
-		 "microseconds from the deadline D (0) to the wake-up W (+%.1f)",
-		 (double)s->r->latency_ns / 1000.0);
+	if (s->closeup)
+		svg_text(s->f, (s->x0 + s->x1) / 2, y + 31,
+			 "text-anchor=\"middle\" fill=\"#333333\"", "microseconds from D");
+	else
+		svg_text(s->f, (s->x0 + s->x1) / 2, y + 31,
+			 "text-anchor=\"middle\" fill=\"#333333\"",
+			 "microseconds from the deadline D (0) to the wake-up W (+%.1f)",
+			 (double)s->r->latency_ns / 1000.0);
+}
+
+/* Height of the close-ups under the main view; 0 when the main view shows the chain well. */
+static int svg_closeups_height(const struct blame_result *r, int nr_lanes)
+{
+	if (r->latency_ns < SVG_CLOSEUP_MIN_NS || !nr_lanes)
+		return 0;
+	return 22 + SVG_LABEL_ROWS * 13 + nr_lanes * SVG_LANE_H + 48;
+}
+
+/*
+ * A long spike squeezes the chain of events into a few pixels at each end:
+ * draw the same lanes again around the timer and the wake-up (left) and
+ * around need-resched, the switch-in and W (right).
+ */
+static void svg_closeups(const struct svg_spike *main, const struct timeline *tl, const int *cpus,
+			 int nr, double y)
+{
+	const struct blame_result *r = main->r;
+	uint64_t t = svg_phase_end(r, BLAME_PHASE_TIMER), s = svg_phase_end(r, BLAME_PHASE_SCHED);
+	uint64_t us = NSEC_PER_USEC, first = s;
+	double mid = (SVG_PLOT_X0 + SVG_PLOT_X1) / 2.0, top = y + 22 + SVG_LABEL_ROWS * 13;
+	struct svg_spike z[2];
+	int k, i;
+
+	if (!svg_closeups_height(r, nr))
+		return;
+	if (r->waking_ns > t && r->waking_ns < s)
+		t = r->waking_ns;
+	if (r->resched_ns && r->resched_ns < s && s - r->resched_ns < 200 * us)
+		first = r->resched_ns;
+	z[0] = z[1] = *main;
+	z[0].closeup = z[1].closeup = true;
+	z[0].from_ns = t - main->d_ns <= 100 * us ? main->d_ns - 10 * us : t - 50 * us;
+	z[0].to_ns = t + 30 * us;
+	z[0].x1 = mid - 16;
+	z[1].from_ns = first - 20 * us;
+	z[1].to_ns = r->spike.wake_ns + 20 * us;
+	z[1].x0 = mid + 16;
+	svg_text(main->f, z[0].x0, y + 12, "font-weight=\"bold\"",
+		 "close-up: the timer fires and wakes the thread");
+	svg_text(main->f, z[1].x0, y + 12, "font-weight=\"bold\"",
+		 "close-up: the switch to the thread and its return");
+	for (k = 0; k < 2; k++) {
+		for (i = 0; i < nr; i++)
+			svg_lane(&z[k], tl, cpus[i], top + i * SVG_LANE_H);
+		svg_markers(&z[k], top, top + nr * SVG_LANE_H);
+		svg_axis(&z[k], top + nr * SVG_LANE_H + 2);
+	}
 }
 
 static void svg_phases(struct svg_spike *s, double y)
@@ -1022,8 +1081,9 @@ static int svg_spike_write(FILE *f, int index, const struct rtw_event *ev, size_
 
 	lanes_top = 58 + SVG_LABEL_ROWS * 13;
 	y = lanes_top + nr_lanes * SVG_LANE_H;
-	height = (int)(y + 40 + 44 + legend_rows * 17 + 12 + 15 * (nr_culprits + 2) + 14 +
-		       18 * (verdict_lines + 1) + 18 * hint_lines + 20);
+	height = (int)(y + 40 + 44 + svg_closeups_height(r, nr_lanes) + legend_rows * 17 + 12 +
+		       15 * (nr_culprits + 2) + 14 + 18 * (verdict_lines + 1) + 18 * hint_lines +
+		       20);
 
 	snprintf(title, sizeof(title), "rtwhy spike %d: tid %d woke %.1f us late, %s", index,
 		 r->spike.tid, (double)lat / 1000.0, blame_verdict_name(r->verdict));
@@ -1039,6 +1099,8 @@ static int svg_spike_write(FILE *f, int index, const struct rtw_event *ev, size_
 	y += 44;
 	svg_phases(&s, y);
 	y += 52;
+	svg_closeups(&s, &tl, cpus, nr_lanes, y);
+	y += svg_closeups_height(r, nr_lanes);
 	svg_legend(f, y);
 	y += legend_rows * 17 + 12;
 	svg_culprits(&s, y, nr_culprits);

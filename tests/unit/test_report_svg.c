@@ -415,6 +415,11 @@ static void test_spike_picture(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(doc, ">switch-in +3010.0</text>"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(doc, ">W +3015.0</text>"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(doc, "scheduling delay 3005.0 us"));
+	/* 3 ms: close-ups of both ends, where the need-resched of the tick shows */
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(doc, ">close-up: the timer fires and wakes the thread</text>"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(doc, ">close-up: the switch to the thread and its return<"));
+	CU_ASSERT_EQUAL(svg_count(doc, ">need-resched +3003.0</text>"), 2);
 	free(doc);
 }
 
