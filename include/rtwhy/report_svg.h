@@ -47,7 +47,9 @@ void report_svg_spike_path(const char *path, int index, char *buf, size_t len);
  * The view runs from max(200 us, 10% of the latency) before the deadline to
  * max(50 us, 5% of the latency) after the wake-up, time in us from D.
  * Lanes: the timer, wake, run and culprit CPUs, then others with events in
- * the view, at most 8, in CPU order.
+ * the view, at most 8, in CPU order. A spike longer than 1 ms also gets two
+ * close-ups of the same lanes: around the timer and the wakeup, and around
+ * need-resched, the switch-in and W.
  * Return: 0, or -errno with the message printed ("rtwhy: cannot write F: why").
  */
 int report_svg_spike(const char *path, int index, const struct rtw_event *ev, size_t n,
