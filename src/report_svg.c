@@ -817,6 +817,12 @@ static void svg_axis(struct svg_spike *s, double y)
 			 (double)s->r->latency_ns / 1000.0);
 }
 
+/* @ts_ns - @d_ns, or 0: traces with relative timestamps start near 0 */
+static uint64_t svg_before(uint64_t ts_ns, uint64_t d_ns)
+{
+	return ts_ns > d_ns ? ts_ns - d_ns : 0;
+}
+
 /* Height of the close-ups under the main view; 0 when the main view shows the chain well. */
 static int svg_closeups_height(const struct blame_result *r, int nr_lanes)
 {
@@ -848,10 +854,11 @@ static void svg_closeups(const struct svg_spike *main, const struct timeline *tl
 		first = r->resched_ns;
 	z[0] = z[1] = *main;
 	z[0].closeup = z[1].closeup = true;
-	z[0].from_ns = t - main->d_ns <= 100 * us ? main->d_ns - 10 * us : t - 50 * us;
+	z[0].from_ns = t - main->d_ns <= 100 * us ? svg_before(main->d_ns, 10 * us)
+						  : svg_before(t, 50 * us);
 	z[0].to_ns = t + 30 * us;
 	z[0].x1 = mid - 16;
-	z[1].from_ns = first - 20 * us;
+	z[1].from_ns = svg_before(first, 20 * us);
 	z[1].to_ns = r->spike.wake_ns + 20 * us;
 	z[1].x0 = mid + 16;
 	svg_text(main->f, z[0].x0, y + 12, "font-weight=\"bold\"",
@@ -1063,7 +1070,7 @@ static int svg_spike_write(FILE *f, int index, const struct rtw_event *ev, size_
 	/* from a little before D to a little after W */
 	pre = lat / 10 > 200 * NSEC_PER_USEC ? lat / 10 : 200 * NSEC_PER_USEC;
 	post = lat / 20 > 50 * NSEC_PER_USEC ? lat / 20 : 50 * NSEC_PER_USEC;
-	s.from_ns = s.d_ns > pre ? s.d_ns - pre : 0;
+	s.from_ns = svg_before(s.d_ns, pre);
 	s.to_ns = r->spike.wake_ns + post;
 
 	ret = n ? timeline_build(&tl, ev, n, 0) : -ENODATA;
@@ -1151,9 +1158,10 @@ struct svg_hist {
 	const struct rtw_config *cfg;
 	struct measure *m;
 	const char *unit;
-	int nb;	     /* buckets */
-	long xmax;   /* x axis: 0..xmax units */
-	int decades; /* y axis: 10^-0.3 .. 10^decades */
+	int nb;	       /* buckets */
+	long xmax;     /* x axis: 0..xmax units */
+	int decades;   /* y axis: 10^-0.3 .. 10^decades */
+	uint64_t *sum; /* -H: the buckets summed over all threads, else NULL */
 	double x0, x1, y0, y1;
 };
 
@@ -1176,17 +1184,11 @@ static double svg_hy(const struct svg_hist *h, uint64_t count)
 /* Count of bucket @b of series @k (threads, then the sum over all of them). */
 static uint64_t svg_bucket(const struct svg_hist *h, int k, long b)
 {
-	uint64_t sum = 0;
-	int j;
-
 	if (b < 0 || b >= h->nb)
 		return 0;
 	if (k < h->m->nr_threads)
 		return h->m->threads[k].stats.hist ? h->m->threads[k].stats.hist[b] : 0;
-	for (j = 0; j < h->m->nr_threads; j++)
-		if (h->m->threads[j].stats.hist)
-			sum += h->m->threads[j].stats.hist[b];
-	return sum;
+	return h->sum ? h->sum[b] : 0;
 }
 
 /* One series as steps; more buckets than pixels are drawn as the largest per column. */
@@ -1458,11 +1460,24 @@ int report_svg_histogram(const char *path, const struct rtw_config *cfg, struct 
 			      .m = m,
 			      .unit = cfg->output.nsecs ? "ns" : "us",
 			      .nb = cfg->output.histogram };
-	int ret = 0;
+	int ret = 0, j;
+	long b;
 
+	if (cfg->output.histofall && m->nr_threads > 1 && h.nb > 0) {
+		h.sum = calloc((size_t)h.nb, sizeof(*h.sum));
+		if (!h.sum) {
+			log_err("cannot write %s: %s", path, strerror(ENOMEM));
+			return -ENOMEM;
+		}
+		for (j = 0; j < m->nr_threads; j++)
+			for (b = 0; m->threads[j].stats.hist && b < h.nb; b++)
+				h.sum[b] += m->threads[j].stats.hist[b];
+	}
 	h.f = svg_open(path, &ret);
-	if (!h.f)
-		return ret;
-	svg_hist_write(&h);
-	return svg_close(h.f, path);
+	if (h.f) {
+		svg_hist_write(&h);
+		ret = svg_close(h.f, path);
+	}
+	free(h.sum);
+	return ret;
 }
