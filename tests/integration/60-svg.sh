@@ -4,8 +4,9 @@
 # and a real histogram drawn, checked with xmllint, rendered by headless
 # Chromium and the PNG checked for a picture: many colours, the bars' and
 # the curves' colours present. --explain with several spikes: FILE,
-# FILE-2.svg... RTWHY_SVG_KEEP=DIR keeps the files.
-PLAN=13
+# FILE-2.svg... And the man page: every option of the measuring command,
+# no warning. RTWHY_SVG_KEEP=DIR keeps the files.
+PLAN=15
 . tests/integration/lib.sh
 
 # render SVG PNG: headless Chromium, no network, bounded
@@ -131,3 +132,18 @@ render "$TMP/h.svg" "$TMP/h.png" || show "$TMP/chr.log" 20
 check "the histogram picture is not blank and shows thread 0's curve" \
 	picture_ok "$TMP/h.png" 31,119,180 300
 keep "$TMP/h.svg" "$TMP/h.png"
+
+# --- the man page covers every option, and renders cleanly ---
+missing=""
+for o in $(sed -n 's/^\t{ "\([a-z_-]*\)", .*/\1/p' src/cli.c); do
+	grep -qF -- "\\-\\-$(echo "$o" | sed 's/-/\\-/g')" doc/rtwhy.1 || missing="$missing --$o"
+done
+for o in $(sed -n 's/^static const char cli_short_options\[\] = "+\(.*\)";/\1/p' src/cli.c |
+	tr -d ':' | sed 's/./& /g'); do
+	grep -qE -- "^\.B[R]? \\\\-$o( |$)" doc/rtwhy.1 || missing="$missing -$o"
+done
+if [ -z "$missing" ]; then ok "rtwhy.1 documents every option of cli.c"; else
+	notok "rtwhy.1 documents every option of cli.c: missing$missing"; fi
+warn=$(MANWIDTH=80 man --warnings -l doc/rtwhy.1 2>&1 >/dev/null)
+if [ -z "$warn" ]; then ok "man rtwhy renders without warnings"; else
+	notok "man rtwhy renders without warnings"; echo "$warn" | sed 's/^/#   /' | head; fi
