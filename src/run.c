@@ -244,6 +244,21 @@ static void run_keep(struct run *r, const struct blame_result *res)
 	r->kept[r->nr_kept++] = *res;
 }
 
+/* When the FREEZE line of @ms was recorded: the trace stopped there. */
+static uint64_t run_freeze_ts(const struct evbuf *b, const struct measure_spike *ms)
+{
+	const struct rtw_event *ev = evbuf_data(b);
+	char prefix[32];
+	size_t i = evbuf_len(b), len;
+
+	len = (size_t)snprintf(prefix, sizeof(prefix), "FREEZE tid=%d ", ms->tid);
+	while (i-- > 0) {
+		if (ev[i].kind == RTW_EV_MARKER && !strncmp(ev[i].u.marker.text, prefix, len))
+			return ev[i].ts_ns;
+	}
+	return 0;
+}
+
 static void run_explain(struct run *r, const struct measure_spike *ms)
 {
 	struct blame_opts opts = { .task_policy = run_task_policy, .steal_ns = -1 };
@@ -279,6 +294,11 @@ static void run_explain(struct run *r, const struct measure_spike *ms)
 			log_err("cannot explain the spike of thread %d: %s", ms->thread,
 				strerror(-ret));
 		} else {
+			uint64_t freeze_ts = run_freeze_ts(&r->window, ms);
+
+			if (freeze_ts >= ms->wake_ns)
+				res.freeze_ns = freeze_ts - ms->wake_ns;
+			res.explain_ns = run_now_ns() - ms->wake_ns;
 			r->nr_explained++;
 			run_save_window(r, &res);
 			if (r->cfg->output.svg_path)

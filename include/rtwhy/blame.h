@@ -119,6 +119,9 @@ struct blame_result {
 	int inferred_switches;	  /* sched_switch events the kernel did not trace (repair.h) */
 	uint64_t window_start_ns; /* first event available */
 	uint64_t window_end_ns;
+	/* filled by a live run, 0 otherwise */
+	uint64_t freeze_ns;	  /* wake -> the FREEZE marker recorded (recording stops there) */
+	uint64_t explain_ns;	  /* wake -> explanation ready */
 };
 
 /* What the caller knows beyond the events (live runs know more). */
