@@ -16,6 +16,8 @@
 #include "rtwhy/measure.h"
 #include "rtwhy/util.h"
 
+#define MEASURE_STACK_BYTES (256 * 1024)
+
 int measure_init(struct measure *m, const struct rtw_config *cfg)
 {
 	int i, ret;
@@ -367,6 +369,7 @@ int measure_start(struct measure *m)
 {
 	struct sigaction sa = { .sa_handler = measure_wake_handler };
 	const struct measure_thread *bad;
+	pthread_attr_t attr;
 	struct timespec pause = { 0, NSEC_PER_MSEC };
 	int i, ret;
 
@@ -375,18 +378,26 @@ int measure_start(struct measure *m)
 	sigaction(SIGUSR2, &sa, NULL);
 
 	atomic_store(&m->armed, m->freeze_fd >= 0 ? 1 : 0);
+	/* a small stack: the loop needs little, and -m locks every byte of it */
+	pthread_attr_init(&attr);
+	pthread_attr_setstacksize(&attr, MEASURE_STACK_BYTES);
 	for (i = 0; i < m->nr_threads; i++) {
 		struct measure_thread *t = &m->threads[i];
 
-		ret = pthread_create(&t->pthread, NULL, measure_thread_main, t);
+		ret = pthread_create(&t->pthread, &attr, measure_thread_main, t);
 		if (ret) {
 			t->error = -ret;
-			t->error_what = "create a measuring thread";
+			t->error_what = m->cfg->system.mlockall && ret == EAGAIN
+						? "create a measuring thread with locked memory (-m; "
+						  "see ulimit -l)"
+						: "create a measuring thread";
+			pthread_attr_destroy(&attr);
 			measure_join(m);
 			return -ret;
 		}
 		t->started = true;
 	}
+	pthread_attr_destroy(&attr);
 	while (atomic_load(&m->nr_ready) < m->nr_threads) {
 		bad = measure_failed_thread(m);
 		if (bad)
