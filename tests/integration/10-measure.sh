@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Measurement: rtwhy is a drop-in for cyclictest: same lines, same counts,
 # same JSON keys, same exit on signals; bad input is refused before measuring.
-PLAN=16
+PLAN=19
 . tests/integration/lib.sh
 
 # status display: cyclictest's header and lines, redrawn with a cursor-up
@@ -55,6 +55,15 @@ check "-p 99 prints P:99" [ "$(grep -c '^T: [01] ([ 0-9]*) P:99 ' "$TMP/p.out")"
 "$RTWHY" -x -l 200 -q -N >"$TMP/x.out" 2>&1
 if grep -qE '^T: 0 .* C: +200 Min: +[0-9]+ Act: +[0-9]+ Avg: +[0-9]+ Max: +[0-9]+$' "$TMP/x.out"
 then ok "-x -N runs 200 cycles"; else notok "-x -N runs 200 cycles"; show "$TMP/x.out"; fi
+
+# -v: one "thread:cycle:value" line per sample, cyclictest's widths
+"$RTWHY" -t 2 -v -l 5 >"$TMP/v.out" 2>&1
+check "-v: 10 sample lines" [ "$(grep -cE '^ {7}[01]: {7}[0-4]: +[0-9]+$' "$TMP/v.out")" = 10 ]
+check "-v: the preface lines" grep -q '^Max CPUs = ' "$TMP/v.out"
+
+# --spike: every sample above 1 us listed, and the count
+"$RTWHY" -l 20 -q --spike=1 >"$TMP/sp.out" 2>&1
+check "--spike lists the samples" [ "$(grep -cE '^T: 0 Spike: +[0-9]+: TS: +[0-9]+$' "$TMP/sp.out")" = 20 ] && grep -q '^spikes = 20$' "$TMP/sp.out"
 
 # bad input: one line, status 2, nothing measured
 "$RTWHY" -p 100 >"$TMP/bad.out" 2>&1
