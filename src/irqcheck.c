@@ -1229,6 +1229,8 @@ int irqcheck_write_json(const struct irqcheck_table *t, FILE *out)
 		else
 			json_null(&j, "observed");
 		if (t->observed) {
+			util_format_cpulist(&q->hard_cpus, buf, sizeof(buf));
+			json_string(&j, "hardirq_cpus", buf);
 			json_uint(&j, "seen_hardirq", q->seen_hardirq);
 			json_uint(&j, "thread_runs", q->thread_runs);
 			json_uint(&j, "fired", q->fired);
