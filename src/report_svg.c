@@ -62,6 +62,7 @@
 #define SVG_C_SOFTIRQ	"#e6a800"
 #define SVG_C_VICTIM	"#2ca02c"
 #define SVG_C_CULPRIT	"#111111"
+#define SVG_C_BLANK	"#fafafa" /* the lane where the trace says nothing */
 #define SVG_CULPRIT_STYLE \
 	"class=\"culprit\" fill=\"none\" stroke=\"" SVG_C_CULPRIT "\" stroke-width=\""
 
@@ -661,7 +662,7 @@ static void svg_lane(struct svg_spike *s, const struct timeline *tl, int cpu, do
 	fputs("</g>\n", s->f);
 bar:
 	svg_rect(s->f, s->x0, y + SVG_BAR_Y, s->x1 - s->x0, SVG_BAR_H,
-		 "fill=\"#fafafa\" stroke=\"#cccccc\" stroke-width=\"0.5\"");
+		 "fill=\"" SVG_C_BLANK "\" stroke=\"#cccccc\" stroke-width=\"0.5\"");
 	s->outline = false;
 	memset(&s->bar, 0, sizeof(s->bar));
 	timeline_walk(tl, cpu, s->from_ns, s->to_ns, svg_piece, s);
@@ -915,7 +916,7 @@ static void svg_phases(struct svg_spike *s, double y)
 	svg_text(s->f, SVG_MARGIN, y + 12, "font-weight=\"bold\"", "phases");
 }
 
-enum svg_swatch { SW_FILL, SW_HATCH, SW_MARK, SW_OUTLINE, SW_UNDERLINE };
+enum svg_swatch { SW_FILL, SW_HATCH, SW_MARK, SW_OUTLINE, SW_UNDERLINE, SW_BLANK };
 
 /* Lay the legend out from @y; draw it if @f. Return: the number of rows. */
 static int svg_legend(FILE *f, double y)
@@ -935,6 +936,7 @@ static int svg_legend(FILE *f, double y)
 		{ SW_MARK, SVG_C_SOFTIRQ, "softirq" },
 		{ SW_OUTLINE, SVG_C_CULPRIT, "the verdict's culprit" },
 		{ SW_UNDERLINE, SVG_C_VICTIM, "the late thread" },
+		{ SW_BLANK, SVG_C_BLANK, "not in the trace (before it, after the freeze)" },
 	};
 	double x = SVG_MARGIN;
 	size_t i;
@@ -972,6 +974,12 @@ static int svg_legend(FILE *f, double y)
 			case SW_UNDERLINE:
 				svg_rect(f, x, y - 9, 16, 8, "fill=\"%s\"", SVG_C_UNKNOWN);
 				svg_rect(f, x, y, 16, 3, "fill=\"%s\"", c);
+				break;
+			case SW_BLANK:
+				svg_rect(f, x, y - 9, 16, 11,
+					 "fill=\"%s\" stroke=\"#cccccc\" "
+					 "stroke-width=\"0.5\"",
+					 c);
 				break;
 			}
 			svg_text(f, x + 20, y, "", "%s", items[i].text);
