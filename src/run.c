@@ -281,6 +281,8 @@ static void run_explain(struct run *r, const struct measure_spike *ms)
 
 	if (atomic_load(&r->m.freeze_failed))
 		log_warn("the FREEZE marker could not be written: the trace ran on after the spike");
+	/* the trigger stopped recording; make sure, or the drain would chase a live buffer */
+	tsess_stop(r->ts);
 	evbuf_clear(&r->window);
 	n = tsess_read(r->ts, run_collect_event, &c);
 	opts.steal_ns = run_steal_since(&r->steal, ms->deadline_ns);
