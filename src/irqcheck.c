@@ -543,8 +543,8 @@ static int irqcheck_pos_cmp(const void *a, const void *b)
 }
 
 /* The /proc/irq/N/<action> directories name the actions, spaces and all. */
-static void irqcheck_load_irq(const char *root, struct irqcheck_table *t, struct irqcheck_irq *q,
-			      const char *desc_names)
+static int irqcheck_load_irq(const char *root, struct irqcheck_irq *q, const char *desc_names,
+			     int *aff_err)
 {
 	struct irqcheck_name_pos pos[32];
 	char rel[64], **names;
@@ -552,22 +552,17 @@ static void irqcheck_load_irq(const char *root, struct irqcheck_table *t, struct
 	int n, i;
 
 	snprintf(rel, sizeof(rel), "/proc/irq/%d/smp_affinity_list", q->irq);
-	if (procfs_read(root, rel, q->affinity, sizeof(q->affinity)) < 0 && q->irq == t->irqs->irq)
-		irqcheck_note(t, "/proc/irq/N/smp_affinity_list");
+	*aff_err = (int)procfs_read(root, rel, q->affinity, sizeof(q->affinity));
 	snprintf(rel, sizeof(rel), "/proc/irq/%d/effective_affinity_list", q->irq);
 	procfs_read(root, rel, q->effective, sizeof(q->effective));
 
 	snprintf(rel, sizeof(rel), "/proc/irq/%d", q->irq);
 	n = procfs_list(root, rel, true, &names);
-	if (n < 0) {
-		if (q->irq == t->irqs->irq)
-			irqcheck_note(t, "/proc/irq/N (%s): names from /proc/interrupts",
-				      strerror(-n));
-		return;
-	}
+	if (n < 0)
+		return n;
 	if (n == 0 && q->nr_actions) { /* names the kernel could not make a directory of */
 		procfs_list_free(names, n);
-		return;
+		return 0;
 	}
 	if (n > (int)ARRAY_SIZE(pos))
 		n = (int)ARRAY_SIZE(pos);
@@ -595,14 +590,15 @@ static void irqcheck_load_irq(const char *root, struct irqcheck_table *t, struct
 	}
 	q->nr_actions = n;
 	procfs_list_free(names, n);
+	return 0;
 }
 
 int irqcheck_load(const char *root, struct irqcheck_table *t)
 {
+	int ret, dir_err = 0, aff_err = 0;
 	char *text;
 	ssize_t n;
 	size_t i;
-	int ret;
 
 	n = procfs_read_all(root, "/proc/interrupts", &text);
 	if (n < 0) {
@@ -619,11 +615,21 @@ int irqcheck_load(const char *root, struct irqcheck_table *t)
 	for (i = 0; i < t->nr_irqs; i++) {
 		struct irqcheck_irq *q = &t->irqs[i];
 		char desc[2 * IRQCHECK_NAME_LEN + 4];
+		int aff;
 
 		/* the row as printed, to order the action names and find the chip */
 		snprintf(desc, sizeof(desc), "%s  %s", q->chip, q->name);
-		irqcheck_load_irq(root, t, q, desc);
+		ret = irqcheck_load_irq(root, q, desc, &aff);
+		if (ret && !dir_err)
+			dir_err = ret;
+		if (aff < 0 && !aff_err)
+			aff_err = aff;
 	}
+	if (dir_err)
+		irqcheck_note(t, "/proc/irq/N (%s): names from /proc/interrupts",
+			      strerror(-dir_err));
+	if (aff_err)
+		irqcheck_note(t, "/proc/irq/N/smp_affinity_list (%s)", strerror(-aff_err));
 	ret = irqcheck_load_threads(root, t);
 	if (ret) {
 		log_err("cannot list the IRQ threads: %s", strerror(-ret));
@@ -863,13 +869,11 @@ static const char *irqcheck_kind_name(enum irqcheck_kind k)
 	}
 }
 
-const char *irqcheck_irq_verdict(const struct irqcheck_table *t, const struct irqcheck_irq *q,
-				 char *buf, size_t len)
+const char *irqcheck_irq_verdict(const struct irqcheck_irq *q, char *buf, size_t len)
 {
 	const char *base;
 	char cpus[64];
 
-	(void)t;
 	if (q->kind == IRQCHECK_UNUSED) {
 		snprintf(buf, len, "no handler");
 		return buf;
@@ -955,50 +959,6 @@ static const struct irqcheck_irq *irqcheck_busiest_hard(const struct irqcheck_ta
 	return best;
 }
 
-static int irqcheck_remedies(const struct irqcheck_table *t, char rem[][IRQCHECK_REMEDY_LEN])
-{
-	const struct irqcheck_irq *busy = irqcheck_busiest_hard(t);
-	size_t bad, n = irqcheck_count(t, &bad);
-	int nr = 0;
-	size_t i;
-
-	if (bad && !t->forced)
-		snprintf(
-			rem[nr++], IRQCHECK_REMEDY_LEN,
-			"boot with threadirqs on the kernel command line (or use a PREEMPT_RT "
-			"kernel): device handlers then run in irq/N-name threads at SCHED_FIFO 50, "
-			"which an RT thread above 50 preempts");
-	else if (bad)
-		snprintf(
-			rem[nr++], IRQCHECK_REMEDY_LEN,
-			"threading is forced, yet %zu IRQs are not threaded (IRQF_NO_THREAD): keep "
-			"them off the CPUs of your RT threads",
-			bad);
-	if (busy)
-		snprintf(rem[nr++], IRQCHECK_REMEDY_LEN,
-			 "move busy hard IRQs off the CPUs of your RT threads, e.g. IRQ %d (%s): "
-			 "echo %d > /proc/irq/%d/smp_affinity_list (stop irqbalance, or it moves "
-			 "it back)",
-			 busy->irq, busy->name, t->nr_cpus ? t->cpus[0] : 0, busy->irq);
-	for (i = 0; i < t->nr_irqs; i++) {
-		const struct irqcheck_irq *q = &t->irqs[i];
-
-		if (q->thread < 0)
-			continue;
-		snprintf(rem[nr++], IRQCHECK_REMEDY_LEN,
-			 "IRQ threads run at SCHED_FIFO %d: an RT thread at or below that waits "
-			 "for them; measure with rtwhy -p 80, or change a thread with chrt -f -p "
-			 "PRIO PID (%s is pid %d)",
-			 t->threads[q->thread].prio, t->threads[q->thread].comm,
-			 t->threads[q->thread].pid);
-		break;
-	}
-	(void)n;
-	return nr;
-}
-
-/* ---- output ------------------------------------------------------------------------- */
-
 static void irqcheck_thread_sched(const struct irqcheck_thread *th, char *buf, size_t len)
 {
 	const char *policy = config_policy_name(th->policy);
@@ -1008,6 +968,50 @@ static void irqcheck_thread_sched(const struct irqcheck_thread *th, char *buf, s
 	else
 		snprintf(buf, len, "%s nice %d", policy, th->prio);
 }
+
+static int irqcheck_remedies(const struct irqcheck_table *t, char rem[][IRQCHECK_REMEDY_LEN])
+{
+	const struct irqcheck_irq *busy = irqcheck_busiest_hard(t);
+	char sched[64];
+	int nr = 0;
+	size_t i, bad;
+
+	irqcheck_count(t, &bad);
+	if (bad && !t->forced)
+		snprintf(
+			rem[nr++], IRQCHECK_REMEDY_LEN,
+			"boot with threadirqs on the kernel command line (or use a PREEMPT_RT "
+			"kernel): device handlers then run in irq/N-name threads at SCHED_FIFO 50, "
+			"which an RT thread above 50 preempts");
+	else if (bad)
+		snprintf(rem[nr++], IRQCHECK_REMEDY_LEN,
+			 "threading is forced, yet %zu device IRQ%s not threaded (IRQF_NO_THREAD): "
+			 "keep %s off the CPUs of your RT threads",
+			 bad, bad == 1 ? " is" : "s are", bad == 1 ? "it" : "them");
+	if (busy && t->nr_cpus > 1)
+		snprintf(rem[nr++], IRQCHECK_REMEDY_LEN,
+			 "move busy hard IRQs off the CPUs of your RT threads, e.g. IRQ %d (%s): "
+			 "echo %d > /proc/irq/%d/smp_affinity_list (stop irqbalance, or it moves "
+			 "it back)",
+			 busy->irq, busy->name, t->cpus[0], busy->irq);
+	for (i = 0; i < t->nr_irqs; i++) {
+		const struct irqcheck_thread *th;
+
+		if (t->irqs[i].thread < 0)
+			continue;
+		th = &t->threads[t->irqs[i].thread];
+		irqcheck_thread_sched(th, sched, sizeof(sched));
+		snprintf(rem[nr++], IRQCHECK_REMEDY_LEN,
+			 "IRQ threads run at %s (%s, pid %d): an RT thread at or below that waits "
+			 "for them; measure with rtwhy -p 80, or change a thread with chrt -f -p "
+			 "PRIO PID",
+			 sched, th->comm, th->pid);
+		break;
+	}
+	return nr;
+}
+
+/* ---- output ------------------------------------------------------------------------- */
 
 static void irqcheck_affinity(const struct irqcheck_irq *q, char *buf, size_t len)
 {
@@ -1103,7 +1107,7 @@ void irqcheck_print(const struct irqcheck_table *t, FILE *out)
 				snprintf(seen, sizeof(seen), "unseen");
 			fprintf(out, "  %-*s", wseen + 9, seen);
 		}
-		fprintf(out, "  %s\n", irqcheck_irq_verdict(t, q, buf, sizeof(buf)));
+		fprintf(out, "  %s\n", irqcheck_irq_verdict(q, buf, sizeof(buf)));
 		if (q->secondary >= 0) {
 			th = &t->threads[q->secondary];
 			irqcheck_thread_sched(th, sched, sizeof(sched));
@@ -1235,7 +1239,7 @@ int irqcheck_write_json(const struct irqcheck_table *t, FILE *out)
 			json_uint(&j, "thread_runs", q->thread_runs);
 			json_uint(&j, "fired", q->fired);
 		}
-		json_string(&j, "verdict", irqcheck_irq_verdict(t, q, buf, sizeof(buf)));
+		json_string(&j, "verdict", irqcheck_irq_verdict(q, buf, sizeof(buf)));
 		json_end(&j);
 	}
 	json_end(&j);

@@ -205,15 +205,13 @@ void irqcheck_observe_done(struct irqcheck_table *t, const char *before, const c
 
 /**
  * irqcheck_irq_verdict() - One IRQ's verdict in a few words.
- * @t: table
- * @q: one of its IRQs
+ * @q: the IRQ
  * @buf: output
  * @len: size of @buf
  *
  * Return: @buf.
  */
-const char *irqcheck_irq_verdict(const struct irqcheck_table *t, const struct irqcheck_irq *q,
-				 char *buf, size_t len);
+const char *irqcheck_irq_verdict(const struct irqcheck_irq *q, char *buf, size_t len);
 
 /**
  * irqcheck_count() - Count the device IRQs, and those not threaded.

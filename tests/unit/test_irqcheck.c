@@ -244,10 +244,9 @@ static void test_load_unthreaded(void)
 	q = irqt_irq(&t, 36);
 	CU_ASSERT_FALSE(q->threaded);
 	CU_ASSERT_EQUAL(q->thread, -1);
-	CU_ASSERT_STRING_EQUAL(irqcheck_irq_verdict(&t, q, v, sizeof(v)),
+	CU_ASSERT_STRING_EQUAL(irqcheck_irq_verdict(q, v, sizeof(v)),
 			       "NOT threaded: hard IRQ context");
-	CU_ASSERT_STRING_EQUAL(irqcheck_irq_verdict(&t, irqt_irq(&t, 24), v, sizeof(v)),
-			       "threaded");
+	CU_ASSERT_STRING_EQUAL(irqcheck_irq_verdict(irqt_irq(&t, 24), v, sizeof(v)), "threaded");
 	CU_ASSERT_EQUAL(irqcheck_count(&t, &bad), 6);
 	CU_ASSERT_EQUAL(bad, 4);
 	CU_ASSERT_STRING_EQUAL(t.unreadable, "");
@@ -267,7 +266,7 @@ static void test_load_rt(void)
 	CU_ASSERT_EQUAL(t.nr_irqs, 6);
 	q = irqt_irq(&t, 0);
 	CU_ASSERT_EQUAL(q->kind, IRQCHECK_TIMER);
-	CU_ASSERT_STRING_EQUAL(irqcheck_irq_verdict(&t, q, v, sizeof(v)), "timer: never threaded");
+	CU_ASSERT_STRING_EQUAL(irqcheck_irq_verdict(q, v, sizeof(v)), "timer: never threaded");
 	/* shared, one name with spaces whose thread comm is cut to "irq/16-snd hda " */
 	q = irqt_irq(&t, 16);
 	CU_ASSERT_STRING_EQUAL(q->name, "ehci_hcd:usb1, snd hda intel");
@@ -380,25 +379,24 @@ static void test_observe(void)
 	CU_ASSERT_EQUAL(q->fired, 3);
 	CU_ASSERT_TRUE(CPU_ISSET(1, &q->hard_cpus));
 	CU_ASSERT_FALSE(CPU_ISSET(0, &q->hard_cpus));
-	CU_ASSERT_STRING_EQUAL(irqcheck_irq_verdict(&t, q, v, sizeof(v)),
+	CU_ASSERT_STRING_EQUAL(irqcheck_irq_verdict(q, v, sizeof(v)),
 			       "NOT threaded: ran in hard IRQ context on CPU 1");
 	q = irqt_irq(&t, 24);
 	CU_ASSERT_EQUAL(q->observed, IRQCHECK_OBS_THREAD);
 	CU_ASSERT_EQUAL(q->thread_runs, 1);
 	CU_ASSERT_EQUAL(q->fired, 1);
-	CU_ASSERT_STRING_EQUAL(irqcheck_irq_verdict(&t, q, v, sizeof(v)),
+	CU_ASSERT_STRING_EQUAL(irqcheck_irq_verdict(q, v, sizeof(v)),
 			       "threaded; ran in its thread");
 	q = irqt_irq(&t, 26); /* in neither text: no count rather than a wrapped one */
 	CU_ASSERT_EQUAL(q->observed, IRQCHECK_OBS_UNSEEN);
 	CU_ASSERT_EQUAL(q->fired, 0);
-	CU_ASSERT_STRING_EQUAL(irqcheck_irq_verdict(&t, q, v, sizeof(v)),
-			       "NOT threaded; did not fire");
+	CU_ASSERT_STRING_EQUAL(irqcheck_irq_verdict(q, v, sizeof(v)), "NOT threaded; did not fire");
 	q = irqt_irq(&t, 41); /* requested during the window: all its counts are new */
 	CU_ASSERT_EQUAL(q->fired, 9);
 	CU_ASSERT_EQUAL(t.vecs[1].fired, 41 + 37); /* LOC */
 	q = irqt_irq(&t, 35);
 	q->fired = 4;
-	CU_ASSERT_STRING_EQUAL(irqcheck_irq_verdict(&t, q, v, sizeof(v)),
+	CU_ASSERT_STRING_EQUAL(irqcheck_irq_verdict(q, v, sizeof(v)),
 			       "NOT threaded; fired 4 times, not in the trace");
 	irqcheck_free(&t);
 }
