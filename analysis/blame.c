@@ -394,20 +394,32 @@ static void blame_write_verdict(struct blame_result *res, const struct blame_opt
 	blame_tick_words(res, tick, sizeof(tick));
 
 	switch (res->verdict) {
-	case BLAME_V_TICK_WAIT:
+	case BLAME_V_TICK_WAIT: {
+		char until[96];
+
+		if (res->occupant_blocked)
+			snprintf(until, sizeof(until), "until %s gave the CPU up (it went to sleep)",
+				 c ? c->comm : "it");
+		else if (res->resched_by_tick || !res->resched_ns)
+			snprintf(until, sizeof(until), "for the next scheduler tick%s", tick);
+		else
+			snprintf(until, sizeof(until), "until the scheduler preempted it at +%llu us",
+				 (unsigned long long)((res->resched_ns - res->spike.deadline_ns) /
+						      NSEC_PER_USEC));
 		snprintf(res->text, sizeof(res->text),
 			 "%s kept CPU %d for %llu us (%.1f%% of the latency) after the thread was "
 			 "woken: both are fair-class (SCHED_OTHER) tasks and the wakeup did not "
-			 "preempt it%s, so the thread waited for the next scheduler tick%s.",
+			 "preempt it%s, so the thread waited %s.",
 			 who, cpu, us, pct,
 			 res->lazy_at_wakeup ? " (only lazy need-resched was set)"
 					     : " (no need-resched at wakeup)",
-			 tick);
+			 until);
 		snprintf(res->hint, sizeof(res->hint),
 			 "Run the measuring thread with a real-time policy (-p 99 for SCHED_FIFO), "
 			 "or keep %s off CPU %d (taskset, isolcpus).",
 			 c ? c->comm : "other tasks", cpu);
 		break;
+	}
 	case BLAME_V_HIGHER_PRIORITY:
 		snprintf(res->text, sizeof(res->text),
 			 "%s ran on CPU %d for %llu us (%.1f%% of the latency) while the thread "
@@ -618,9 +630,28 @@ static void blame_need_resched(const struct rtw_event *ev, size_t n, const struc
 	}
 	if (ch->waking < 0 || ch->switch_in < 0)
 		return;
+	/* how the CPU was handed over: the occupant went to sleep, or was preempted */
+	{
+		uint32_t st = ev[ch->switch_in].u.sw.prev_state;
+
+		res->occupant_blocked = !(st & RTW_STATE_INFERRED) && (st & 0xff) != 0;
+	}
 	for (i = ch->waking; i < ch->switch_in && (size_t)i < n; i++) {
 		if (ev[i].cpu == res->run_cpu && (ev[i].flags & RTW_F_NEED_RESCHED)) {
+			long k;
+
 			res->resched_ns = ev[i].ts_ns;
+			/* set inside the tick's hrtimer callback? */
+			for (k = i; k >= ch->waking; k--) {
+				if (ev[k].cpu != res->run_cpu)
+					continue;
+				if (ev[k].kind == RTW_EV_HRTIMER_ENTRY) {
+					res->resched_by_tick = event_is_tick_function(ev[k].u.hrt.function);
+					break;
+				}
+				if (ev[k].kind == RTW_EV_HRTIMER_EXIT && k != i)
+					break;
+			}
 			return;
 		}
 	}

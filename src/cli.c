@@ -275,9 +275,21 @@ static int cli_one(struct cli_state *st, struct rtw_config *cfg, int c, int argc
 		cfg->trace.buffer_kb = (unsigned int)n;
 		return ret;
 	case 'c':
-		ret = cli_int(st, optarg, 0, 1, &n);
+		/* cyclictest's atoi() reads "CLOCK_REALTIME" as 0; say what it means instead */
+		if (!strcasecmp(optarg, "CLOCK_MONOTONIC") || !strcasecmp(optarg, "monotonic")) {
+			m->clock = CLOCK_MONOTONIC;
+			return 0;
+		}
+		if (!strcasecmp(optarg, "CLOCK_REALTIME") || !strcasecmp(optarg, "realtime")) {
+			m->clock = CLOCK_REALTIME;
+			return 0;
+		}
+		ret = util_parse_int(optarg, 0, 1, &n);
+		if (ret)
+			return cli_bad_value(st, optarg, ret,
+					     "0 (CLOCK_MONOTONIC) or 1 (CLOCK_REALTIME)");
 		m->clock = n ? CLOCK_REALTIME : CLOCK_MONOTONIC;
-		return ret;
+		return 0;
 	case OPT_DEFAULT_SYSTEM:
 	case OPT_LAPTOP:
 		cfg->system.dma_latency = false;
@@ -538,7 +550,7 @@ void cli_usage(FILE *out)
 	      "      --priospread       thread i gets priority PRIO-i\n"
 	      "  -a, --affinity[=CPUS]  pin threads round robin over CPUS (default: all CPUs)\n"
 	      "      --mainaffinity=CPUS  run the main thread on CPUS\n"
-	      "  -c, --clock=0|1        0 CLOCK_MONOTONIC (default), 1 CLOCK_REALTIME\n"
+	      "  -c, --clock=CLOCK      0 or CLOCK_MONOTONIC (default), 1 or CLOCK_REALTIME\n"
 	      "  -D, --duration=TIME    run for TIME (s, m, h, d suffixes); default endless\n"
 	      "  -l, --loops=N          stop after N cycles per thread\n"
 	      "  -x, --posix_timers     POSIX interval timers instead of clock_nanosleep\n"
@@ -552,26 +564,29 @@ void cli_usage(FILE *out)
 	      "      --default-system   do not touch /dev/cpu_dma_latency (also --laptop)\n"
 	      "      --timerslack=NS    timer slack of the measuring threads\n"
 	      "      --spike=US         list every sample above US at the end\n"
-	      "  -n                     accepted and ignored (clock_nanosleep is the default)\n"
+	      "      --spike-nodes=N    keep at most N of them; default 1024\n"
+	      "  -n, --nanosleep        accepted and ignored (clock_nanosleep is the default)\n"
 	      "\n"
 	      "Tracing (root):\n"
 	      "  -b, --breaktrace=US    freeze the trace at the first latency above US,\n"
 	      "                         explain it and stop\n"
 	      "      --explain=US       explain every latency above US and go on\n"
 	      "      --buffer-kb=KB     trace buffer per CPU; default 2048\n"
-	      "      --save-trace=FILE  write the frozen window as text (rtwhy analyze reads it)\n"
+	      "      --save-trace=FILE  write each explained window as text, for rtwhy analyze\n"
 	      "      --tracemark        accepted for cyclictest compatibility\n"
 	      "\n"
 	      "Output:\n"
 	      "  -q, --quiet            print only the summary at the end\n"
 	      "  -v, --verbose          print every sample (thread:cycle:latency)\n"
 	      "  -N, --nsecs            print nanoseconds instead of microseconds\n"
-	      "  -h, --histogram=US     histogram of US buckets at the end\n"
-	      "  -H, --histofall=US     same, plus a column over all threads\n"
+	      "  -h, --histogram=N      histogram of N buckets of 1 us (ns with -N) at the end\n"
+	      "  -H, --histofall=N      same, plus a column over all threads\n"
 	      "      --histfile=FILE    write the histogram to FILE\n"
-	      "      --json=FILE        cyclictest's JSON, plus the explained spikes\n"
-	      "      --svg=FILE         draw each explained spike (or the histogram)\n"
+	      "      --json=FILE        cyclictest's JSON + the explained spikes (- = stdout)\n"
+	      "      --svg=FILE         draw each explained spike: FILE, then NAME-2.svg, ...;\n"
+	      "                         the -h/-H histogram: FILE, or NAME-hist.svg\n"
 	      "  -u, --unbuffered       unbuffered stdout\n"
+	      "  -M, --refresh_on_max   accepted (the display refreshes every 10 ms)\n"
 	      "      --help, --version\n"
 	      "\n"
 	      "Exit status: 0 ran, 1 error, 2 bad usage. See man rtwhy.\n",

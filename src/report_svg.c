@@ -29,6 +29,7 @@
 #include <time.h>
 
 #include "rtwhy/log.h"
+#include "rtwhy/repair.h"
 #include "rtwhy/report_svg.h"
 #include "rtwhy/timeline.h"
 #include "rtwhy/util.h"
@@ -322,18 +323,26 @@ static double svg_nice_step(double span, int nr)
 
 /* ---- the spike picture ----------------------------------------------------------------- */
 
-void report_svg_spike_path(const char *path, int index, char *buf, size_t len)
+void report_svg_sibling_path(const char *path, const char *tag, char *buf, size_t len)
 {
 	size_t n = strlen(path);
+
+	if (n > 4 && !strcasecmp(path + n - 4, ".svg"))
+		snprintf(buf, len, "%.*s-%s%s", (int)(n - 4), path, tag, path + n - 4);
+	else
+		snprintf(buf, len, "%s-%s", path, tag);
+}
+
+void report_svg_spike_path(const char *path, int index, char *buf, size_t len)
+{
+	char tag[16];
 
 	if (index <= 1) {
 		snprintf(buf, len, "%s", path);
 		return;
 	}
-	if (n > 4 && !strcasecmp(path + n - 4, ".svg"))
-		snprintf(buf, len, "%.*s-%d%s", (int)(n - 4), path, index, path + n - 4);
-	else
-		snprintf(buf, len, "%s-%d", path, index);
+	snprintf(tag, sizeof(tag), "%d", index);
+	report_svg_sibling_path(path, tag, buf, len);
 }
 
 /* What owns a bar: the task or state the CPU ran, interrupts folded in. */
@@ -1068,6 +1077,8 @@ static int svg_spike_write(FILE *f, int index, const struct rtw_event *ev, size_
 	int cpus[SVG_MAX_LANES], nr_lanes, nr_culprits, legend_rows, verdict_lines, hint_lines;
 	int height, i, ret;
 	double y, lanes_top;
+	struct rtw_event *fixed = NULL;
+	size_t nfixed = 0;
 	struct timeline tl;
 	char title[160], head[64];
 
@@ -1081,7 +1092,11 @@ static int svg_spike_write(FILE *f, int index, const struct rtw_event *ev, size_
 	s.from_ns = svg_before(s.d_ns, pre);
 	s.to_ns = r->spike.wake_ns + post;
 
-	ret = n ? timeline_build(&tl, ev, n, 0) : -ENODATA;
+	/* the lanes show what the explanation saw: with the untraced switches put back */
+	if (n && repair_switches(ev, n, &fixed, &nfixed) < 0)
+		return -ENOMEM;
+	ret = n ? timeline_build(&tl, fixed, nfixed, 0) : -ENODATA;
+	free(fixed);
 	if (ret == -ENODATA)
 		memset(&tl, 0, sizeof(tl));
 	else if (ret)

@@ -31,6 +31,7 @@
 #define RUN_REFRESH_NS	   (10 * NSEC_PER_MSEC) /* cyclictest's display period */
 #define RUN_LOOKBACK_NS	   (20 * NSEC_PER_MSEC) /* events kept before a deadline */
 #define RUN_MAX_KEPT	   1000			/* explained spikes kept for --json */
+#define RUN_MAX_SVG	   50			/* explained spikes drawn for --svg */
 #define RUN_STEAL_PERIOD   (100 * NSEC_PER_MSEC)
 #define RUN_STEAL_SAMPLES  64
 
@@ -259,6 +260,23 @@ static uint64_t run_freeze_ts(const struct evbuf *b, const struct measure_spike 
 	return 0;
 }
 
+/* One picture per explained spike, up to a bound: a long --explain run makes hundreds. */
+static void run_draw(struct run *r, const struct blame_result *res)
+{
+	const char *path = r->cfg->output.svg_path;
+
+	if (!path)
+		return;
+	if (r->nr_explained > RUN_MAX_SVG) {
+		if (r->nr_explained == RUN_MAX_SVG + 1)
+			log_info("drew the first %d spikes; later ones are in the text and JSON only",
+				 RUN_MAX_SVG);
+		return;
+	}
+	report_svg_spike(path, r->nr_explained, evbuf_data(&r->window), evbuf_len(&r->window),
+			 res);
+}
+
 static void run_explain(struct run *r, const struct measure_spike *ms)
 {
 	struct blame_opts opts = { .task_policy = run_task_policy, .steal_ns = -1 };
@@ -303,10 +321,7 @@ static void run_explain(struct run *r, const struct measure_spike *ms)
 			res.explain_ns = run_now_ns() - ms->wake_ns;
 			r->nr_explained++;
 			run_save_window(r, &res);
-			if (r->cfg->output.svg_path)
-				report_svg_spike(r->cfg->output.svg_path, r->nr_explained,
-						 evbuf_data(&r->window), evbuf_len(&r->window),
-						 &res);
+			run_draw(r, &res);
 			run_keep(r, &res);
 			if (r->cfg->trace.break_ns) {
 				r->last = res;
@@ -447,8 +462,16 @@ static void run_print_end(struct run *r)
 		       r->nr_explained, r->nr_explained == 1 ? "" : "s",
 		       (unsigned long long)atomic_load(&r->m.blind_spikes),
 		       (double)r->blind_ns / 1e6);
-	if (cfg->output.svg_path && !r->nr_explained && cfg->output.histogram)
-		report_svg_histogram(cfg->output.svg_path, cfg, &r->m);
+	if (cfg->output.svg_path && cfg->output.histogram) {
+		char path[4096];
+
+		/* FILE itself holds spike 1 when there was one */
+		if (r->nr_explained)
+			report_svg_sibling_path(cfg->output.svg_path, "hist", path, sizeof(path));
+		else
+			util_strlcpy(path, cfg->output.svg_path, sizeof(path));
+		report_svg_histogram(path, cfg, &r->m);
+	}
 	fflush(stdout);
 }
 

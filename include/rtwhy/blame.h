@@ -105,6 +105,8 @@ struct blame_result {
 	bool resched_at_wakeup;	  /* need-resched (full) set when it was woken */
 	bool lazy_at_wakeup;	  /* only the lazy bit set when it was woken */
 	uint64_t resched_ns;	  /* first full need-resched on the run queue, 0 none */
+	bool resched_by_tick;	  /* ... set in the scheduler tick */
+	bool occupant_blocked;	  /* the task before the thread went to sleep (not preempted) */
 	uint64_t tick_ns;	  /* tick period seen, 0 unknown */
 	struct blame_culprit culprit[BLAME_MAX_CULPRITS];
 	int nr_culprits;	  /* sorted, largest first */

@@ -37,6 +37,16 @@
 void report_svg_spike_path(const char *path, int index, char *buf, size_t len);
 
 /**
+ * report_svg_sibling_path() - "NAME-TAG.svg" next to @path ("FILE-TAG" if @path
+ * does not end in .svg); the histogram of a run with spikes goes to TAG "hist".
+ * @path: the --svg argument
+ * @tag: what distinguishes the file
+ * @buf: output
+ * @len: size of @buf
+ */
+void report_svg_sibling_path(const char *path, const char *tag, char *buf, size_t len);
+
+/**
  * report_svg_spike() - Draw one explained spike into report_svg_spike_path().
  * @path: the --svg argument (see report_svg_spike_path())
  * @index: 1-based spike number, also in the title

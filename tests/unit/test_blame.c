@@ -94,10 +94,27 @@ static void test_tick_wait(void)
 	CU_ASSERT_EQUAL(res.run_cpu, 1);
 	CU_ASSERT_STRING_EQUAL(res.timer_function, "hrtimer_wakeup");
 	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "busyloop"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "tick"));
+	CU_ASSERT_TRUE(res.resched_by_tick);
+	CU_ASSERT_FALSE(res.occupant_blocked);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "waited for the next scheduler tick"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "-p"));
 	/* the thread's own return path is listed but never the verdict */
 	CU_ASSERT_TRUE(res.culprit[0].pid == 2639);
+}
+
+static void test_no_wakeup_preemption_until_sleep(void)
+{
+	/* no tick: the fair task ran 2.5 ms, then slept on its own (seen with kdamond) */
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "rtwhy", 120, CUR_S, 77, "kdamond.0", 120, 0);
+	ev_tick(&g, 9000, 1, 77, "kdamond.0", 0);
+	timer_wakes(10050, 1, 77, "kdamond.0", 120, 0);
+	ev_switch(&g, 12600, 1, 77, "kdamond.0", 120, CUR_S, TID, "rtwhy", 120, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 12610, 50000), 0);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_TICK_WAIT);
+	CU_ASSERT_TRUE(res.occupant_blocked);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "until kdamond.0 gave the CPU up"));
+	CU_ASSERT_PTR_NULL(strstr(res.text, "tick"));
 }
 
 static void test_higher_priority(void)
@@ -334,6 +351,7 @@ static void test_names(void)
 
 static CU_TestInfo blame_tests[] = {
 	{ "the seed: tick wait behind a fair busy loop", test_tick_wait },
+	{ "no wakeup preemption, the task slept on its own", test_no_wakeup_preemption_until_sleep },
 	{ "higher-priority RT task", test_higher_priority },
 	{ "need-resched set, no switch: non-preemptible", test_non_preemptible },
 	{ "RT thread held by a fair task", test_rt_thread_held_by_fair_task },

@@ -66,8 +66,13 @@ static void test_defaults(void)
 
 static void test_the_seed_command_line(void)
 {
+	/* cyclictest's atoi() made this CLOCK_MONOTONIC; the name means what it says here */
 	CU_ASSERT_EQUAL(parse("-t", "5", "-i", "5000", "-d", "5000", "-c", "CLOCK_REALTIME", NULL),
-			-EINVAL); /* cyclictest takes 0|1 only; atoi made this 0 */
+			0);
+	CU_ASSERT_EQUAL(cfg.measure.clock, CLOCK_REALTIME);
+	CU_ASSERT_EQUAL(parse("-c", "clock_monotonic", NULL), 0);
+	CU_ASSERT_EQUAL(cfg.measure.clock, CLOCK_MONOTONIC);
+	CU_ASSERT_EQUAL(parse("-c", "CLOCK_BOOTTIME", NULL), -EINVAL);
 	CU_ASSERT_EQUAL(parse("-t", "5", "-i", "5000", "-d", "5000", "-c", "1", "-D", "1m", "-q",
 			      NULL),
 			0);
