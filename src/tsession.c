@@ -4,6 +4,7 @@
  * Everything under tracefs goes through here; the records read back are
  * handed to decode.c, so no other file needs libtracefs.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -78,16 +79,22 @@ static int tsess_split(const char *spec, char *sys, size_t syslen, const char **
 
 int tsess_remove_stale(void)
 {
-	char **list = tracefs_instances("^" TSESS_PREFIX "[0-9][0-9]*$"); /* a basic regex */
+	/* no regex: libtracefs 1.6.4 leaks the one it compiles */
+	char **list = tracefs_instances(NULL);
+	const size_t plen = strlen(TSESS_PREFIX);
 	int i, removed = 0;
 
 	if (!list)
 		return errno ? -errno : 0;
 	for (i = 0; list[i]; i++) {
 		struct tracefs_instance *inst;
-		long pid = strtol(list[i] + strlen(TSESS_PREFIX), NULL, 10);
+		char *end;
+		long pid;
 
-		if (pid <= 0 || pid == getpid() || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+		if (strncmp(list[i], TSESS_PREFIX, plen) || !isdigit((unsigned char)list[i][plen]))
+			continue;
+		pid = strtol(list[i] + plen, &end, 10);
+		if (*end || pid <= 0 || pid == getpid() || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
 			continue;
 		inst = tracefs_instance_alloc(NULL, list[i]);
 		if (!inst)
