@@ -12,6 +12,7 @@
 #include <sys/utsname.h>
 
 #include "rtwhy/log.h"
+#include "rtwhy/procfs.h"
 #include "rtwhy/report_json.h"
 #include "rtwhy/timeline.h"
 #include "rtwhy/util.h"
@@ -26,15 +27,10 @@ static void report_json_time(char *buf, size_t len, time_t t)
 
 static int report_json_realtime(void)
 {
-	FILE *f = fopen("/sys/kernel/realtime", "r");
-	int v = 0;
+	long long v;
 
-	if (!f)
-		return 0;
-	if (fscanf(f, "%d", &v) != 1)
-		v = 0;
-	fclose(f);
-	return v;
+	/* present only with the PREEMPT_RT patch */
+	return procfs_read_long("", "/sys/kernel/realtime", &v) ? 0 : (int)v;
 }
 
 static int report_json_node_of(int cpu)

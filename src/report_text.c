@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "rtwhy/procfs.h"
 #include "rtwhy/report_text.h"
 #include "rtwhy/timeline.h"
 #include "rtwhy/util.h"
@@ -32,21 +33,6 @@ void report_text_thread_line(FILE *out, const struct rtw_config *cfg, struct mea
 	fputc('\n', out);
 }
 
-static void report_loadavg(char *buf, size_t len)
-{
-	FILE *f = fopen("/proc/loadavg", "r");
-	size_t n;
-
-	buf[0] = '\0';
-	if (!f)
-		return;
-	if (!fgets(buf, (int)len, f))
-		buf[0] = '\0';
-	fclose(f);
-	n = strlen(buf);
-	if (n && buf[n - 1] == '\n')
-		buf[n - 1] = '\0';
-}
 
 void report_text_status(FILE *out, const struct rtw_config *cfg, struct measure *m, bool redraw)
 {
@@ -55,7 +41,7 @@ void report_text_status(FILE *out, const struct rtw_config *cfg, struct measure 
 	char lavg[128];
 	int i;
 
-	report_loadavg(lavg, sizeof(lavg));
+	procfs_read("", "/proc/loadavg", lavg, sizeof(lavg));
 	if (redraw)
 		fprintf(out, "\033[%dA", m->nr_threads + 2);
 	/* cyclictest: "other/other" when the threads are not real-time */

@@ -19,6 +19,7 @@
 #include "rtwhy/evbuf.h"
 #include "rtwhy/log.h"
 #include "rtwhy/measure.h"
+#include "rtwhy/procfs.h"
 #include "rtwhy/report_json.h"
 #include "rtwhy/report_svg.h"
 #include "rtwhy/report_text.h"
@@ -117,16 +118,12 @@ static int run_check_outputs(const struct rtw_config *cfg)
 static uint64_t run_read_steal_ticks(void)
 {
 	unsigned long long v[8] = { 0 };
-	char line[256];
-	FILE *f = fopen("/proc/stat", "r");
+	char line[256]; /* the first line, "cpu ...", is all we need */
 
-	if (!f)
-		return 0;
-	if (!fgets(line, sizeof(line), f) ||
+	if (procfs_read("", "/proc/stat", line, sizeof(line)) <= 0 ||
 	    sscanf(line, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3],
 		   &v[4], &v[5], &v[6], &v[7]) != 8)
-		v[7] = 0;
-	fclose(f);
+		return 0;
 	return v[7];
 }
 
