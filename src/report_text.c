@@ -277,3 +277,73 @@ void report_text_spike(FILE *out, const struct blame_result *r, int index, size_
 	report_text_wrap(out, label, r->text, 4);
 	report_text_wrap(out, "hint: ", r->hint, 4);
 }
+
+struct report_tally_row {
+	char label[128];
+	enum blame_verdict verdict;
+	int count;
+	uint64_t ns;
+};
+
+void report_text_tally(FILE *out, const struct blame_result *r, size_t n)
+{
+	struct report_tally_row rows[16];
+	int counts[BLAME_V_INCOMPLETE + 1] = { 0 };
+	size_t nr_rows = 0, i, k;
+	bool first = true;
+
+	if (!n)
+		return;
+	for (i = 0; i < n; i++) {
+		const struct blame_culprit *c;
+		char label[128];
+
+		counts[r[i].verdict]++;
+		if (r[i].verdict_culprit < 0)
+			continue;
+		c = &r[i].culprit[r[i].verdict_culprit];
+		/* by what it is, not by pid: a restarted task is the same culprit */
+		if (c->kind == BLAME_TASK || c->kind == BLAME_IRQ_THREAD)
+			snprintf(label, sizeof(label), "%s %s", blame_kind_name(c->kind), c->comm);
+		else
+			blame_culprit_label(c, label, sizeof(label));
+		for (k = 0; k < nr_rows; k++)
+			if (rows[k].verdict == r[i].verdict && !strcmp(rows[k].label, label))
+				break;
+		if (k == nr_rows) {
+			if (nr_rows == ARRAY_SIZE(rows))
+				continue;
+			util_strlcpy(rows[k].label, label, sizeof(rows[k].label));
+			rows[k].verdict = r[i].verdict;
+			rows[k].count = 0;
+			rows[k].ns = 0;
+			nr_rows++;
+		}
+		rows[k].count++;
+		rows[k].ns += c->ns;
+	}
+	fprintf(out, "# rtwhy: verdicts:");
+	for (i = 0; i <= BLAME_V_INCOMPLETE; i++) {
+		if (!counts[i])
+			continue;
+		fprintf(out, "%s %s %d", first ? "" : ",", blame_verdict_name((enum blame_verdict)i),
+			counts[i]);
+		first = false;
+	}
+	fputc('\n', out);
+	/* the most frequent culprits, with their total time */
+	for (i = 0; i < nr_rows; i++) {
+		for (k = i + 1; k < nr_rows; k++) {
+			if (rows[k].count > rows[i].count) {
+				struct report_tally_row tmp = rows[i];
+
+				rows[i] = rows[k];
+				rows[k] = tmp;
+			}
+		}
+	}
+	for (i = 0; i < nr_rows && i < 5; i++)
+		fprintf(out, "#   %4d x %-16s %s (%.1f us in all)\n", rows[i].count,
+			blame_verdict_name(rows[i].verdict), rows[i].label,
+			(double)rows[i].ns / 1000.0);
+}

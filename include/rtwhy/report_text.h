@@ -76,6 +76,15 @@ void report_text_samples(FILE *out, const struct rtw_config *cfg, struct measure
 void report_text_spike(FILE *out, const struct blame_result *r, int index, size_t nr_events);
 
 /**
+ * report_text_tally() - What a run's explained spikes add up to: the count per
+ * verdict and the most frequent culprits (by name) with their total time.
+ * @out: stream
+ * @r: explained spikes
+ * @n: how many
+ */
+void report_text_tally(FILE *out, const struct blame_result *r, size_t n);
+
+/**
  * report_text_wrap() - Print @text wrapped at 100 columns, each line after
  * the first indented by @indent, all prefixed by "# ".
  * @out: stream

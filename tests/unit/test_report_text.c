@@ -186,7 +186,31 @@ static void test_wrap(void)
 	CU_ASSERT_STRING_EQUAL(buf, "# hint: aaaa bbbb\n");
 }
 
+static void test_tally(void)
+{
+	struct blame_result r[3];
+	FILE *f;
+
+	memset(r, 0, sizeof(r));
+	r[0].verdict = r[1].verdict = BLAME_V_TICK_WAIT;
+	r[2].verdict = BLAME_V_INVISIBLE;
+	r[0].nr_culprits = r[1].nr_culprits = r[2].nr_culprits = 1;
+	r[0].culprit[0] = (struct blame_culprit){ .kind = BLAME_TASK, .ns = 3000000, .pid = 10,
+						  .comm = "busyloop", .prio = 120 };
+	r[1].culprit[0] = r[0].culprit[0];
+	r[1].culprit[0].pid = 11; /* another busy loop, same name */
+	r[2].culprit[0] = (struct blame_culprit){ .kind = BLAME_UNACCOUNTED, .ns = 5000000,
+						  .pid = 0, .irq = -1 };
+	f = out_open();
+	report_text_tally(f, r, 3);
+	fclose(f);
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "# rtwhy: verdicts: tick_wait 2, invisible 1\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "2 x tick_wait        task busyloop (6000.0 us in all)"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "1 x invisible        nothing visible (CPU idle)"));
+}
+
 static CU_TestInfo report_text_tests[] = {
+	{ "verdict tally", test_tally },
 	{ "T: line (us)", test_thread_line },
 	{ "T: line (-N)", test_thread_line_ns },
 	{ "histogram block", test_histogram_block },
