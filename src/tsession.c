@@ -7,6 +7,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -77,13 +78,36 @@ static int tsess_split(const char *spec, char *sys, size_t syslen, const char **
 	return 0;
 }
 
+/*
+ * The tracing directory, if we may use it: 0 or -errno. libtracefs 1.6.4
+ * looks for it again on every call while it cannot stat() a file in it (not
+ * root) and leaks the copy it had, so it is asked once, and nothing else of
+ * it is called when the answer is no (its failing mkdir leaks as well).
+ */
+static int tsess_dir(const char **dir)
+{
+	static const char *found;
+
+	if (!found)
+		found = tracefs_tracing_dir(); /* also mounts tracefs when needed */
+	*dir = found;
+	if (!found)
+		return errno ? -errno : -ENODEV;
+	return access(found, R_OK | W_OK | X_OK) ? -errno : 0;
+}
+
 int tsess_remove_stale(void)
 {
-	/* no regex: libtracefs 1.6.4 leaks the one it compiles */
-	char **list = tracefs_instances(NULL);
 	const size_t plen = strlen(TSESS_PREFIX);
-	int i, removed = 0;
+	int i, removed = 0, ret;
+	const char *dir;
+	char **list;
 
+	ret = tsess_dir(&dir);
+	if (ret)
+		return ret;
+	/* no regex: libtracefs 1.6.4 leaks the one it compiles */
+	list = tracefs_instances(NULL);
 	if (!list)
 		return errno ? -errno : 0;
 	for (i = 0; list[i]; i++) {
@@ -170,8 +194,9 @@ static int tsess_fail(struct tsess *s, const char *what, int err)
 int tsess_create(struct tsess **out, const struct tsess_opts *opts)
 {
 	enum event_flag_layout layout = EVENT_FLAGS_6_13;
+	char buf[32], path[PATH_MAX];
+	const char *dir;
 	struct tsess *s;
-	char buf[32];
 	int major, minor, ret;
 
 	*out = NULL;
@@ -183,8 +208,15 @@ int tsess_create(struct tsess **out, const struct tsess_opts *opts)
 	s->events = opts->events ? opts->events : tsess_default_events;
 	snprintf(s->name, sizeof(s->name), TSESS_PREFIX "%d", (int)getpid());
 
-	if (!tracefs_tracing_dir()) /* also mounts tracefs when needed */
-		return tsess_fail(s, "find or mount tracefs", errno ? errno : ENODEV);
+	ret = tsess_dir(&dir);
+	if (ret && !dir)
+		return tsess_fail(s, "find or mount tracefs", -ret);
+	if (!ret) {
+		snprintf(path, sizeof(path), "%s/instances", dir);
+		ret = access(path, W_OK) ? -errno : 0;
+	}
+	if (ret)
+		return tsess_fail(s, "create tracing instance", -ret);
 	errno = 0;
 	s->inst = tracefs_instance_create(s->name);
 	if (!s->inst)
