@@ -37,10 +37,18 @@
 #define RUN_STEAL_SAMPLES  64
 
 static volatile sig_atomic_t run_signal;
+static volatile sig_atomic_t run_status_wanted;
 
 static void run_on_signal(int sig)
 {
 	run_signal = sig;
+}
+
+/* SIGUSR1: cyclictest prints the current status and goes on */
+static void run_on_status(int sig)
+{
+	(void)sig;
+	run_status_wanted = 1;
 }
 
 struct run_steal {
@@ -413,6 +421,15 @@ static void run_loop(struct run *r)
 			run_sample_steal(&r->steal, now);
 		if (r->ts && measure_take_spike(&r->m, &ms))
 			run_explain(r, &ms);
+		if (run_status_wanted) {
+			int i;
+
+			run_status_wanted = 0;
+			fputs("#---------------------------\n# rtwhy current status:\n", stderr);
+			for (i = 0; i < r->m.nr_threads; i++)
+				report_text_thread_line(stderr, cfg, &r->m.threads[i]);
+			fputs("#---------------------------\n", stderr);
+		}
 		if (cfg->output.verbose)
 			report_text_verbose(stdout, &r->m, r->verbose_printed);
 		else if (!cfg->output.quiet) {
@@ -509,20 +526,29 @@ static int run_start_threads(struct run *r)
 	return ret;
 }
 
+/*
+ * Every signal whose default would end the run without the unwind ends it
+ * through the unwind instead: INT, TERM, HUP (cyclictest's), QUIT, and PIPE
+ * (the reader of stdout went away); USR1 prints the status like cyclictest.
+ */
+static const int run_stop_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE };
+
 static void run_signals(sigset_t *blocked)
 {
 	struct sigaction sa = { .sa_handler = run_on_signal };
 	sigset_t set;
+	size_t i;
 
 	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	/* threads inherit this mask: signals go to the main thread; SIGALRM is -x's */
 	sigemptyset(blocked);
-	sigaddset(blocked, SIGINT);
-	sigaddset(blocked, SIGTERM);
-	sigaddset(blocked, SIGHUP);
+	for (i = 0; i < ARRAY_SIZE(run_stop_signals); i++) {
+		sigaction(run_stop_signals[i], &sa, NULL);
+		sigaddset(blocked, run_stop_signals[i]);
+	}
+	sa.sa_handler = run_on_status;
+	sigaction(SIGUSR1, &sa, NULL);
+	/* threads inherit this mask: signals go to the main thread; SIGALRM is -x's */
+	sigaddset(blocked, SIGUSR1);
 	sigemptyset(&set);
 	sigaddset(&set, SIGALRM);
 	sigprocmask(SIG_BLOCK, &set, NULL);
