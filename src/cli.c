@@ -432,8 +432,16 @@ static int cli_one(struct cli_state *st, struct rtw_config *cfg, int c, int argc
 /* getopt said '?': an unknown option, or one that lacks its value. */
 static int cli_getopt_error(struct cli_state *st, const char *word)
 {
+	const char *eq = word[0] == '-' && word[1] == '-' ? strchr(word, '=') : NULL;
 	size_t i;
 
+	/* "--quiet=1": getopt says '?' as for a missing value */
+	for (i = 0; eq && cli_long_options[i].name; i++)
+		if (cli_long_options[i].has_arg == no_argument &&
+		    strlen(cli_long_options[i].name) == (size_t)(eq - word - 2) &&
+		    !strncmp(cli_long_options[i].name, word + 2, (size_t)(eq - word - 2)))
+			return cli_fail(st, "option --%s takes no value (see --help)",
+					cli_long_options[i].name);
 	if (optopt >= 256) {
 		for (i = 0; cli_long_options[i].name; i++)
 			if (cli_long_options[i].val == optopt)
