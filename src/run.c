@@ -73,6 +73,7 @@ struct run {
 	size_t last_nr_events;
 	bool have_last;
 	FILE *save;
+	int output_err; /* a --save-trace, --histfile or --svg write failed: -errno */
 	bool status_shown;
 	uint64_t *verbose_printed;
 	struct run_steal steal;
@@ -209,17 +210,42 @@ static bool run_task_policy(int32_t pid, const char *comm, int *policy, void *ar
 	return true;
 }
 
+/*
+ * Close an output file the run wrote. A failed write (a full disk) is said
+ * once and leaves no partial file behind (only a regular file is removed:
+ * never /dev/full or a pipe). Return: 0 or -errno.
+ */
+static int run_close_output(FILE *f, const char *what, const char *path)
+{
+	struct stat st;
+	int err = 0;
+
+	if (fflush(f) || ferror(f))
+		err = errno ? errno : EIO;
+	if (fstat(fileno(f), &st))
+		st.st_mode = 0;
+	if (fclose(f) && !err)
+		err = errno ? errno : EIO;
+	if (!err)
+		return 0;
+	log_err("cannot write %s file %s: %s", what, path, strerror(err));
+	if (S_ISREG(st.st_mode))
+		unlink(path);
+	return -err;
+}
+
 static void run_save_window(struct run *r, const struct blame_result *res)
 {
 	const struct rtw_event *ev = evbuf_data(&r->window);
 	size_t i, n = evbuf_len(&r->window);
 	cpu_set_t online;
 
-	if (!r->cfg->output.save_trace)
+	if (!r->cfg->output.save_trace || r->output_err)
 		return;
 	if (!r->save) {
 		r->save = fopen(r->cfg->output.save_trace, "w");
 		if (!r->save) {
+			r->output_err = -errno;
 			log_err("cannot write --save-trace file %s: %s", r->cfg->output.save_trace,
 				strerror(errno));
 			return;
@@ -230,7 +256,11 @@ static void run_save_window(struct run *r, const struct blame_result *res)
 		res->spike.tid, (unsigned long long)res->latency_ns);
 	for (i = 0; i < n; i++)
 		textwrite_event(r->save, &ev[i]);
-	fflush(r->save);
+	if (fflush(r->save) || ferror(r->save)) {
+		r->output_err =
+			run_close_output(r->save, "--save-trace", r->cfg->output.save_trace);
+		r->save = NULL;
+	}
 }
 
 static void run_keep(struct run *r, const struct blame_result *res)
@@ -278,8 +308,14 @@ static void run_draw(struct run *r, const struct blame_result *res)
 				 RUN_MAX_SVG);
 		return;
 	}
-	report_svg_spike(path, r->nr_explained, evbuf_data(&r->window), evbuf_len(&r->window),
-			 res);
+	/* a failed picture is said once by report_svg; the run goes on, then ends with status 1 */
+	if (!r->output_err) {
+		int ret = report_svg_spike(path, r->nr_explained, evbuf_data(&r->window),
+					   evbuf_len(&r->window), res);
+
+		if (ret)
+			r->output_err = ret;
+	}
 }
 
 static void run_explain(struct run *r, const struct measure_spike *ms)
@@ -443,7 +479,7 @@ static void run_print_end(struct run *r)
 {
 	const struct rtw_config *cfg = r->cfg;
 	FILE *hist = stdout;
-	int i;
+	int i, ret;
 
 	if (cfg->output.verbose)
 		report_text_verbose(stdout, &r->m, r->verbose_printed);
@@ -456,14 +492,19 @@ static void run_print_end(struct run *r)
 	if (cfg->output.histogram) {
 		if (cfg->output.histfile) {
 			hist = fopen(cfg->output.histfile, "w");
-			if (!hist)
+			if (!hist) {
+				r->output_err = -errno;
 				log_err("cannot write --histfile %s: %s", cfg->output.histfile,
 					strerror(errno));
+			}
 		}
 		if (hist) {
 			report_text_histogram(hist, cfg, &r->m);
-			if (hist != stdout)
-				fclose(hist);
+			if (hist != stdout) {
+				ret = run_close_output(hist, "--histfile", cfg->output.histfile);
+				if (ret)
+					r->output_err = ret;
+			}
 		}
 	}
 	if (cfg->trace.break_ns)
@@ -484,7 +525,9 @@ static void run_print_end(struct run *r)
 			report_svg_sibling_path(cfg->output.svg_path, "hist", path, sizeof(path));
 		else
 			util_strlcpy(path, cfg->output.svg_path, sizeof(path));
-		report_svg_histogram(path, cfg, &r->m);
+		ret = report_svg_histogram(path, cfg, &r->m);
+		if (ret)
+			r->output_err = ret;
 	}
 	fflush(stdout);
 }
@@ -614,6 +657,14 @@ int run_measure(const struct rtw_config *cfg)
 out_stopped:
 	code = CLI_EXIT_OK;
 	run_print_end(&r);
+	if (r.save) {
+		ret = run_close_output(r.save, "--save-trace", cfg->output.save_trace);
+		r.save = NULL;
+		if (ret)
+			r.output_err = ret;
+	}
+	if (r.output_err)
+		code = CLI_EXIT_FAILURE;
 	if (cfg->output.json_path && run_write_json(&r, code))
 		code = CLI_EXIT_FAILURE;
 out:
