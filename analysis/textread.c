@@ -1,0 +1,1231 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * textread - ftrace text lines to events, by hand and in one pass (no
+ * sscanf, no regex: a trace has millions of lines). A line is read from two
+ * anchors: the timestamp, which is the first "TS: " whose TS is one, and
+ * the event name right after it. What precedes the timestamp is the
+ * context, read right to left (flags, CPU, TGID, comm-pid, instance
+ * prefix); what follows the name is the payload, in the kernel's print
+ * format (key=value), trace-cmd's plugin format or trace-cmd's raw format.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "rtwhy/textread.h"
+#include "rtwhy/util.h"
+
+#define TR_COMM_CACHE 4096 /* pid -> comm learned from payloads, like decode.c */
+#define TR_NAME_SLOTS 256  /* event name -> kind, power of two */
+#define TR_NAME_MAX   48
+#define TR_READ_SIZE  (1 << 20)
+#define TR_MAX_CPUS   4096
+
+struct tr_name {
+	uint8_t len; /* 0: empty slot */
+	uint16_t kind;
+	bool print; /* trace-cmd's "print": the payload starts with the writer's name */
+	char name[TR_NAME_MAX];
+	char vector[RTW_NAME_LEN]; /* irq_vectors: the name without _entry/_exit */
+};
+
+struct tr_lost {
+	bool pending;
+	uint64_t count;
+};
+
+struct textread {
+	textread_fn fn;
+	void *arg;
+	struct textread_stats st;
+	enum event_flag_layout layout; /* for the raw flags of latency-format verbose */
+	bool saw_cpus_line;	       /* "cpus=N": trace-cmd report */
+	bool saw_tracer_line;	       /* "# tracer:": the kernel's trace file */
+	bool flavor_set;
+	struct {
+		int32_t pid;
+		char comm[RTW_COMM_LEN];
+	} comm[TR_COMM_CACHE];
+	struct tr_name names[TR_NAME_SLOTS];
+	struct tr_name scratch; /* a name that did not fit in the cache */
+	struct tr_lost *lost;	/* per CPU: a lost-events line waiting for the CPU's next event */
+	int nr_lost;
+	bool any_lost;
+	uint64_t last_ts_ns;
+	char buffer_name[TEXTREAD_MAX_BUFFERS][32];
+};
+
+/* ---- small scanners ------------------------------------------------------------------ */
+
+static inline bool tr_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static inline bool tr_ident(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || tr_digit(c) || c == '_';
+}
+
+/* Decimal digits at @p: the value, and the end of the digits (NULL if none). */
+static const char *tr_dec(const char *p, const char *e, uint64_t *v)
+{
+	const char *s = p;
+	uint64_t x = 0;
+
+	while (p < e && tr_digit(*p) && p - s < 19)
+		x = x * 10 + (uint64_t)(*p++ - '0');
+	if (p == s || (p < e && tr_digit(*p)))
+		return NULL;
+	*v = x;
+	return p;
+}
+
+static const char *tr_sdec(const char *p, const char *e, int64_t *v)
+{
+	bool neg = p < e && *p == '-';
+	uint64_t x;
+
+	p = tr_dec(p + neg, e, &x);
+	if (!p)
+		return NULL;
+	*v = neg ? -(int64_t)x : (int64_t)x;
+	return p;
+}
+
+static const char *tr_hex(const char *p, const char *e, uint64_t *v)
+{
+	const char *s;
+	uint64_t x = 0;
+
+	if (e - p > 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
+		p += 2;
+	for (s = p; p < e && p - s < 16; p++) {
+		char c = *p;
+
+		if (tr_digit(c))
+			x = x << 4 | (uint64_t)(c - '0');
+		else if (c >= 'a' && c <= 'f')
+			x = x << 4 | (uint64_t)(c - 'a' + 10);
+		else if (c >= 'A' && c <= 'F')
+			x = x << 4 | (uint64_t)(c - 'A' + 10);
+		else
+			break;
+	}
+	if (p == s)
+		return NULL;
+	*v = x;
+	return p;
+}
+
+/* A number that is the whole value, or is followed by a space ("4 [action=BLOCK]"). */
+static bool tr_num_value(const char *p, const char *e, int64_t *v)
+{
+	p = tr_sdec(p, e, v);
+	return p && (p == e || *p == ' ');
+}
+
+static void tr_copy(char *dst, size_t size, const char *s, const char *e)
+{
+	size_t n = (size_t)(e - s);
+
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\n'))
+		n--;
+	if (n >= size)
+		n = size - 1;
+	memcpy(dst, s, n);
+	dst[n] = '\0';
+}
+
+static const char *tr_skip_spaces(const char *p, const char *e)
+{
+	while (p < e && *p == ' ')
+		p++;
+	return p;
+}
+
+static const char *tr_rskip_spaces(const char *s, const char *p)
+{
+	while (p > s && p[-1] == ' ')
+		p--;
+	return p;
+}
+
+/* Start of the token that ends at @p. */
+static const char *tr_token_start(const char *s, const char *p)
+{
+	while (p > s && p[-1] != ' ')
+		p--;
+	return p;
+}
+
+static bool tr_is(const char *p, const char *e, const char *lit)
+{
+	size_t n = strlen(lit);
+
+	return (size_t)(e - p) >= n && !memcmp(p, lit, n);
+}
+
+int textread_parse_ts(const char *s, size_t len, uint64_t *ns)
+{
+	const char *p = s, *e = s + len, *q;
+	uint64_t sec, frac = 0;
+	int digits = 0;
+
+	p = tr_dec(p, e, &sec);
+	if (!p || sec > 18000000000ULL)
+		return -EINVAL;
+	if (p < e && *p == '.') {
+		for (q = ++p; p < e && tr_digit(*p); p++) {
+			if (++digits > 9)
+				return -EINVAL;
+			frac = frac * 10 + (uint64_t)(*p - '0');
+		}
+		if (p == q)
+			return -EINVAL;
+		for (; digits < 9; digits++)
+			frac *= 10;
+	}
+	if (p != e)
+		return -EINVAL;
+	*ns = sec * NSEC_PER_SEC + frac;
+	return 0;
+}
+
+/* ---- reader state ---------------------------------------------------------------------- */
+
+struct textread *textread_create(textread_fn fn, void *arg)
+{
+	struct textread *tr = calloc(1, sizeof(*tr));
+	int i;
+
+	if (!tr)
+		return NULL;
+	tr->fn = fn;
+	tr->arg = arg;
+	tr->layout = EVENT_FLAGS_6_13;
+	tr->st.nr_buffers = 1;
+	for (i = 0; i < TR_COMM_CACHE; i++)
+		tr->comm[i].pid = -1;
+	return tr;
+}
+
+void textread_destroy(struct textread *tr)
+{
+	if (!tr)
+		return;
+	free(tr->lost);
+	free(tr);
+}
+
+const struct textread_stats *textread_stats(const struct textread *tr)
+{
+	return &tr->st;
+}
+
+const char *textread_buffer_name(const struct textread *tr, int buffer)
+{
+	if (buffer <= 0 || buffer >= TEXTREAD_MAX_BUFFERS)
+		return "";
+	return tr->buffer_name[buffer];
+}
+
+const char *textread_flavor_name(enum textread_flavor flavor)
+{
+	switch (flavor) {
+	case TEXTREAD_KERNEL:
+		return "kernel trace file";
+	case TEXTREAD_KERNEL_LAT:
+		return "kernel trace file, latency format";
+	case TEXTREAD_TRACE_CMD:
+		return "trace-cmd report";
+	case TEXTREAD_RTWHY:
+		return "rtwhy --save-trace";
+	case TEXTREAD_UNKNOWN:
+		break;
+	}
+	return "ftrace text";
+}
+
+static void tr_unparsed(struct textread *tr)
+{
+	if (!tr->st.unparsed++)
+		tr->st.first_unparsed_line = tr->st.lines;
+}
+
+static void tr_learn_comm(struct textread *tr, int32_t pid, const char *comm)
+{
+	if (pid <= 0 || !comm[0])
+		return;
+	tr->comm[pid % TR_COMM_CACHE].pid = pid;
+	memcpy(tr->comm[pid % TR_COMM_CACHE].comm, comm, RTW_COMM_LEN);
+}
+
+/* The comm of an event's task: what payloads said about @pid, else the line's own. */
+static void tr_event_comm(struct textread *tr, struct rtw_event *ev, const char *s, const char *e)
+{
+	if (ev->pid == 0) {
+		memcpy(ev->comm, "<idle>", 7);
+		return;
+	}
+	if (ev->pid > 0 && tr->comm[ev->pid % TR_COMM_CACHE].pid == ev->pid) {
+		memcpy(ev->comm, tr->comm[ev->pid % TR_COMM_CACHE].comm, RTW_COMM_LEN);
+		return;
+	}
+	if (e - s == 5 && !memcmp(s, "<...>", 5))
+		ev->comm[0] = '\0';
+	else
+		tr_copy(ev->comm, RTW_COMM_LEN, s, e);
+}
+
+static int tr_buffer_id(struct textread *tr, const char *s, const char *e)
+{
+	char name[32];
+	int i;
+
+	tr_copy(name, sizeof(name), s, e);
+	for (i = 1; i < tr->st.nr_buffers; i++)
+		if (!strcmp(tr->buffer_name[i], name))
+			return i;
+	if (tr->st.nr_buffers == TEXTREAD_MAX_BUFFERS)
+		return TEXTREAD_MAX_BUFFERS - 1;
+	memcpy(tr->buffer_name[tr->st.nr_buffers], name, sizeof(name));
+	return tr->st.nr_buffers++;
+}
+
+/* ---- event names ----------------------------------------------------------------------- */
+
+static uint16_t tr_kind_lookup(const char *n, size_t len, char *vector)
+{
+	static const struct {
+		const char *name;
+		uint16_t kind;
+	} kinds[] = {
+		{ "sched_switch", RTW_EV_SWITCH },
+		{ "sched_waking", RTW_EV_WAKING },
+		{ "sched_wakeup", RTW_EV_WAKEUP },
+		{ "sched_wakeup_new", RTW_EV_WAKEUP },
+		{ "sched_migrate_task", RTW_EV_MIGRATE },
+		{ "irq_handler_entry", RTW_EV_IRQ_ENTRY },
+		{ "irq_handler_exit", RTW_EV_IRQ_EXIT },
+		{ "softirq_entry", RTW_EV_SOFTIRQ_ENTRY },
+		{ "softirq_exit", RTW_EV_SOFTIRQ_EXIT },
+		{ "softirq_raise", RTW_EV_SOFTIRQ_RAISE },
+		{ "hrtimer_expire_entry", RTW_EV_HRTIMER_ENTRY },
+		{ "hrtimer_expire_exit", RTW_EV_HRTIMER_EXIT },
+		{ "nmi_handler", RTW_EV_NMI },
+		{ "ipi_send_cpu", RTW_EV_IPI },
+		{ "ipi_send_cpumask", RTW_EV_IPI },
+		{ "tracing_mark_write", RTW_EV_MARKER }, /* the kernel names markers by writer */
+		{ "print", RTW_EV_MARKER },		 /* trace-cmd names the event */
+	};
+	/* x86 irq_vectors events (arch/x86/include/asm/trace/irq_vectors.h); text has no
+	 * system name, so a bare "*_entry" (kvm_entry, timer_expire_entry) is not one */
+	static const char *const vectors[] = {
+		"local_timer",
+		"spurious_apic",
+		"error_apic",
+		"x86_platform_ipi",
+		"irq_work",
+		"reboot",
+		"threshold_apic",
+		"deferred_error_apic",
+		"thermal_apic",
+		"reschedule",
+		"call_function",
+		"call_function_single",
+		"posted_msi_notification",
+	};
+	size_t i, base;
+
+	for (i = 0; i < ARRAY_SIZE(kinds); i++)
+		if (strlen(kinds[i].name) == len && !memcmp(kinds[i].name, n, len))
+			return kinds[i].kind;
+	if (len > 6 && !memcmp(n + len - 6, "_entry", 6))
+		base = len - 6;
+	else if (len > 5 && !memcmp(n + len - 5, "_exit", 5))
+		base = len - 5;
+	else
+		return RTW_EV_OTHER;
+	for (i = 0; i < ARRAY_SIZE(vectors); i++) {
+		if (strlen(vectors[i]) != base || memcmp(vectors[i], n, base))
+			continue;
+		memcpy(vector, n, base);
+		vector[base] = '\0';
+		return base == len - 6 ? RTW_EV_VECTOR_ENTRY : RTW_EV_VECTOR_EXIT;
+	}
+	return RTW_EV_OTHER;
+}
+
+/* The kind of event @n (cached: a trace repeats a few names millions of times). */
+static const struct tr_name *tr_kind(struct textread *tr, const char *n, size_t len)
+{
+	uint32_t h = 2166136261u;
+	size_t i, k;
+
+	if (len == 0 || len >= TR_NAME_MAX) {
+		tr->scratch.kind = RTW_EV_OTHER;
+		return &tr->scratch;
+	}
+	for (i = 0; i < len; i++)
+		h = (h ^ (uint8_t)n[i]) * 16777619u;
+	for (k = 0; k < 8; k++) {
+		struct tr_name *slot = &tr->names[(h + k) & (TR_NAME_SLOTS - 1)];
+
+		if (slot->len == len && !memcmp(slot->name, n, len))
+			return slot;
+		if (!slot->len) {
+			slot->len = (uint8_t)len;
+			memcpy(slot->name, n, len);
+			slot->kind = tr_kind_lookup(n, len, slot->vector);
+			slot->print = len == 5 && !memcmp(n, "print", 5);
+			return slot;
+		}
+	}
+	tr->scratch.kind = tr_kind_lookup(n, len, tr->scratch.vector);
+	tr->scratch.print = len == 5 && !memcmp(n, "print", 5);
+	return &tr->scratch;
+}
+
+/* ---- payloads ------------------------------------------------------------------------- */
+
+struct tr_kv {
+	const char *key;
+	size_t klen;
+	const char *val;
+	const char *vend;
+};
+
+#define TR_KEY(kv, lit) ((kv)->klen == sizeof(lit) - 1 && !memcmp((kv)->key, lit, sizeof(lit) - 1))
+
+/* The next "key=value" at *@pp; a value runs to the space before the next "key=". */
+static bool tr_kv_next(const char **pp, const char *e, struct tr_kv *kv)
+{
+	const char *p = tr_skip_spaces(*pp, e), *q = p;
+
+	while (q < e && tr_ident(*q))
+		q++;
+	if (q == p || q >= e || *q != '=')
+		return false;
+	kv->key = p;
+	kv->klen = (size_t)(q - p);
+	kv->val = ++q;
+	for (;;) {
+		const char *sp = memchr(q, ' ', (size_t)(e - q)), *r;
+
+		if (!sp) {
+			kv->vend = e;
+			break;
+		}
+		for (r = sp + 1; r < e && tr_ident(*r); r++)
+			;
+		if (r > sp + 1 && r < e && *r == '=') {
+			kv->vend = sp;
+			break;
+		}
+		q = sp + 1;
+	}
+	*pp = kv->vend;
+	return true;
+}
+
+/* sched_switch prev_state: letters as the kernel (or trace-cmd's plugin) prints them, or raw. */
+static uint32_t tr_state(const char *p, const char *e, bool plugin)
+{
+	const char *letters = plugin ? "SDTtZXxW" : "SDTtXZPI";
+	uint32_t state = 0;
+	int64_t raw;
+
+	if (p < e && tr_digit(*p))
+		return tr_sdec(p, e, &raw) ? (uint32_t)raw : 0;
+	for (; p < e && *p != ' '; p++) {
+		const char *l = *p ? strchr(letters, *p) : NULL;
+
+		if (*p == '+')
+			state |= RTW_STATE_PREEMPTED;
+		else if (l)
+			state |= 1u << (l - letters);
+	}
+	return state;
+}
+
+/* "comm<sep>pid" (comm may hold spaces and @sep itself): the last @sep, or NULL. */
+static const char *tr_pid_after(const char *s, const char *e, char sep, int32_t *pid)
+{
+	const char *d = e;
+	uint64_t v;
+
+	while (d > s && tr_digit(d[-1]))
+		d--;
+	if (d == e || d == s || d[-1] != sep || e - d > 10 || !tr_dec(d, e, &v) || v > INT32_MAX)
+		return NULL;
+	*pid = (int32_t)v;
+	return d - 1;
+}
+
+static bool tr_comm_pid(const char *s, const char *e, char sep, char *comm, int32_t *pid)
+{
+	const char *d = tr_pid_after(s, e, sep, pid);
+
+	if (!d)
+		return false;
+	tr_copy(comm, RTW_COMM_LEN, s, d);
+	return true;
+}
+
+/* "[120]" */
+static bool tr_bracket_num(const char *s, const char *e, int32_t *v)
+{
+	int64_t x;
+
+	if (e - s < 3 || s[0] != '[' || e[-1] != ']' || tr_sdec(s + 1, e - 1, &x) != e - 1)
+		return false;
+	*v = (int32_t)x;
+	return true;
+}
+
+/* trace-cmd's sched_switch plugin: "bash:2638 [120] R ==> cyclictest:2642 [120]" */
+static int tr_switch_plugin(struct rtw_event *ev, const char *p, const char *e)
+{
+	const char *arrow = memmem(p, (size_t)(e - p), " ==> ", 5), *t, *c;
+
+	if (!arrow)
+		return -EINVAL;
+	/* left: comm:pid [prio] STATE */
+	c = tr_rskip_spaces(p, arrow);
+	t = tr_token_start(p, c);
+	ev->u.sw.prev_state = tr_state(t, c, true);
+	c = tr_rskip_spaces(p, t);
+	t = tr_token_start(p, c);
+	if (!tr_bracket_num(t, c, &ev->u.sw.prev_prio))
+		return -EINVAL;
+	c = tr_rskip_spaces(p, t);
+	if (!tr_comm_pid(p, c, ':', ev->u.sw.prev_comm, &ev->u.sw.prev_pid))
+		return -EINVAL;
+	/* right: comm:pid [prio] */
+	p = arrow + 5;
+	c = tr_rskip_spaces(p, e);
+	t = tr_token_start(p, c);
+	if (!tr_bracket_num(t, c, &ev->u.sw.next_prio))
+		return -EINVAL;
+	c = tr_rskip_spaces(p, t);
+	if (!tr_comm_pid(p, c, ':', ev->u.sw.next_comm, &ev->u.sw.next_pid))
+		return -EINVAL;
+	return 0;
+}
+
+static int tr_switch(struct rtw_event *ev, const char *p, const char *e)
+{
+	enum { PC = 1, PP = 2, PR = 4, NC = 8, NP = 16, NR = 32, ALL = 63 };
+	unsigned int seen = 0;
+	struct tr_kv kv;
+	int64_t v;
+
+	if (!tr_is(p, e, "prev_comm="))
+		return tr_switch_plugin(ev, p, e);
+	while (tr_kv_next(&p, e, &kv)) {
+		if (TR_KEY(&kv, "prev_comm")) {
+			tr_copy(ev->u.sw.prev_comm, RTW_COMM_LEN, kv.val, kv.vend);
+			seen |= PC;
+		} else if (TR_KEY(&kv, "next_comm")) {
+			tr_copy(ev->u.sw.next_comm, RTW_COMM_LEN, kv.val, kv.vend);
+			seen |= NC;
+		} else if (TR_KEY(&kv, "prev_state")) {
+			ev->u.sw.prev_state = tr_state(kv.val, kv.vend, false);
+		} else if (tr_num_value(kv.val, kv.vend, &v)) {
+			if (TR_KEY(&kv, "prev_pid")) {
+				ev->u.sw.prev_pid = (int32_t)v;
+				seen |= PP;
+			} else if (TR_KEY(&kv, "prev_prio")) {
+				ev->u.sw.prev_prio = (int32_t)v;
+				seen |= PR;
+			} else if (TR_KEY(&kv, "next_pid")) {
+				ev->u.sw.next_pid = (int32_t)v;
+				seen |= NP;
+			} else if (TR_KEY(&kv, "next_prio")) {
+				ev->u.sw.next_prio = (int32_t)v;
+				seen |= NR;
+			}
+		}
+	}
+	return seen == ALL ? 0 : -EINVAL;
+}
+
+/* trace-cmd's wakeup plugin: "cyclictest:2642 [120] CPU:000" (old: "... success=1 CPU:000") */
+static int tr_wake_plugin(struct rtw_event *ev, const char *p, const char *e)
+{
+	const char *c = tr_rskip_spaces(p, e), *t = tr_token_start(p, c);
+	uint64_t cpu;
+
+	if (!tr_is(t, c, "CPU:") || tr_dec(t + 4, c, &cpu) != c)
+		return -EINVAL;
+	ev->u.wake.target_cpu = (int32_t)cpu;
+	c = tr_rskip_spaces(p, t);
+	t = tr_token_start(p, c);
+	if (tr_is(t, c, "success=")) {
+		c = tr_rskip_spaces(p, t);
+		t = tr_token_start(p, c);
+	}
+	if (!tr_bracket_num(t, c, &ev->u.wake.prio))
+		return -EINVAL;
+	c = tr_rskip_spaces(p, t);
+	return tr_comm_pid(p, c, ':', ev->u.wake.comm, &ev->u.wake.pid) ? 0 : -EINVAL;
+}
+
+static int tr_wake(struct rtw_event *ev, const char *p, const char *e)
+{
+	unsigned int seen = 0;
+	struct tr_kv kv;
+	int64_t v;
+
+	ev->u.wake.target_cpu = -1;
+	if (!tr_is(p, e, "comm="))
+		return tr_wake_plugin(ev, p, e);
+	while (tr_kv_next(&p, e, &kv)) {
+		if (TR_KEY(&kv, "comm")) {
+			tr_copy(ev->u.wake.comm, RTW_COMM_LEN, kv.val, kv.vend);
+		} else if (tr_num_value(kv.val, kv.vend, &v)) {
+			if (TR_KEY(&kv, "pid")) {
+				ev->u.wake.pid = (int32_t)v;
+				seen |= 1;
+			} else if (TR_KEY(&kv, "prio")) {
+				ev->u.wake.prio = (int32_t)v;
+				seen |= 2;
+			} else if (TR_KEY(&kv, "target_cpu")) {
+				ev->u.wake.target_cpu = (int32_t)v;
+			}
+		}
+	}
+	return seen == 3 ? 0 : -EINVAL;
+}
+
+static int tr_migrate(struct rtw_event *ev, const char *p, const char *e)
+{
+	unsigned int seen = 0;
+	struct tr_kv kv;
+	int64_t v;
+
+	ev->u.mig.orig_cpu = -1;
+	ev->u.mig.prio = 120;
+	while (tr_kv_next(&p, e, &kv)) {
+		if (TR_KEY(&kv, "comm")) {
+			tr_copy(ev->u.mig.comm, RTW_COMM_LEN, kv.val, kv.vend);
+		} else if (tr_num_value(kv.val, kv.vend, &v)) {
+			if (TR_KEY(&kv, "pid")) {
+				ev->u.mig.pid = (int32_t)v;
+				seen |= 1;
+			} else if (TR_KEY(&kv, "prio")) {
+				ev->u.mig.prio = (int32_t)v;
+			} else if (TR_KEY(&kv, "orig_cpu")) {
+				ev->u.mig.orig_cpu = (int32_t)v;
+			} else if (TR_KEY(&kv, "dest_cpu")) {
+				ev->u.mig.dest_cpu = (int32_t)v;
+				seen |= 2;
+			}
+		}
+	}
+	return seen == 3 ? 0 : -EINVAL;
+}
+
+static int tr_irq(struct rtw_event *ev, const char *p, const char *e)
+{
+	bool irq = false;
+	struct tr_kv kv;
+	int64_t v;
+
+	while (tr_kv_next(&p, e, &kv)) {
+		if (TR_KEY(&kv, "irq") && tr_num_value(kv.val, kv.vend, &v)) {
+			ev->u.irq.irq = (int32_t)v;
+			irq = true;
+		} else if (TR_KEY(&kv, "name")) {
+			tr_copy(ev->u.irq.name, RTW_NAME_LEN, kv.val, kv.vend);
+		} else if (TR_KEY(&kv, "ret")) {
+			if (tr_num_value(kv.val, kv.vend, &v))
+				ev->u.irq.ret = (int32_t)v;
+			else
+				ev->u.irq.ret = tr_is(kv.val, kv.vend, "handled");
+		}
+	}
+	return irq ? 0 : -EINVAL;
+}
+
+/* The one number a few events carry: "vec=4 [action=BLOCK]", "vector=236", "cpu=1". */
+static int tr_one_num(const char *p, const char *e, const char *key, int32_t *out, bool required)
+{
+	size_t klen = strlen(key);
+	struct tr_kv kv;
+	int64_t v;
+
+	while (tr_kv_next(&p, e, &kv)) {
+		if (kv.klen == klen && !memcmp(kv.key, key, klen) &&
+		    tr_num_value(kv.val, kv.vend, &v)) {
+			*out = (int32_t)v;
+			return 0;
+		}
+	}
+	*out = -1;
+	return required ? -EINVAL : 0;
+}
+
+static int tr_hrtimer(struct rtw_event *ev, const char *p, const char *e)
+{
+	bool function = false;
+	struct tr_kv kv;
+	int64_t v;
+
+	while (tr_kv_next(&p, e, &kv)) {
+		if (TR_KEY(&kv, "hrtimer")) {
+			if (!tr_hex(kv.val, kv.vend, &ev->u.hrt.timer))
+				return -EINVAL;
+		} else if (TR_KEY(&kv, "function")) {
+			const char *f = kv.val; /* "tick_nohz_handler/0x0", "fn+0x0/0x20" */
+
+			while (f < kv.vend && *f != '/' && *f != '+' && *f != ' ')
+				f++;
+			tr_copy(ev->u.hrt.function, RTW_NAME_LEN, kv.val, f);
+			function = f > kv.val;
+		} else if (TR_KEY(&kv, "now") && tr_num_value(kv.val, kv.vend, &v)) {
+			ev->u.hrt.now_ns = (uint64_t)v;
+		}
+	}
+	return function || ev->kind == RTW_EV_HRTIMER_EXIT ? 0 : -EINVAL;
+}
+
+/* "perf_event_nmi_handler() delta_ns: 1234 handled: 1" */
+static int tr_nmi(struct rtw_event *ev, const char *p, const char *e)
+{
+	const char *d = memmem(p, (size_t)(e - p), "delta_ns: ", 10);
+	uint64_t v;
+
+	memcpy(ev->u.vec.name, "nmi", 4);
+	ev->u.vec.vector = -1;
+	if (!d || !tr_dec(d + 10, e, &v))
+		return -EINVAL;
+	ev->u.vec.delta_ns = v;
+	return 0;
+}
+
+/* Kernel: the payload is the text. trace-cmd: "tracing_mark_write: TEXT", raw "ip=.. buf=TEXT". */
+static void tr_marker(struct rtw_event *ev, const char *p, const char *e, bool print_event)
+{
+	if (print_event) {
+		const char *t = p;
+
+		if (tr_is(p, e, "ip=")) {
+			const char *b = memmem(p, (size_t)(e - p), " buf=", 5);
+
+			p = b ? b + 5 : e;
+		} else {
+			while (t < e && *t != ' ' && *t != ':')
+				t++;
+			if (t < e && *t == ':' && t + 1 < e && t[1] == ' ')
+				p = t + 2;
+		}
+	}
+	tr_copy(ev->u.marker.text, RTW_MARKER_LEN, p, e);
+}
+
+static int tr_payload(struct textread *tr, struct rtw_event *ev, const struct tr_name *n,
+		      const char *p, const char *e)
+{
+	int ret = 0;
+
+	switch (ev->kind) {
+	case RTW_EV_SWITCH:
+		ret = tr_switch(ev, p, e);
+		if (!ret) {
+			tr_learn_comm(tr, ev->u.sw.prev_pid, ev->u.sw.prev_comm);
+			tr_learn_comm(tr, ev->u.sw.next_pid, ev->u.sw.next_comm);
+		}
+		return ret;
+	case RTW_EV_WAKING:
+	case RTW_EV_WAKEUP:
+		ret = tr_wake(ev, p, e);
+		if (!ret)
+			tr_learn_comm(tr, ev->u.wake.pid, ev->u.wake.comm);
+		return ret;
+	case RTW_EV_MIGRATE:
+		return tr_migrate(ev, p, e);
+	case RTW_EV_IRQ_ENTRY:
+	case RTW_EV_IRQ_EXIT:
+		return tr_irq(ev, p, e);
+	case RTW_EV_SOFTIRQ_ENTRY:
+	case RTW_EV_SOFTIRQ_EXIT:
+	case RTW_EV_SOFTIRQ_RAISE:
+		return tr_one_num(p, e, "vec", &ev->u.softirq.vec, true);
+	case RTW_EV_HRTIMER_ENTRY:
+	case RTW_EV_HRTIMER_EXIT:
+		return tr_hrtimer(ev, p, e);
+	case RTW_EV_VECTOR_ENTRY:
+	case RTW_EV_VECTOR_EXIT:
+		memcpy(ev->u.vec.name, n->vector, RTW_NAME_LEN);
+		return tr_one_num(p, e, "vector", &ev->u.vec.vector, false);
+	case RTW_EV_NMI:
+		return tr_nmi(ev, p, e);
+	case RTW_EV_IPI:
+		return tr_one_num(p, e, "cpu", &ev->u.vec.vector, false);
+	case RTW_EV_MARKER:
+		tr_marker(ev, p, e, n->print);
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+/* ---- the line's context ------------------------------------------------------------------ */
+
+enum tr_ts_form {
+	TR_TS_SEC,	   /* "171.353506:" */
+	TR_TS_LAT,	   /* "16260us+:" / "16445us :" (latency-format) */
+	TR_TS_LAT_VERBOSE, /* "16.260ms (+0.066ms):" (latency-format + verbose) */
+};
+
+/* Is [t, c) (the token before a ':') a timestamp? Fills @ts and where the context ends. */
+static bool tr_ts_token(const char *s, const char *t, const char *c, uint64_t *ts,
+			enum tr_ts_form *form, const char **ctx_end)
+{
+	uint64_t v;
+
+	if (t == c) { /* "16445us :": the latency mark is a space */
+		if (c - s < 4 || c[-1] != ' ')
+			return false;
+		c--;
+		t = tr_token_start(s, c);
+		if (c - t < 3 || c[-1] != 's' || c[-2] != 'u' || tr_dec(t, c - 2, &v) != c - 2)
+			return false;
+		*ts = v * NSEC_PER_USEC;
+		*form = TR_TS_LAT;
+		*ctx_end = t;
+		return true;
+	}
+	if (tr_digit(*t) && !textread_parse_ts(t, (size_t)(c - t), ts)) {
+		*form = TR_TS_SEC;
+		*ctx_end = t;
+		return true;
+	}
+	if (strchr("+!#$@*", c[-1]) && c - t >= 4 && c[-2] == 's' && c[-3] == 'u' &&
+	    tr_dec(t, c - 3, &v) == c - 3) {
+		*ts = v * NSEC_PER_USEC;
+		*form = TR_TS_LAT;
+		*ctx_end = t;
+		return true;
+	}
+	/* "16.260ms (+0.066ms)" */
+	if (c - t >= 6 && t[0] == '(' && t[1] == '+' && c[-1] == ')' && c[-2] == 's') {
+		c = tr_rskip_spaces(s, t);
+		t = tr_token_start(s, c);
+		if (c - t < 3 || c[-1] != 's' || c[-2] != 'm')
+			return false;
+		/* "16.260" read as seconds is 1000 times the ns */
+		if (textread_parse_ts(t, (size_t)(c - 2 - t), ts))
+			return false;
+		*ts /= 1000;
+		*form = TR_TS_LAT_VERBOSE;
+		*ctx_end = t;
+		return true;
+	}
+	return false;
+}
+
+/* "[001]" */
+static bool tr_cpu_bracket(const char *t, const char *c, int32_t *cpu)
+{
+	uint64_t v;
+
+	if (c - t < 3 || *t != '[' || c[-1] != ']' || tr_dec(t + 1, c - 1, &v) != c - 1 ||
+	    v >= TR_MAX_CPUS)
+		return false;
+	*cpu = (int32_t)v;
+	return true;
+}
+
+/* Leading instance prefix "NAME:" (trace-cmd report of several buffers). */
+static const char *tr_instance(struct textread *tr, const char *s, const char *e, int *buffer)
+{
+	const char *t = s;
+
+	while (t < e && *t != ' ')
+		t++;
+	if (t - s < 2 || t[-1] != ':' || t == e || tr_skip_spaces(t, e) == e)
+		return s;
+	*buffer = tr_buffer_id(tr, s, t - 1);
+	return tr_skip_spaces(t, e);
+}
+
+/* Context of the verbose latency format: "comm pid cpu flags pc idx [ts]". */
+static int tr_context_verbose(struct textread *tr, const char *s, const char *c,
+			      struct rtw_event *ev, const char **comm, const char **comm_end)
+{
+	uint64_t v[5];
+	const char *t;
+	int i;
+
+	c = tr_rskip_spaces(s, c);
+	t = tr_token_start(s, c);
+	if (t == c || *t != '[') /* [hex ts] */
+		return -EINVAL;
+	for (i = 0; i < 5; i++) { /* idx, pc (hex), flags, cpu, pid (decimal) */
+		c = tr_rskip_spaces(s, t);
+		t = tr_token_start(s, c);
+		if (t == c || (i < 2 ? tr_hex(t, c, &v[i]) : tr_dec(t, c, &v[i])) != c)
+			return -EINVAL;
+	}
+	if (v[3] >= TR_MAX_CPUS || v[4] > INT32_MAX)
+		return -EINVAL;
+	ev->preempt = (uint8_t)(v[1] & 0xf);
+	ev->flags = event_flags_from_raw((unsigned int)v[2], tr->layout);
+	ev->cpu = (int32_t)v[3];
+	ev->pid = (int32_t)v[4];
+	(void)tr;
+	*comm = tr_skip_spaces(s, t);
+	*comm_end = tr_rskip_spaces(*comm, t);
+	return 0;
+}
+
+/* Flags, CPU, TGID, comm-pid and instance prefix, right to left. */
+static int tr_context(struct textread *tr, const char *s, const char *c, enum tr_ts_form form,
+		      struct rtw_event *ev, int *buffer, const char **comm, const char **comm_end)
+{
+	const char *t, *d;
+	uint64_t cpu;
+
+	if (form == TR_TS_LAT_VERBOSE)
+		return tr_context_verbose(tr, s, c, ev, comm, comm_end);
+	c = tr_rskip_spaces(s, c);
+	t = tr_token_start(s, c);
+	if (t == c)
+		return -EINVAL;
+	if (*t == '[') { /* "[001]", no flags column */
+		if (!tr_cpu_bracket(t, c, &ev->cpu))
+			return -EINVAL;
+	} else if (tr_digit(*t)) { /* latency columns: "0d.h1." */
+		const char *f = tr_dec(t, c, &cpu) ? t : NULL;
+
+		while (f && f < c && tr_digit(*f))
+			f++;
+		if (!f || cpu >= TR_MAX_CPUS || c - f > 6 ||
+		    event_flags_from_letters(f, (int)(c - f), &ev->flags, &ev->preempt))
+			return -EINVAL;
+		ev->cpu = (int32_t)cpu;
+	} else { /* "d.h1." then "[001]" */
+		if (c - t > 6 ||
+		    event_flags_from_letters(t, (int)(c - t), &ev->flags, &ev->preempt))
+			return -EINVAL;
+		c = tr_rskip_spaces(s, t);
+		t = tr_token_start(s, c);
+		if (!tr_cpu_bracket(t, c, &ev->cpu))
+			return -EINVAL;
+	}
+	c = tr_rskip_spaces(s, t);
+	if (c > s && c[-1] == ')') { /* TGID column: "(   2638)" or "(-------)" */
+		const char *o = c - 1;
+
+		while (o > s && *o != '(' && c - o < 16)
+			o--;
+		if (*o != '(')
+			return -EINVAL;
+		c = tr_rskip_spaces(s, o);
+	}
+	s = tr_skip_spaces(s, c);
+	s = tr_instance(tr, s, c, buffer);
+	d = tr_pid_after(s, c, '-', &ev->pid);
+	if (!d)
+		return -EINVAL;
+	*comm = s;
+	*comm_end = d;
+	return 0;
+}
+
+static void tr_set_flavor(struct textread *tr, enum tr_ts_form form)
+{
+	if (tr->flavor_set)
+		return;
+	tr->flavor_set = true;
+	if (tr->st.clock[0])
+		tr->st.flavor = TEXTREAD_RTWHY;
+	else if (form != TR_TS_SEC)
+		tr->st.flavor = TEXTREAD_KERNEL_LAT;
+	else if (tr->saw_cpus_line || tr->st.nr_buffers > 1)
+		tr->st.flavor = TEXTREAD_TRACE_CMD;
+	else if (tr->saw_tracer_line)
+		tr->st.flavor = TEXTREAD_KERNEL;
+	tr->st.relative_ts = form != TR_TS_SEC;
+}
+
+/* ---- handing events on -------------------------------------------------------------------- */
+
+static int tr_emit(struct textread *tr, const struct rtw_event *ev, int buffer)
+{
+	tr->st.events++;
+	tr->last_ts_ns = ev->ts_ns;
+	return tr->fn(ev, buffer, tr->arg);
+}
+
+static int tr_emit_lost(struct textread *tr, int cpu, uint64_t ts_ns, int buffer)
+{
+	struct rtw_event lost;
+
+	memset(&lost, 0, sizeof(lost));
+	lost.ts_ns = ts_ns;
+	lost.cpu = cpu;
+	lost.pid = -1;
+	lost.kind = RTW_EV_LOST;
+	lost.u.lost.count = tr->lost[cpu].count;
+	tr->lost[cpu].pending = false;
+	tr->lost[cpu].count = 0;
+	return tr_emit(tr, &lost, buffer);
+}
+
+/* A lost-events line: remember it until the CPU's next event, whose time it takes. */
+static void tr_note_lost(struct textread *tr, uint64_t cpu, uint64_t count)
+{
+	if (cpu >= TR_MAX_CPUS)
+		return;
+	if ((int)cpu >= tr->nr_lost) {
+		int nr = (int)cpu + 1;
+		struct tr_lost *l = realloc(tr->lost, (size_t)nr * sizeof(*l));
+
+		if (!l)
+			return;
+		memset(l + tr->nr_lost, 0, (size_t)(nr - tr->nr_lost) * sizeof(*l));
+		tr->lost = l;
+		tr->nr_lost = nr;
+	}
+	tr->lost[cpu].pending = true;
+	tr->lost[cpu].count += count;
+	tr->any_lost = true;
+	tr->st.lost_lines++;
+	tr->st.lost_events += count;
+}
+
+/* ---- lines that are not events -------------------------------------------------------------- */
+
+static void tr_comment(struct textread *tr, const char *s, const char *e)
+{
+	const char *p;
+	uint64_t v;
+
+	if (tr_is(s, e, "#####")) { /* "##### CPU 1 buffer started ####" */
+		p = tr_skip_spaces(s + 5, e);
+		if (tr_is(p, e, "CPU ") && (p = tr_dec(p + 4, e, &v)) &&
+		    tr_is(p, e, " buffer started"))
+			tr_note_lost(tr, v, 0);
+		return;
+	}
+	if (tr_is(s, e, "# rtwhy: clock ")) {
+		tr_copy(tr->st.clock, sizeof(tr->st.clock), s + 15, e);
+		return;
+	}
+	if (tr_is(s, e, "# rtwhy: spike ")) {
+		tr->st.windows++;
+		return;
+	}
+	if (tr_is(s, e, "# tracer:")) {
+		tr->saw_tracer_line = true;
+		return;
+	}
+	p = memmem(s, (size_t)(e - s), "#P:", 3);
+	if (p && tr_dec(p + 3, e, &v) && v < TR_MAX_CPUS) {
+		tr->st.nr_cpus = (int)v;
+		return;
+	}
+	p = memmem(s, (size_t)(e - s), " latency trace v", 16);
+	if (p && (p = memmem(p, (size_t)(e - p), " on ", 4))) {
+		int major, minor;
+
+		tr_copy(tr->st.kernel, sizeof(tr->st.kernel), p + 4, e);
+		if (!util_kernel_version(tr->st.kernel, &major, &minor))
+			tr->layout = event_flag_layout_for(major, minor);
+	}
+}
+
+/* "CPU:1 [LOST 12 EVENTS]", trace-cmd's "CPU:1 [12 EVENTS DROPPED]", "CPU 0 is empty", "cpus=2". */
+static bool tr_cpu_line(struct textread *tr, const char *s, const char *e)
+{
+	const char *p;
+	uint64_t cpu, n = 0;
+
+	if (tr_is(s, e, "cpus=")) {
+		if (tr_dec(s + 5, e, &cpu) != e || cpu >= TR_MAX_CPUS)
+			return false;
+		tr->st.nr_cpus = (int)cpu;
+		tr->saw_cpus_line = true;
+		return true;
+	}
+	if (tr_is(s, e, "CPU ") && (p = tr_dec(s + 4, e, &cpu)) && tr_is(p, e, " is empty"))
+		return true;
+	if (!tr_is(s, e, "CPU:") || !(p = tr_dec(s + 4, e, &cpu)) || !tr_is(p, e, " ["))
+		return false;
+	p += 2;
+	if (tr_is(p, e, "LOST ")) {
+		p = tr_dec(p + 5, e, &n);
+		if (!p || !tr_is(p, e, " EVENTS]"))
+			return false;
+	} else if (!tr_is(p, e, "EVENTS DROPPED]")) {
+		p = tr_dec(p, e, &n);
+		if (!p || !tr_is(p, e, " EVENTS DROPPED]"))
+			return false;
+	}
+	tr_note_lost(tr, cpu, n);
+	return true;
+}
+
+/* ---- one line ------------------------------------------------------------------------------ */
+
+static int tr_event_line(struct textread *tr, const char *s, const char *e)
+{
+	const char *c = s, *ctx_end = NULL, *p, *n, *comm = NULL, *comm_end = NULL;
+	const struct tr_name *name;
+	enum tr_ts_form form = TR_TS_SEC;
+	struct rtw_event ev;
+	int buffer = 0, ret;
+	uint64_t ts = 0;
+
+	/* the timestamp: the first "TOKEN: " (or ":" at the end) whose token is one */
+	for (;; c++) {
+		c = memchr(c, ':', (size_t)(e - c));
+		if (!c)
+			return -EINVAL;
+		if (c + 1 < e && c[1] != ' ')
+			continue;
+		if (c > s && tr_ts_token(s, tr_token_start(s, c), c, &ts, &form, &ctx_end))
+			break;
+	}
+	memset(&ev, 0, sizeof(ev));
+	ev.ts_ns = ts;
+	if (tr_context(tr, s, ctx_end, form, &ev, &buffer, &comm, &comm_end))
+		return -EINVAL;
+	tr_set_flavor(tr, form);
+
+	/* the event name, after trace-cmd's optional "(+delta)" */
+	p = tr_skip_spaces(c + 1, e);
+	if (p < e && *p == '(' && p + 1 < e && p[1] == '+') {
+		while (p < e && *p != ' ')
+			p++;
+		p = tr_skip_spaces(p, e);
+	}
+	for (n = p; p < e && tr_ident(*p); p++)
+		;
+	if (p < e && *p == ':' && p > n) {
+		name = tr_kind(tr, n, (size_t)(p - n));
+		ev.kind = name->kind;
+		p = tr_skip_spaces(p + 1, e);
+		if (tr_payload(tr, &ev, name, p, e)) {
+			/* a known event we cannot read: keep only what the context says */
+			tr_unparsed(tr);
+			memset(&ev.u, 0, sizeof(ev.u));
+			ev.kind = RTW_EV_OTHER;
+		}
+	} else {
+		ev.kind = RTW_EV_OTHER; /* function tracer lines and the like */
+	}
+	/* after the payload: a sched_switch names its own task better than a cut column */
+	tr_event_comm(tr, &ev, comm, comm_end);
+	if (tr->any_lost && ev.cpu < tr->nr_lost && tr->lost[ev.cpu].pending) {
+		ret = tr_emit_lost(tr, ev.cpu, ev.ts_ns, buffer);
+		if (ret)
+			return ret;
+	}
+	return tr_emit(tr, &ev, buffer);
+}
+
+int textread_line(struct textread *tr, const char *line, size_t len)
+{
+	const char *s = line, *e = line + len;
+	int ret;
+
+	tr->st.lines++;
+	if (e > s && e[-1] == '\r')
+		e--;
+	s = tr_skip_spaces(s, e);
+	if (s == e)
+		return 0;
+	if (*s == '#') {
+		tr_comment(tr, s, e);
+		return 0;
+	}
+	if ((*s == 'C' || *s == 'c') && tr_cpu_line(tr, s, e))
+		return 0;
+	if (tr_is(s, e, "version = ")) /* trace-cmd report's first line, older versions */
+		return 0;
+	ret = tr_event_line(tr, line, e);
+	if (ret == -EINVAL) {
+		tr_unparsed(tr);
+		return 0;
+	}
+	return ret;
+}
+
+int textread_finish(struct textread *tr)
+{
+	int cpu, ret;
+
+	if (!tr->any_lost)
+		return 0;
+	for (cpu = 0; cpu < tr->nr_lost; cpu++) {
+		if (!tr->lost[cpu].pending)
+			continue;
+		ret = tr_emit_lost(tr, cpu, tr->last_ts_ns, 0);
+		if (ret)
+			return ret;
+	}
+	tr->any_lost = false;
+	return 0;
+}
+
+int textread_fd(struct textread *tr, int fd)
+{
+	char *buf = malloc(TR_READ_SIZE);
+	size_t have = 0;
+	bool skipping = false; /* inside a line longer than the buffer */
+	int ret = 0;
+
+	if (!buf)
+		return -ENOMEM;
+	for (;;) {
+		ssize_t n = read(fd, buf + have, TR_READ_SIZE - have);
+		char *p, *end, *nl;
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			ret = -errno;
+			goto out;
+		}
+		if (n == 0)
+			break;
+		p = buf;
+		end = buf + have + n;
+		while ((nl = memchr(p, '\n', (size_t)(end - p)))) {
+			if (skipping) {
+				skipping = false;
+			} else {
+				ret = textread_line(tr, p, (size_t)(nl - p));
+				if (ret)
+					goto out;
+			}
+			p = nl + 1;
+		}
+		have = (size_t)(end - p);
+		if (have == TR_READ_SIZE) { /* no newline in a whole buffer: not a trace line */
+			if (!skipping) {
+				tr->st.lines++;
+				tr_unparsed(tr);
+			}
+			skipping = true;
+			have = 0;
+		} else if (have) {
+			memmove(buf, p, have);
+		}
+	}
+	if (have && !skipping) { /* the file ends in the middle of a line */
+		tr->st.lines++;
+		tr->st.cut = true;
+		tr_unparsed(tr);
+	}
+	ret = textread_finish(tr);
+out:
+	free(buf);
+	return ret;
+}

@@ -1,0 +1,597 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * textread: every text flavour read back to the same events. The lines
+ * are real ones, copied from this machine's kernel trace file and from
+ * trace-cmd report (default, -l, -t, -R, --ts-diff, several buffers).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "rtwhy/textread.h"
+#include "rtwhy/textwrite.h"
+#include "evgen.h"
+#include "unit.h"
+
+#define MAX_GOT 64
+
+struct got {
+	struct rtw_event ev[MAX_GOT];
+	int buffer[MAX_GOT];
+	int n;
+};
+
+static int collect(const struct rtw_event *ev, int buffer, void *arg)
+{
+	struct got *g = arg;
+
+	if (g->n < MAX_GOT) {
+		g->ev[g->n] = *ev;
+		g->buffer[g->n] = buffer;
+		g->n++;
+	}
+	return 0;
+}
+
+/* Read @text (lines separated by \n) with a fresh reader; returns it for the stats. */
+static struct textread *read_text(struct got *g, const char *text)
+{
+	struct textread *tr = textread_create(collect, g);
+	const char *p = text;
+
+	memset(g, 0, sizeof(*g));
+	while (*p) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+
+		textread_line(tr, p, len);
+		p += len + (nl ? 1 : 0);
+	}
+	textread_finish(tr);
+	return tr;
+}
+
+static const struct rtw_event *one(const char *line)
+{
+	static struct got g;
+	struct textread *tr = read_text(&g, line);
+
+	CU_ASSERT_EQUAL(textread_stats(tr)->unparsed, 0);
+	textread_destroy(tr);
+	CU_ASSERT_EQUAL_FATAL(g.n, 1);
+	return &g.ev[0];
+}
+
+static void test_parse_ts(void)
+{
+	uint64_t ns;
+
+	CU_ASSERT_EQUAL(textread_parse_ts("171.377353", 10, &ns), 0);
+	CU_ASSERT_EQUAL(ns, 171377353000ULL);
+	CU_ASSERT_EQUAL(textread_parse_ts("1115.032464915", 14, &ns), 0);
+	CU_ASSERT_EQUAL(ns, 1115032464915ULL);
+	CU_ASSERT_EQUAL(textread_parse_ts("171", 3, &ns), 0);
+	CU_ASSERT_EQUAL(ns, 171000000000ULL);
+	CU_ASSERT_EQUAL(textread_parse_ts("0.5", 3, &ns), 0);
+	CU_ASSERT_EQUAL(ns, 500000000ULL);
+	CU_ASSERT_EQUAL(textread_parse_ts("1.1234567891", 12, &ns), -EINVAL); /* 10 decimals */
+	CU_ASSERT_EQUAL(textread_parse_ts("1.", 2, &ns), -EINVAL);
+	CU_ASSERT_EQUAL(textread_parse_ts(".5", 2, &ns), -EINVAL);
+	CU_ASSERT_EQUAL(textread_parse_ts("-1.5", 4, &ns), -EINVAL);
+	CU_ASSERT_EQUAL(textread_parse_ts("1.5s", 4, &ns), -EINVAL);
+	CU_ASSERT_EQUAL(textread_parse_ts("", 0, &ns), -EINVAL);
+	CU_ASSERT_EQUAL(textread_parse_ts("99999999999999999999.1", 22, &ns), -EINVAL);
+}
+
+static void test_kernel_switch(void)
+{
+	const struct rtw_event *e =
+		one("       record.sh-7340    [001] d..2.  1115.032636: sched_switch: "
+		    "prev_comm=record.sh prev_pid=7340 prev_prio=120 prev_state=D ==> "
+		    "next_comm=record.sh next_pid=7347 next_prio=120");
+
+	CU_ASSERT_EQUAL(e->kind, RTW_EV_SWITCH);
+	CU_ASSERT_EQUAL(e->ts_ns, 1115032636000ULL);
+	CU_ASSERT_EQUAL(e->cpu, 1);
+	CU_ASSERT_EQUAL(e->pid, 7340);
+	CU_ASSERT_EQUAL(e->flags, RTW_F_IRQS_OFF);
+	CU_ASSERT_EQUAL(e->preempt, 2);
+	CU_ASSERT_STRING_EQUAL(e->comm, "record.sh");
+	CU_ASSERT_STRING_EQUAL(e->u.sw.prev_comm, "record.sh");
+	CU_ASSERT_EQUAL(e->u.sw.prev_pid, 7340);
+	CU_ASSERT_EQUAL(e->u.sw.prev_prio, 120);
+	CU_ASSERT_EQUAL(e->u.sw.prev_state, 2);
+	CU_ASSERT_STRING_EQUAL(e->u.sw.next_comm, "record.sh");
+	CU_ASSERT_EQUAL(e->u.sw.next_pid, 7347);
+	CU_ASSERT_EQUAL(e->u.sw.next_prio, 120);
+
+	e = one("           sleep-8104    [000] d..2.  1164.101734: sched_switch: prev_comm=sh "
+		"prev_pid=8104 prev_prio=120 prev_state=R+ ==> next_comm=migration/0 next_pid=18 "
+		"next_prio=0");
+	CU_ASSERT_EQUAL(e->u.sw.prev_state, RTW_STATE_PREEMPTED);
+	CU_ASSERT_EQUAL(e->u.sw.next_prio, 0);
+	CU_ASSERT_STRING_EQUAL(e->u.sw.next_comm, "migration/0");
+	/* comms with spaces, dashes and colons */
+	e = one(" memfd:sealed-91-3527    [000] d..2.  1164.107477: sched_switch: "
+		"prev_comm=Web Content prev_pid=3527 prev_prio=120 prev_state=S|D ==> "
+		"next_comm=irq/24-ACPI:Ged next_pid=55 next_prio=49");
+	CU_ASSERT_EQUAL(e->pid, 3527);
+	CU_ASSERT_STRING_EQUAL(e->u.sw.prev_comm, "Web Content");
+	CU_ASSERT_EQUAL(e->u.sw.prev_state, 3);
+	CU_ASSERT_STRING_EQUAL(e->u.sw.next_comm, "irq/24-ACPI:Ged");
+	CU_ASSERT_EQUAL(e->u.sw.next_prio, 49);
+}
+
+static void test_kernel_events(void)
+{
+	const struct rtw_event *e;
+
+	e = one("            bash-2638    [000] dNh3.   171.353508: sched_wakeup: comm=cyclictest "
+		"pid=2642 prio=120 target_cpu=000");
+	CU_ASSERT_EQUAL(e->kind, RTW_EV_WAKEUP);
+	CU_ASSERT_EQUAL(e->flags, RTW_F_IRQS_OFF | RTW_F_NEED_RESCHED | RTW_F_PREEMPT_RESCHED |
+					  RTW_F_HARDIRQ);
+	CU_ASSERT_EQUAL(e->preempt, 3);
+	CU_ASSERT_EQUAL(e->u.wake.pid, 2642);
+	CU_ASSERT_EQUAL(e->u.wake.prio, 120);
+	CU_ASSERT_EQUAL(e->u.wake.target_cpu, 0);
+	CU_ASSERT_STRING_EQUAL(e->u.wake.comm, "cyclictest");
+	e = one("            bash-2638    [000] d.h2.   171.353506: sched_waking: comm=cyclictest "
+		"pid=2642 prio=120 target_cpu=001");
+	CU_ASSERT_EQUAL(e->kind, RTW_EV_WAKING);
+	CU_ASSERT_EQUAL(e->u.wake.target_cpu, 1);
+	e = one("       record.sh-7340    [001] d..2.  1115.032617: sched_wakeup_new: "
+		"comm=record.sh pid=7348 prio=120 target_cpu=000");
+	CU_ASSERT_EQUAL(e->kind, RTW_EV_WAKEUP);
+	e = one("          <idle>-0       [000] d.s2.  1115.036083: sched_migrate_task: "
+		"comm=rcu_preempt pid=15 prio=120 orig_cpu=1 dest_cpu=0");
+	CU_ASSERT_EQUAL(e->kind, RTW_EV_MIGRATE);
+	CU_ASSERT_STRING_EQUAL(e->comm, "<idle>");
+	CU_ASSERT_EQUAL(e->pid, 0);
+	CU_ASSERT_EQUAL(e->flags, RTW_F_IRQS_OFF | RTW_F_SOFTIRQ);
+	CU_ASSERT_EQUAL(e->u.mig.pid, 15);
+	CU_ASSERT_EQUAL(e->u.mig.orig_cpu, 1);
+	CU_ASSERT_EQUAL(e->u.mig.dest_cpu, 0);
+	e = one("          <idle>-0       [001] d.h1.  1115.032884: irq_handler_entry: irq=36 "
+		"name=virtio1-req.0");
+	CU_ASSERT_EQUAL(e->kind, RTW_EV_IRQ_ENTRY);
+	CU_ASSERT_EQUAL(e->u.irq.irq, 36);
+	CU_ASSERT_STRING_EQUAL(e->u.irq.name, "virtio1-req.0");
+	e = one("          <idle>-0       [001] d.h1.  1115.032889: irq_handler_exit: irq=36 "
+		"ret=handled");
+	CU_ASSERT_EQUAL(e->kind, RTW_EV_IRQ_EXIT);
+	CU_ASSERT_EQUAL(e->u.irq.ret, 1);
+	e = one("          <idle>-0       [001] ..s1.  1115.032890: softirq_entry: vec=4 "
+		"[action=BLOCK]");
+	CU_ASSERT_EQUAL(e->kind, RTW_EV_SOFTIRQ_ENTRY);
+	CU_ASSERT_EQUAL(e->u.softirq.vec, 4);
+	e = one("          <idle>-0       [001] d.h1.  1115.032887: softirq_raise: vec=4 "
+		"[action=BLOCK]");
+	CU_ASSERT_EQUAL(e->kind, RTW_EV_SOFTIRQ_RAISE);
+	e = one("              sh-7347    [001] d.h..  1115.036025: hrtimer_expire_entry: "
+		"hrtimer=00000000ac7e2c6e function=tick_nohz_handler now=1115036023794");
+	CU_ASSERT_EQUAL(e->kind, RTW_EV_HRTIMER_ENTRY);
+	CU_ASSERT_EQUAL(e->u.hrt.timer, 0xac7e2c6eULL);
+	CU_ASSERT_STRING_EQUAL(e->u.hrt.function, "tick_nohz_handler");
+	CU_ASSERT_EQUAL(e->u.hrt.now_ns, 1115036023794ULL);
+	e = one("              sh-7347    [001] d.h..  1115.036046: hrtimer_expire_exit: "
+		"hrtimer=00000000ac7e2c6e");
+	CU_ASSERT_EQUAL(e->kind, RTW_EV_HRTIMER_EXIT);
+	e = one("              sh-7347    [001] d.h..  1115.036023: local_timer_entry: vector=236");
+	CU_ASSERT_EQUAL(e->kind, RTW_EV_VECTOR_ENTRY);
+	CU_ASSERT_EQUAL(e->u.vec.vector, 236);
+	CU_ASSERT_STRING_EQUAL(e->u.vec.name, "local_timer");
+	e = one("          <idle>-0       [000] d.h1.  1115.032467: call_function_single_exit: "
+		"vector=251");
+	CU_ASSERT_EQUAL(e->kind, RTW_EV_VECTOR_EXIT);
+	CU_ASSERT_STRING_EQUAL(e->u.vec.name, "call_function_single");
+	e = one("          <idle>-0       [000] d.Z1.   100.000001: nmi_handler: "
+		"perf_event_nmi_handler() delta_ns: 1234 handled: 1");
+	CU_ASSERT_EQUAL(e->kind, RTW_EV_NMI);
+	CU_ASSERT_EQUAL(e->u.vec.delta_ns, 1234);
+	CU_ASSERT_EQUAL(e->flags, RTW_F_IRQS_OFF | RTW_F_NMI | RTW_F_HARDIRQ);
+	e = one("      cyclictest-7350    [000] ...1.  1116.268022: tracing_mark_write: hit "
+		"latency "
+		"threshold (3534 > 3000)");
+	CU_ASSERT_EQUAL(e->kind, RTW_EV_MARKER);
+	CU_ASSERT_STRING_EQUAL(e->u.marker.text, "hit latency threshold (3534 > 3000)");
+	CU_ASSERT_EQUAL(e->preempt, 1);
+	/* cyclictest's marker with an unknown comm */
+	e = one("           <...>-6405    [000] ...1.   295.010806: tracing_mark_write: hit "
+		"latency "
+		"threshold (96 > 50)");
+	CU_ASSERT_EQUAL(e->pid, 6405);
+	CU_ASSERT_STRING_EQUAL(e->comm, "");
+}
+
+static void test_columns(void)
+{
+	const struct rtw_event *e;
+
+	/* without migrate-disable (4 flag columns) */
+	e = one("            bash-2638    [000] dNh3   171.353508: sched_wakeup: comm=cyclictest "
+		"pid=2642 prio=120 target_cpu=000");
+	CU_ASSERT_EQUAL(e->preempt, 3);
+	CU_ASSERT(e->flags & RTW_F_NEED_RESCHED);
+	/* options/irq-info off: no flags column */
+	e = one("              sh-8102    [000]   1164.101667: sched_switch: prev_comm=sh "
+		"prev_pid=8102 prev_prio=120 prev_state=D ==> next_comm=sh next_pid=8104 "
+		"next_prio=120");
+	CU_ASSERT_EQUAL(e->kind, RTW_EV_SWITCH);
+	CU_ASSERT_EQUAL(e->flags, 0);
+	CU_ASSERT_EQUAL(e->cpu, 0);
+	/* options/record-tgid */
+	e = one("          <idle>-0       (-------) [001] d.h1.  1164.105349: "
+		"hrtimer_expire_entry: "
+		"hrtimer=00000000ac7e2c6e function=tick_nohz_handler now=1164080041965");
+	CU_ASSERT_EQUAL(e->cpu, 1);
+	CU_ASSERT_EQUAL(e->pid, 0);
+	e = one("            bash-2638    (   2638) [000] d..2.  1164.1: sched_switch: "
+		"prev_comm=bash prev_pid=2638 prev_prio=120 prev_state=S ==> next_comm=a "
+		"next_pid=1 next_prio=120");
+	CU_ASSERT_EQUAL(e->pid, 2638);
+	CU_ASSERT_EQUAL(e->ts_ns, 1164100000000ULL);
+	/* latency-format: CPU glued to the flags, relative microseconds with a delay mark */
+	e = one("migratio-18        0d..2. 16350us+: sched_switch: prev_comm=migration/0 "
+		"prev_pid=18 prev_prio=0 prev_state=S ==> next_comm=swapper/0 next_pid=0 "
+		"next_prio=120");
+	CU_ASSERT_EQUAL(e->ts_ns, 16350000ULL);
+	CU_ASSERT_EQUAL(e->cpu, 0);
+	CU_ASSERT_EQUAL(e->pid, 18);
+	CU_ASSERT_STRING_EQUAL(e->comm, "migration/0"); /* from the payload, not "migratio" */
+	CU_ASSERT_EQUAL(e->preempt, 2);
+	e = one("  <idle>-0         1d..2. 16445us : sched_switch: prev_comm=swapper/1 prev_pid=0 "
+		"prev_prio=120 prev_state=R ==> next_comm=sh next_pid=8102 next_prio=120");
+	CU_ASSERT_EQUAL(e->ts_ns, 16445000ULL);
+	CU_ASSERT_EQUAL(e->cpu, 1);
+	/* latency-format + verbose: raw flags and preempt count */
+	e = one("          <idle>       0   1 9 00000001 00000006 [4562d681] 19.938ms (+0.004ms): "
+		"hrtimer_expire_entry: hrtimer=000000006e6ef3dd function=tick_nohz_handler "
+		"now=1164080037003");
+	CU_ASSERT_EQUAL(e->kind, RTW_EV_HRTIMER_ENTRY);
+	CU_ASSERT_EQUAL(e->ts_ns, 19938000ULL);
+	CU_ASSERT_EQUAL(e->cpu, 1);
+	CU_ASSERT_EQUAL(e->pid, 0);
+	CU_ASSERT_EQUAL(e->flags, RTW_F_IRQS_OFF | RTW_F_HARDIRQ);
+	CU_ASSERT_EQUAL(e->preempt, 1);
+}
+
+static void test_trace_cmd(void)
+{
+	const struct rtw_event *e;
+	struct textread *tr;
+	struct got g;
+
+	/* plugin payloads */
+	e = one("       record.sh-7340  [001]  1115.032636: sched_switch:         record.sh:7340 "
+		"[120] D ==> record.sh:7347 [120]");
+	CU_ASSERT_EQUAL(e->kind, RTW_EV_SWITCH);
+	CU_ASSERT_EQUAL(e->u.sw.prev_pid, 7340);
+	CU_ASSERT_EQUAL(e->u.sw.prev_state, 2);
+	CU_ASSERT_EQUAL(e->u.sw.next_pid, 7347);
+	CU_ASSERT_EQUAL(e->u.sw.next_prio, 120);
+	CU_ASSERT_STRING_EQUAL(e->u.sw.next_comm, "record.sh");
+	e = one("          <idle>-0     [000]  1115.032648: sched_switch:         swapper/0:0 "
+		"[120] "
+		"R ==> kworker/0:1:11 [98]");
+	CU_ASSERT_EQUAL(e->u.sw.prev_pid, 0);
+	CU_ASSERT_STRING_EQUAL(e->u.sw.next_comm, "kworker/0:1");
+	CU_ASSERT_EQUAL(e->u.sw.next_pid, 11);
+	CU_ASSERT_EQUAL(e->u.sw.next_prio, 98);
+	e = one("           sleep-7348  [000]  1115.032736: sched_wakeup:         record.sh:7340 "
+		"[120] CPU:001");
+	CU_ASSERT_EQUAL(e->kind, RTW_EV_WAKEUP);
+	CU_ASSERT_EQUAL(e->u.wake.pid, 7340);
+	CU_ASSERT_EQUAL(e->u.wake.target_cpu, 1);
+	CU_ASSERT_STRING_EQUAL(e->u.wake.comm, "record.sh");
+	e = one("              sh-7347  [001]  1115.036025: hrtimer_expire_entry: "
+		"hrtimer=0xffff888627d1c6f8 now=1115036023794 function=tick_nohz_handler/0x0");
+	CU_ASSERT_EQUAL(e->u.hrt.timer, 0xffff888627d1c6f8ULL);
+	CU_ASSERT_STRING_EQUAL(e->u.hrt.function, "tick_nohz_handler");
+	e = one("      cyclictest-7350  [000]  1116.268022: print:                "
+		"tracing_mark_write: "
+		"hit latency threshold (3534 > 3000)");
+	CU_ASSERT_EQUAL(e->kind, RTW_EV_MARKER);
+	CU_ASSERT_STRING_EQUAL(e->u.marker.text, "hit latency threshold (3534 > 3000)");
+	/* -R: raw fields */
+	e = one("       record.sh-7340  [001]  1115.032636: sched_switch:          "
+		"prev_comm=record.sh prev_pid=7340 prev_prio=120 prev_state=2 next_comm=record.sh "
+		"next_pid=7347 next_prio=120");
+	CU_ASSERT_EQUAL(e->u.sw.prev_state, 2);
+	CU_ASSERT_EQUAL(e->u.sw.next_pid, 7347);
+	e = one("          <idle>-0     [001]  1115.032889: irq_handler_exit:      irq=36 ret=1");
+	CU_ASSERT_EQUAL(e->u.irq.ret, 1);
+	e = one("      cyclictest-7350  [000]  1116.268022: print:                 "
+		"ip=tracing_mark_write buf=hit latency threshold (3534 > 3000)");
+	CU_ASSERT_STRING_EQUAL(e->u.marker.text, "hit latency threshold (3534 > 3000)");
+	/* -l (CPU glued to the flags), -t (ns), --ts-diff */
+	e = one("cyclicte-7350    0...1.  1116.268022175: print:                "
+		"tracing_mark_write: "
+		"hit latency threshold (3534 > 3000)");
+	CU_ASSERT_EQUAL(e->ts_ns, 1116268022175ULL);
+	CU_ASSERT_EQUAL(e->cpu, 0);
+	CU_ASSERT_EQUAL(e->preempt, 1);
+	e = one("          <idle>-0     [000]  1115.032467: (+2)     call_function_single_exit: "
+		"vector=251");
+	CU_ASSERT_EQUAL(e->kind, RTW_EV_VECTOR_EXIT);
+	/* several buffers: "NAME:" prefixes, the top level padded */
+	tr = read_text(&g,
+		       "cpus=2\n"
+		       "rtwhy-fxtest:               sh-10317 [000]  1271.426663: sched_switch:  "
+		       "       sh:10317 [120] D ==> swapper/0:0 [120]\n"
+		       "                            sh-10317 [001]  1271.574953: print:         "
+		       "       tracing_mark_write: hello top\n"
+		       "rtwhy-fxtest:               sh-10317 [001]  1271.575004: print:         "
+		       "       tracing_mark_write: hello inst\n");
+	CU_ASSERT_EQUAL(g.n, 3);
+	CU_ASSERT_EQUAL(g.buffer[0], 1);
+	CU_ASSERT_EQUAL(g.buffer[1], 0);
+	CU_ASSERT_EQUAL(g.buffer[2], 1);
+	CU_ASSERT_EQUAL(g.ev[0].pid, 10317);
+	CU_ASSERT_STRING_EQUAL(g.ev[0].comm, "sh");
+	CU_ASSERT_STRING_EQUAL(textread_buffer_name(tr, 1), "rtwhy-fxtest");
+	CU_ASSERT_STRING_EQUAL(textread_buffer_name(tr, 0), "");
+	CU_ASSERT_EQUAL(textread_stats(tr)->nr_cpus, 2);
+	CU_ASSERT_EQUAL(textread_stats(tr)->nr_buffers, 2);
+	CU_ASSERT_EQUAL(textread_stats(tr)->flavor, TEXTREAD_TRACE_CMD);
+	textread_destroy(tr);
+}
+
+static void test_comm_cache(void)
+{
+	struct textread *tr;
+	struct got g;
+
+	/* "<...>" filled in from what a payload said about the pid */
+	tr = read_text(&g, "  bash-1 [000] d..2. 1.000001: sched_switch: prev_comm=bash prev_pid=1 "
+			   "prev_prio=120 prev_state=S ==> next_comm=cyclictest next_pid=6405 "
+			   "next_prio=120\n"
+			   "  <...>-6405 [000] ...1. 1.000002: tracing_mark_write: x\n"
+			   "  <...>-77 [000] ...1. 1.000003: tracing_mark_write: y\n");
+	CU_ASSERT_EQUAL(g.n, 3);
+	CU_ASSERT_STRING_EQUAL(g.ev[1].comm, "cyclictest");
+	CU_ASSERT_STRING_EQUAL(g.ev[2].comm, "");
+	textread_destroy(tr);
+}
+
+static void test_other_and_bad(void)
+{
+	struct textread *tr;
+	struct got g;
+
+	tr = read_text(&g,
+		       "# tracer: nop\n"
+		       "#\n"
+		       "# entries-in-buffer/entries-written: 3/3   #P:4\n"
+		       "\n"
+		       /* unknown events and function tracer lines: the common fields only */
+		       "  kworker/0:1-11 [000] d..1. 1.000001: workqueue_execute_start: work "
+		       "struct 00000000\n"
+		       "  bash-2638 [001] ..... 1.000002: do_sys_open <-__x64_sys_openat\n"
+		       /* a bare "*_entry" is not an x86 vector without its system */
+		       "  qemu-500 [001] d..1. 1.000003: kvm_entry: vcpu 0\n"
+		       /* a known event whose payload cannot be read: counted, kept as OTHER */
+		       "  bash-2638 [001] d..2. 1.000004: sched_switch: prev_comm=bash prev_pid=\n"
+		       /* no context: not an event */
+		       "sched_switch: prev_comm=sh prev_pid=8102\n"
+		       "garbage here\n"
+		       "  bash-2638 [001] d..2. notatime: sched_switch: x\n"
+		       "  bash-2638 [999999] d..2. 1.000005: sched_switch: x\n");
+	CU_ASSERT_EQUAL(g.n, 4);
+	CU_ASSERT_EQUAL(g.ev[0].kind, RTW_EV_OTHER);
+	CU_ASSERT_EQUAL(g.ev[0].pid, 11);
+	CU_ASSERT_STRING_EQUAL(g.ev[0].comm, "kworker/0:1");
+	CU_ASSERT_EQUAL(g.ev[1].kind, RTW_EV_OTHER);
+	CU_ASSERT_EQUAL(g.ev[1].cpu, 1);
+	CU_ASSERT_EQUAL(g.ev[2].kind, RTW_EV_OTHER);
+	CU_ASSERT_EQUAL(g.ev[3].kind, RTW_EV_OTHER);
+	CU_ASSERT_EQUAL(g.ev[3].pid, 2638);
+	CU_ASSERT_EQUAL(textread_stats(tr)->unparsed, 5);
+	CU_ASSERT_EQUAL(textread_stats(tr)->first_unparsed_line, 8);
+	CU_ASSERT_EQUAL(textread_stats(tr)->nr_cpus, 4);
+	CU_ASSERT_EQUAL(textread_stats(tr)->flavor, TEXTREAD_KERNEL);
+	textread_destroy(tr);
+}
+
+static void test_lost(void)
+{
+	struct textread *tr;
+	struct got g;
+
+	tr = read_text(&g, "  a-1 [000] ..... 1.000001: softirq_raise: vec=1 [action=TIMER]\n"
+			   "CPU:1 [LOST 12 EVENTS]\n"
+			   "  a-1 [000] ..... 1.000002: softirq_raise: vec=1 [action=TIMER]\n"
+			   "  b-2 [001] ..... 1.000003: softirq_raise: vec=1 [action=TIMER]\n"
+			   "##### CPU 0 buffer started ####\n"
+			   "CPU:1 [7 EVENTS DROPPED]\n"
+			   "CPU:1 [EVENTS DROPPED]\n"
+			   "CPU 0 is empty\n"
+			   "  a-1 [000] ..... 1.000004: softirq_raise: vec=1 [action=TIMER]\n");
+	CU_ASSERT_EQUAL(g.n, 7);
+	/* the lost mark takes the time of its CPU's next event, and comes before it */
+	CU_ASSERT_EQUAL(g.ev[2].kind, RTW_EV_LOST);
+	CU_ASSERT_EQUAL(g.ev[2].cpu, 1);
+	CU_ASSERT_EQUAL(g.ev[2].u.lost.count, 12);
+	CU_ASSERT_EQUAL(g.ev[2].ts_ns, 1000003000ULL);
+	CU_ASSERT_EQUAL(g.ev[3].kind, RTW_EV_SOFTIRQ_RAISE);
+	CU_ASSERT_EQUAL(g.ev[4].kind, RTW_EV_LOST);
+	CU_ASSERT_EQUAL(g.ev[4].cpu, 0);
+	CU_ASSERT_EQUAL(g.ev[4].u.lost.count, 0); /* unknown */
+	/* at the end: CPU 1's marks with no event after them */
+	CU_ASSERT_EQUAL(g.ev[6].kind, RTW_EV_LOST);
+	CU_ASSERT_EQUAL(g.ev[6].cpu, 1);
+	CU_ASSERT_EQUAL(g.ev[6].u.lost.count, 7);
+	CU_ASSERT_EQUAL(g.ev[6].ts_ns, 1000004000ULL);
+	CU_ASSERT_EQUAL(textread_stats(tr)->lost_lines, 4);
+	CU_ASSERT_EQUAL(textread_stats(tr)->lost_events, 19);
+	CU_ASSERT_EQUAL(textread_stats(tr)->unparsed, 0);
+	textread_destroy(tr);
+}
+
+static void test_headers(void)
+{
+	struct textread *tr;
+	struct got g;
+
+	tr = read_text(&g, "# tracer: nop\n#\n# rtwhy: clock mono\n"
+			   "# entries-in-buffer/entries-written: 0/0   #P:2\n"
+			   "# rtwhy: spike 1: tid 5 latency 3000000 ns\n"
+			   "  a-1 [000] ..... 1.000000001: softirq_raise: vec=1 [action=TIMER]\n"
+			   "# rtwhy: spike 2: tid 5 latency 3000000 ns\n");
+	CU_ASSERT_STRING_EQUAL(textread_stats(tr)->clock, "mono");
+	CU_ASSERT_EQUAL(textread_stats(tr)->windows, 2);
+	CU_ASSERT_EQUAL(textread_stats(tr)->flavor, TEXTREAD_RTWHY);
+	CU_ASSERT_EQUAL(g.ev[0].ts_ns, 1000000001ULL);
+	textread_destroy(tr);
+	tr = read_text(&g, "# nop latency trace v1.1.5 on 6.12.0-rt5\n"
+			   "          <idle>       0   1 3 00000001 00000006 [4562d681] 19.938ms "
+			   "(+0.004ms): softirq_raise: vec=1\n");
+	CU_ASSERT_STRING_EQUAL(textread_stats(tr)->kernel, "6.12.0-rt5");
+	/* before 6.13, 0x02 is not the lazy need-resched bit */
+	CU_ASSERT_EQUAL(g.ev[0].flags, RTW_F_IRQS_OFF);
+	CU_ASSERT(textread_stats(tr)->relative_ts);
+	CU_ASSERT_EQUAL(textread_stats(tr)->flavor, TEXTREAD_KERNEL_LAT);
+	textread_destroy(tr);
+}
+
+/* What --save-trace writes comes back as the same events. */
+static void test_round_trip(void)
+{
+	struct evgen g;
+	struct got got;
+	struct textread *tr;
+	char *buf = NULL;
+	size_t len = 0, i;
+	FILE *f;
+
+	evgen_init(&g);
+	ev_switch(&g, 1, 1, 2639, "bash", 120, 1, 2643, "cyclictest", 120, 0);
+	ev_switch(&g, 2, 0, 2643, "cyclictest", 49, RTW_STATE_PREEMPTED, 0, "swapper/0", 120,
+		  RTW_F_NEED_RESCHED);
+	ev_wake(&g, 3, 0, 0, "<idle>", RTW_EV_WAKING, 2642, "cyclictest", 120, 0,
+		RTW_F_IRQS_OFF | RTW_F_HARDIRQ);
+	ev_wake(&g, 3.25, 0, 0, "<idle>", RTW_EV_WAKEUP, 2642, "cyclictest", 120, 1,
+		RTW_F_NEED_RESCHED | RTW_F_NEED_RESCHED_LAZY | RTW_F_PREEMPT_RESCHED);
+	ev_migrate(&g, 4, 1, 2639, "bash", 15, "rcu_preempt", 120, 1, 0);
+	ev_irq(&g, 5, 1, 2639, "bash", 36, "virtio1-req.0", true);
+	g.ev[g.n - 1].u.irq.ret = 0; /* an entry has no return value */
+	ev_irq(&g, 6, 1, 2639, "bash", 36, NULL, false);
+	ev_softirq(&g, 7, 1, 2639, "bash", 3, true);
+	ev_softirq(&g, 8, 1, 2639, "bash", 3, false);
+	ev_hrtimer(&g, 9, 0, 0, "<idle>", "hrtimer_wakeup", true, 0);
+	ev_hrtimer(&g, 10, 0, 0, "<idle>", NULL, false, 0);
+	ev_vector(&g, 11, 1, 2639, "bash", "reschedule", true);
+	ev_vector(&g, 12, 1, 2639, "bash", "reschedule", false);
+	ev_lost(&g, 13, 1, 99);
+	ev_marker(&g, 13, 1, 2639, "bash",
+		  "FREEZE tid=2643 thread=1 cpu=1 prio=0 slack=50000 "
+		  "deadline=1000000000 wake=1000012000 lat=12000");
+	g.ev[g.n - 1].preempt = 1;
+	f = open_memstream(&buf, &len);
+	textwrite_header(f, 2, "mono");
+	for (i = 0; i < g.n; i++)
+		textwrite_event(f, &g.ev[i]);
+	fclose(f);
+	tr = read_text(&got, buf);
+	CU_ASSERT_EQUAL(textread_stats(tr)->unparsed, 0);
+	CU_ASSERT_EQUAL(textread_stats(tr)->nr_cpus, 2);
+	CU_ASSERT_STRING_EQUAL(textread_stats(tr)->clock, "mono");
+	CU_ASSERT_EQUAL_FATAL(got.n, (int)g.n);
+	for (i = 0; i < g.n; i++) {
+		const struct rtw_event *a = &g.ev[i], *b = &got.ev[i];
+
+		CU_ASSERT_EQUAL(a->ts_ns, b->ts_ns);
+		CU_ASSERT_EQUAL(a->cpu, b->cpu);
+		CU_ASSERT_EQUAL(a->kind, b->kind);
+		CU_ASSERT_EQUAL(a->flags, b->flags);
+		CU_ASSERT_EQUAL(a->preempt, b->preempt);
+		if (a->kind != RTW_EV_LOST) {
+			CU_ASSERT_EQUAL(a->pid, b->pid);
+			CU_ASSERT_STRING_EQUAL(a->comm, b->comm);
+		}
+		if (memcmp(&a->u, &b->u, sizeof(a->u)))
+			fprintf(stderr, "round trip: event %zu (%s) differs\n", i,
+				event_kind_name(a->kind));
+		CU_ASSERT_EQUAL(memcmp(&a->u, &b->u, sizeof(a->u)), 0);
+	}
+	textread_destroy(tr);
+	free(buf);
+}
+
+/* textread_fd(): big reads, CRLF, a line longer than the buffer, a cut last line. */
+static void test_fd(void)
+{
+	char path[] = "/tmp/rtwhy-unit-textread.XXXXXX";
+	const char *ev = "  a-1 [000] ..... 1.000001: softirq_raise: vec=1 [action=TIMER]\r\n";
+	struct textread *tr;
+	struct got g;
+	FILE *f;
+	int fd, i;
+
+	fd = mkstemp(path);
+	CU_ASSERT_FATAL(fd >= 0);
+	f = fdopen(fd, "w");
+	fputs(ev, f);
+	for (i = 0; i < 1500000; i++) /* 1.5 MB without a newline */
+		fputc('x', f);
+	fputc('\n', f);
+	fputs(ev, f);
+	fputs("  a-1 [000] ..... 1.000002: softirq_raise: vec=1 [act", f);
+	fclose(f);
+	memset(&g, 0, sizeof(g));
+	tr = textread_create(collect, &g);
+	fd = open(path, O_RDONLY);
+	CU_ASSERT_EQUAL(textread_fd(tr, fd), 0);
+	close(fd);
+	unlink(path);
+	CU_ASSERT_EQUAL(g.n, 2);
+	CU_ASSERT_EQUAL(textread_stats(tr)->lines, 4);
+	CU_ASSERT_EQUAL(textread_stats(tr)->unparsed, 2);
+	CU_ASSERT_EQUAL(textread_stats(tr)->first_unparsed_line, 2);
+	CU_ASSERT(textread_stats(tr)->cut);
+	textread_destroy(tr);
+}
+
+static int stop_at_second(const struct rtw_event *ev, int buffer, void *arg)
+{
+	int *n = arg;
+
+	(void)ev;
+	(void)buffer;
+	return ++*n == 2 ? 42 : 0;
+}
+
+static void test_stop(void)
+{
+	struct textread *tr;
+	int n = 0;
+
+	tr = textread_create(stop_at_second, &n);
+	CU_ASSERT_EQUAL(textread_line(tr, "  a-1 [000] ..... 1.1: x: y", 27), 0);
+	CU_ASSERT_EQUAL(textread_line(tr, "  a-1 [000] ..... 1.2: x: y", 27), 42);
+	CU_ASSERT_STRING_EQUAL(textread_flavor_name(TEXTREAD_TRACE_CMD), "trace-cmd report");
+	CU_ASSERT_STRING_EQUAL(textread_flavor_name(TEXTREAD_UNKNOWN), "ftrace text");
+	textread_destroy(tr);
+	textread_destroy(NULL);
+}
+
+static CU_TestInfo textread_tests[] = {
+	{ "timestamps", test_parse_ts },
+	{ "kernel sched_switch", test_kernel_switch },
+	{ "kernel events", test_kernel_events },
+	{ "column variants", test_columns },
+	{ "trace-cmd report", test_trace_cmd },
+	{ "comm cache", test_comm_cache },
+	{ "unknown and unreadable lines", test_other_and_bad },
+	{ "lost events", test_lost },
+	{ "headers", test_headers },
+	{ "textwrite round trip", test_round_trip },
+	{ "reading a file", test_fd },
+	{ "callback stops", test_stop },
+	CU_TEST_INFO_NULL,
+};
+
+UNIT_SUITE("textread", NULL, NULL, textread_tests);
