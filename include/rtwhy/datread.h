@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * datread - trace.dat (versions 6 and 7, as trace-cmd writes them) to
+ * struct rtw_event: libtracecmd reads the file, decode.c the records. Every
+ * buffer of the file is read, the top-level one and each instance, merged
+ * in time order, so a marker in one buffer meets the events of another.
+ * Streaming: one pass, nothing kept.
+ */
+#ifndef RTWHY_DATREAD_H
+#define RTWHY_DATREAD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rtwhy/event.h"
+
+#define DATREAD_MAX_BUFFERS 16
+
+struct datread_info {
+	int file_version;	       /* 6, 7 */
+	int nr_cpus;		       /* CPUs of the traced machine (most of any buffer) */
+	int nr_buffers;		       /* top level + instances */
+	char clock[16];		       /* trace clock of the top-level buffer; "" unknown */
+	char release[64];	       /* kernel release from the file's uname; "" unknown */
+	enum event_flag_layout layout; /* common_flags layout used to decode */
+	bool layout_assumed;	       /* no kernel release in the file: 6.13+ assumed */
+	uint64_t records;	       /* records read */
+	uint64_t events;	       /* events handed on, RTW_EV_LOST ones included */
+	uint64_t lost_records;	       /* records that announced lost events */
+};
+
+/*
+ * Called per event in time order. @buffer: 0 for the top-level buffer,
+ * 1.. for the file's instances. A non-zero return stops the reading.
+ */
+typedef int (*datread_fn)(const struct rtw_event *ev, int buffer, void *arg);
+
+struct datread;
+
+/**
+ * datread_probe() - Does @head (the first bytes of a file) start a trace.dat?
+ * @head: bytes
+ * @len: how many
+ * @version: result: the version the file says (e.g. 6), -1 if not readable
+ *
+ * Return: true if the trace.dat magic is there (whatever the version).
+ */
+bool datread_probe(const void *head, size_t len, int *version);
+
+/**
+ * datread_open() - Open a trace.dat and its buffers.
+ * @dr: result; datread_close() it
+ * @path: file
+ *
+ * Prints "rtwhy: cannot read PATH: ..." once on failure.
+ * Return: 0, -ENOENT/-EACCES..., -EPROTONOSUPPORT for a version libtracecmd
+ * cannot read, -EINVAL for a damaged file, -ENOMEM.
+ */
+int datread_open(struct datread **dr, const char *path);
+
+/**
+ * datread_read() - Decode every record of every buffer, in time order.
+ * @dr: reader
+ * @fn: per-event callback
+ * @arg: passed to @fn
+ *
+ * Return: 0, or the callback's non-zero value.
+ */
+int datread_read(struct datread *dr, datread_fn fn, void *arg);
+
+/**
+ * datread_info() - What the file says about itself, and what was read.
+ * @dr: reader
+ *
+ * Return: the facts (valid until datread_close()).
+ */
+const struct datread_info *datread_info(const struct datread *dr);
+
+/**
+ * datread_buffer_name() - The name of a buffer id.
+ * @dr: reader
+ * @buffer: id handed to the callback
+ *
+ * Return: "" for the top-level buffer, the instance name otherwise.
+ */
+const char *datread_buffer_name(const struct datread *dr, int buffer);
+
+/**
+ * datread_buffer_clock() - The trace clock of a buffer.
+ * @dr: reader
+ * @buffer: id handed to the callback
+ *
+ * Return: e.g. "mono", or "" when the file does not say.
+ */
+const char *datread_buffer_clock(const struct datread *dr, int buffer);
+
+/**
+ * datread_close() - Close the file.
+ * @dr: reader, may be NULL
+ */
+void datread_close(struct datread *dr);
+
+#endif
