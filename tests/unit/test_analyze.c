@@ -1,0 +1,504 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * analyze: the subcommand's options, format sniffing, spike markers, and
+ * the verdict of every recorded fixture (tests/fixtures/NAME.expect lists
+ * the files of a recording and the spikes each must give), then damaged
+ * files: refused with an error, never a crash.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "rtwhy/analyze.h"
+#include "evgen.h"
+#include "unit.h"
+
+static struct analyze_opts opts;
+static enum analyze_action act;
+static char err[256];
+
+/* parse("--pid", "5", NULL): argv[0] "analyze" is added */
+static int parse(const char *first, ...)
+{
+	static char *argv[32];
+	const char *a;
+	int argc = 0;
+	va_list ap;
+
+	argv[argc++] = (char *)"analyze";
+	va_start(ap, first);
+	for (a = first; a && argc < 31; a = va_arg(ap, const char *))
+		argv[argc++] = (char *)a;
+	va_end(ap);
+	argv[argc] = NULL;
+	err[0] = '\0';
+	return analyze_parse_args(argc, argv, &opts, &act, err, sizeof(err));
+}
+
+static void test_args(void)
+{
+	{
+		CU_ASSERT_EQUAL(parse("trace.dat", NULL), 0);
+		CU_ASSERT_EQUAL(act, ANALYZE_RUN);
+		CU_ASSERT_STRING_EQUAL(opts.path, "trace.dat");
+		CU_ASSERT_EQUAL(opts.window_ns, 200 * NSEC_PER_MSEC);
+		CU_ASSERT(!opts.manual);
+		CU_ASSERT_PTR_NULL(opts.json_path);
+		CU_ASSERT_PTR_NULL(opts.svg_path);
+		CU_ASSERT_PTR_NULL(opts.clock);
+	}
+	{
+		CU_ASSERT_EQUAL(parse("--json", "out.json", "--svg=s.svg", "--clock", "mono",
+				      "--window-ms=50", "t.txt", NULL),
+				0);
+		CU_ASSERT_STRING_EQUAL(opts.json_path, "out.json");
+		CU_ASSERT_STRING_EQUAL(opts.svg_path, "s.svg");
+		CU_ASSERT_STRING_EQUAL(opts.clock, "mono");
+		CU_ASSERT_EQUAL(opts.window_ns, 50 * NSEC_PER_MSEC);
+		CU_ASSERT_STRING_EQUAL(opts.path, "t.txt");
+	}
+	{ /* options after the file, and the spike by hand */
+		CU_ASSERT_EQUAL(parse("t.txt", "--pid", "2643", "--at=171.377353", "--latency",
+				      "3950", NULL),
+				0);
+		CU_ASSERT(opts.manual);
+		CU_ASSERT_EQUAL(opts.pid, 2643);
+		CU_ASSERT_EQUAL(opts.at_ns, 171377353000ULL);
+		CU_ASSERT_EQUAL(opts.latency_ns, 3950000ULL);
+		CU_ASSERT_STRING_EQUAL(opts.path, "t.txt");
+	}
+	{
+		CU_ASSERT_EQUAL(parse("--help", NULL), 0);
+		CU_ASSERT_EQUAL(act, ANALYZE_HELP);
+	}
+	{
+		CU_ASSERT_EQUAL(parse("-h", "--pid=x", NULL), 0);
+		CU_ASSERT_EQUAL(act, ANALYZE_HELP);
+	}
+	{
+		CU_ASSERT_EQUAL(parse("--", "-odd-name.txt", NULL), 0);
+		CU_ASSERT_STRING_EQUAL(opts.path, "-odd-name.txt");
+	}
+}
+
+static void test_bad_args(void)
+{
+	static const char *const bad[][4] = {
+		{ "--pid", "0", "t", "--pid" },
+		{ "--pid", "x", "t", "--pid" },
+		{ "--pid", "4194305", "t", "--pid" },
+		{ "--at", "1.5s", "t", "--at" },
+		{ "--at", "-1", "t", "--at" },
+		{ "--at", "1.1234567890", "t", "--at" },
+		{ "--latency", "0", "t", "--latency" },
+		{ "--latency", "60000001", "t", "--latency" },
+		{ "--latency", "1.5", "t", "--latency" },
+		{ "--window-ms", "0", "t", "--window-ms" },
+		{ "--window-ms", "60001", "t", "--window-ms" },
+		{ "--window-ms", "ten", "t", "--window-ms" },
+		{ "--clock", "", "t", "--clock" },
+		{ "--clock", "a b", "t", "--clock" },
+		{ "--clock", "abcdefghijklmnopq", "t", "--clock" },
+		{ "--bogus", "t", "t", "--bogus" },
+		{ "t", "u", "u", "'u'" },
+		{ "--json", "t", NULL, "no trace file" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		CU_ASSERT_EQUAL(parse(bad[i][0], bad[i][1], bad[i][2], NULL), -EINVAL);
+		if (!strstr(err, bad[i][3]))
+			fprintf(stderr, "case %zu: '%s' does not name %s\n", i, err, bad[i][3]);
+		CU_ASSERT_PTR_NOT_NULL(strstr(err, bad[i][3]));
+	}
+	{
+		CU_ASSERT_EQUAL(parse("--pid", "5", "--at", "1.0", "t", NULL), -EINVAL);
+		CU_ASSERT_PTR_NOT_NULL(strstr(err, "all three"));
+	}
+	{
+		CU_ASSERT_EQUAL(
+			parse("--pid", "5", "--at", "0.001", "--latency", "2000", "t", NULL),
+			-EINVAL);
+		CU_ASSERT_PTR_NOT_NULL(strstr(err, "longer than --at"));
+	}
+	{
+		CU_ASSERT_EQUAL(parse("--json", NULL), -EINVAL);
+		CU_ASSERT_PTR_NOT_NULL(strstr(err, "needs a value"));
+	}
+	{
+		CU_ASSERT_EQUAL(parse("", NULL), -EINVAL);
+	}
+}
+
+static void test_sniff(void)
+{
+	static const char dat[] = "\027\010\104tracing6\0rest";
+	char junk[64];
+
+	CU_ASSERT_EQUAL(analyze_sniff("", 0), ANALYZE_FMT_EMPTY);
+	CU_ASSERT_EQUAL(analyze_sniff(dat, sizeof(dat)), ANALYZE_FMT_DAT);
+	CU_ASSERT_EQUAL(analyze_sniff("# tracer: nop\n#\n", 16), ANALYZE_FMT_TEXT);
+	CU_ASSERT_EQUAL(analyze_sniff("  bash-1 [000] 1.0: x\r\n", 23), ANALYZE_FMT_TEXT);
+	CU_ASSERT_EQUAL(analyze_sniff("caf\xc3\xa9\n", 6), ANALYZE_FMT_TEXT); /* UTF-8 comm */
+	CU_ASSERT_EQUAL(analyze_sniff("text\0more", 9), ANALYZE_FMT_BINARY);
+	memset(junk, 0x01, sizeof(junk));
+	CU_ASSERT_EQUAL(analyze_sniff(junk, sizeof(junk)), ANALYZE_FMT_BINARY);
+}
+
+static void test_markers(void)
+{
+	struct analyze_marker m;
+
+	CU_ASSERT(analyze_parse_marker("hit latency threshold (3950 > 3000)", &m));
+	CU_ASSERT_EQUAL(m.kind, ANALYZE_MARK_CYCLICTEST);
+	CU_ASSERT_EQUAL(m.latency, 3950);
+	CU_ASSERT_EQUAL(m.threshold, 3000);
+	CU_ASSERT(analyze_parse_marker(
+		"FREEZE tid=2643 thread=1 cpu=1 prio=0 slack=50000 deadline=1000000000 "
+		"wake=1000012000 lat=12000",
+		&m));
+	CU_ASSERT_EQUAL(m.kind, ANALYZE_MARK_FREEZE);
+	CU_ASSERT_EQUAL(m.tid, 2643);
+	CU_ASSERT_EQUAL(m.thread, 1);
+	CU_ASSERT_EQUAL(m.cpu, 1);
+	CU_ASSERT_EQUAL(m.slack_ns, 50000);
+	CU_ASSERT_EQUAL(m.deadline_ns, 1000000000ULL);
+	CU_ASSERT_EQUAL(m.wake_ns, 1000012000ULL);
+	CU_ASSERT_EQUAL(m.latency, 12000);
+	/* the least a FREEZE marker needs; the rest is unknown */
+	CU_ASSERT(analyze_parse_marker("FREEZE tid=7 deadline=10 wake=15", &m));
+	CU_ASSERT_EQUAL(m.thread, -1);
+	CU_ASSERT_EQUAL(m.cpu, -1);
+	CU_ASSERT_EQUAL(m.slack_ns, -1);
+	CU_ASSERT_EQUAL(m.latency, 5);
+	CU_ASSERT(!analyze_parse_marker("FREEZE tid=7 deadline=20 wake=15", &m));
+	CU_ASSERT(!analyze_parse_marker("FREEZE thread=1 deadline=10 wake=15", &m));
+	CU_ASSERT(!analyze_parse_marker("FREEZE tid=7 xdeadline=10 wake=15", &m));
+	CU_ASSERT(!analyze_parse_marker("hit latency threshold (x > 3000)", &m));
+	CU_ASSERT(!analyze_parse_marker("hit latency threshold (3950 > 3000", &m));
+	CU_ASSERT(!analyze_parse_marker("hello", &m));
+	CU_ASSERT(!analyze_parse_marker("", &m));
+	CU_ASSERT_EQUAL(m.kind, ANALYZE_MARK_NONE);
+}
+
+static void marker_event(struct rtw_event *ev, uint64_t ts_ns, int pid, int cpu)
+{
+	memset(ev, 0, sizeof(*ev));
+	ev->kind = RTW_EV_MARKER;
+	ev->ts_ns = ts_ns;
+	ev->pid = pid;
+	ev->cpu = cpu;
+}
+
+static void test_marker_spike(void)
+{
+	struct analyze_marker m;
+	struct blame_spike sp;
+	struct rtw_event ev;
+
+	marker_event(&ev, 171377353000ULL, 2643, 1);
+	analyze_parse_marker("hit latency threshold (3950 > 3000)", &m);
+	CU_ASSERT_EQUAL(analyze_marker_spike(&ev, &m, true, NSEC_PER_USEC, &sp), 0);
+	CU_ASSERT_EQUAL(sp.tid, 2643);
+	CU_ASSERT_EQUAL(sp.cpu, 1);
+	CU_ASSERT_EQUAL(sp.thread, -1);
+	CU_ASSERT_EQUAL(sp.wake_ns, 171377353000ULL);
+	CU_ASSERT_EQUAL(sp.deadline_ns, 171377353000ULL - 3950000);
+	CU_ASSERT_EQUAL(sp.threshold_ns, 3000000);
+	CU_ASSERT_EQUAL(sp.slack_ns, -1);
+	CU_ASSERT(!sp.deadline_exact);
+	CU_ASSERT_STRING_EQUAL(sp.source, "cyclictest");
+	/* cyclictest -N */
+	CU_ASSERT_EQUAL(analyze_marker_spike(&ev, &m, false, 1, &sp), 0);
+	CU_ASSERT_EQUAL(sp.deadline_ns, 171377353000ULL - 3950);
+	/* a latency longer than the marker's time */
+	marker_event(&ev, 1000, 1, 0);
+	CU_ASSERT_EQUAL(analyze_marker_spike(&ev, &m, false, NSEC_PER_USEC, &sp), -EINVAL);
+
+	/* FREEZE on clock mono: its own numbers */
+	analyze_parse_marker("FREEZE tid=2643 thread=1 cpu=0 prio=0 slack=50000 "
+			     "deadline=1000000000 wake=1000012000 lat=12000",
+			     &m);
+	marker_event(&ev, 1000020000ULL, 2643, 0);
+	CU_ASSERT_EQUAL(analyze_marker_spike(&ev, &m, true, NSEC_PER_USEC, &sp), 0);
+	CU_ASSERT(sp.deadline_exact);
+	CU_ASSERT_EQUAL(sp.deadline_ns, 1000000000ULL);
+	CU_ASSERT_EQUAL(sp.wake_ns, 1000012000ULL);
+	CU_ASSERT_EQUAL(sp.thread, 1);
+	CU_ASSERT_EQUAL(sp.slack_ns, 50000);
+	CU_ASSERT_STRING_EQUAL(sp.source, "rtwhy");
+	/* clock unknown, but the marker was written right after wake=: the same clock */
+	CU_ASSERT_EQUAL(analyze_marker_spike(&ev, &m, false, NSEC_PER_USEC, &sp), 0);
+	CU_ASSERT(sp.deadline_exact);
+	/* another clock (local is 25 ms off here): derived from the marker's time */
+	marker_event(&ev, 1025020000ULL, 2643, 0);
+	CU_ASSERT_EQUAL(analyze_marker_spike(&ev, &m, false, NSEC_PER_USEC, &sp), 0);
+	CU_ASSERT(!sp.deadline_exact);
+	CU_ASSERT_EQUAL(sp.wake_ns, 1025020000ULL);
+	CU_ASSERT_EQUAL(sp.deadline_ns, 1025020000ULL - 12000);
+	/* said to be mono but written before wake=: not that clock after all */
+	marker_event(&ev, 900000000ULL, 2643, 0);
+	CU_ASSERT_EQUAL(analyze_marker_spike(&ev, &m, true, NSEC_PER_USEC, &sp), 0);
+	CU_ASSERT(!sp.deadline_exact);
+}
+
+/* cyclictest -N prints nanoseconds: the thread's last sleep tells. */
+static void test_cyclictest_unit(void)
+{
+	struct evgen g;
+	struct rtw_event m;
+
+	evgen_init(&g);
+	ev_switch(&g, 100, 0, 42, "cyclictest", 120, 1, 0, "swapper/0", 120, 0);
+	ev_switch(&g, 900, 0, 0, "swapper/0", 120, 0, 42, "cyclictest", 120, 0);
+	marker_event(&m, evgen_us(1000), 42, 0);
+	/* 500 us: deadline at 500 us, after the sleep at 100 us */
+	CU_ASSERT_EQUAL(analyze_cyclictest_unit_ns(g.ev, g.n, &m, 500), NSEC_PER_USEC);
+	/* 850000 read as us would put the deadline 849 ms before the sleep: ns */
+	CU_ASSERT_EQUAL(analyze_cyclictest_unit_ns(g.ev, g.n, &m, 850000), 1);
+	/* neither reading fits: keep us */
+	CU_ASSERT_EQUAL(analyze_cyclictest_unit_ns(g.ev, g.n, &m, 99950000), NSEC_PER_USEC);
+	/* no sleep seen: us */
+	CU_ASSERT_EQUAL(analyze_cyclictest_unit_ns(g.ev, 0, &m, 950000), NSEC_PER_USEC);
+	/* a preemption is not a sleep */
+	g.ev[0].u.sw.prev_state = RTW_STATE_PREEMPTED;
+	CU_ASSERT_EQUAL(analyze_cyclictest_unit_ns(g.ev, g.n, &m, 950000), NSEC_PER_USEC);
+}
+
+/* ---- the recorded fixtures ------------------------------------------------------------- */
+
+static const char *expect_value(const char *line, const char *key, char *buf, size_t len)
+{
+	size_t klen = strlen(key);
+	const char *p = line;
+
+	while ((p = strstr(p, key))) {
+		if ((p == line || p[-1] == ' ') && p[klen] == '=') {
+			size_t n = strcspn(p + klen + 1, " \n");
+
+			if (n >= len)
+				n = len - 1;
+			memcpy(buf, p + klen + 1, n);
+			buf[n] = '\0';
+			return buf;
+		}
+		p += klen;
+	}
+	return NULL;
+}
+
+/* Is every key=value of an expect "spike" line true of @r? */
+static int check_spike(const char *file, int index, const char *line, const struct blame_result *r)
+{
+	const struct blame_culprit *c =
+		r->verdict_culprit >= 0 ? &r->culprit[r->verdict_culprit] : NULL;
+	char want[64], got[64];
+	int bad = 0;
+
+#define EXPECT(key, fmt, val)                                                                     \
+	do {                                                                                      \
+		if (!expect_value(line, key, want, sizeof(want)))                                 \
+			break;                                                                    \
+		snprintf(got, sizeof(got), fmt, val);                                             \
+		if (strcmp(want, got)) {                                                          \
+			fprintf(stderr, "%s spike %d: %s is %s, expected %s\n", file, index, key, \
+				got, want);                                                       \
+			bad++;                                                                    \
+		}                                                                                 \
+	} while (0)
+	EXPECT("tid", "%d", r->spike.tid);
+	EXPECT("cpu", "%d", r->run_cpu >= 0 ? r->run_cpu : r->spike.cpu);
+	EXPECT("verdict", "%s", blame_verdict_name(r->verdict));
+	EXPECT("exact", "%d", r->spike.deadline_exact);
+	EXPECT("kind", "%s", c ? blame_kind_name(c->kind) : "none");
+	EXPECT("comm", "%s", c ? c->comm : "none");
+	EXPECT("name", "%s", c ? c->name : "none");
+	EXPECT("policy", "%s", c ? blame_policy_name(c->policy) : "none");
+	EXPECT("prio", "%d", c ? event_user_prio(c->prio) : -1);
+#undef EXPECT
+	return bad;
+}
+
+static int check_file(const char *dir, const char *file, char spikes[][256], int nr)
+{
+	struct analyze_opts o = { .window_ns = ANALYZE_DEFAULT_WINDOW_MS * NSEC_PER_MSEC };
+	struct analyze_summary sum;
+	char path[512];
+	int i, bad = 0;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	o.path = path;
+	if (analyze_file(&o, NULL, &sum)) {
+		fprintf(stderr, "%s: cannot be analyzed\n", file);
+		analyze_summary_free(&sum);
+		return 1;
+	}
+	if (sum.nr_explained != nr || sum.nr_failed || sum.unparsed_lines) {
+		fprintf(stderr,
+			"%s: %d spikes explained (%d expected), %d failed, %llu lines unread\n",
+			file, sum.nr_explained, nr, sum.nr_failed,
+			(unsigned long long)sum.unparsed_lines);
+		bad++;
+	}
+	for (i = 0; i < nr && i < (int)sum.nr_spikes; i++) {
+		bad += check_spike(file, i + 1, spikes[i], &sum.spikes[i]);
+		if (!sum.spikes[i].complete) {
+			fprintf(stderr, "%s spike %d: trace incomplete\n", file, i + 1);
+			bad++;
+		}
+	}
+	analyze_summary_free(&sum);
+	return bad;
+}
+
+static void test_fixtures(void)
+{
+	const char *dir = unit_fixtures();
+	int nr_expect = 0, nr_files = 0;
+	struct dirent *de;
+	DIR *d = opendir(dir);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+	while ((de = readdir(d))) {
+		char path[512], line[256], files[256] = "", spikes[8][256], *f, *save;
+		size_t len = strlen(de->d_name);
+		int nr = 0;
+		FILE *in;
+
+		if (len < 8 || strcmp(de->d_name + len - 7, ".expect"))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		in = fopen(path, "r");
+		CU_ASSERT_PTR_NOT_NULL_FATAL(in);
+		while (fgets(line, sizeof(line), in)) {
+			line[strcspn(line, "\n")] = '\0';
+			if (!strncmp(line, "files ", 6))
+				snprintf(files, sizeof(files), "%s", line + 6);
+			else if (!strncmp(line, "spike ", 6) && nr < 8)
+				snprintf(spikes[nr++], sizeof(spikes[0]), "%s", line + 6);
+		}
+		fclose(in);
+		nr_expect++;
+		CU_ASSERT(files[0] && nr > 0);
+		for (f = strtok_r(files, " ", &save); f; f = strtok_r(NULL, " ", &save)) {
+			nr_files++;
+			CU_ASSERT_EQUAL(check_file(dir, f, spikes, nr), 0);
+		}
+	}
+	closedir(d);
+	CU_ASSERT(nr_expect >= 10);
+	CU_ASSERT(nr_files >= 16);
+}
+
+/* ---- damaged input ----------------------------------------------------------------------- */
+
+static int analyze_bytes(const void *bytes, size_t n, struct analyze_summary *sum)
+{
+	struct analyze_opts o = { .window_ns = 200 * NSEC_PER_MSEC };
+	char path[] = "/tmp/rtwhy-unit-analyze.XXXXXX";
+	int fd = mkstemp(path), ret;
+
+	if (fd < 0 || write(fd, bytes, n) != (ssize_t)n)
+		return -EIO;
+	close(fd);
+	o.path = path;
+	ret = analyze_file(&o, NULL, sum);
+	unlink(path);
+	return ret;
+}
+
+/* The first @len bytes of a fixture. */
+static int analyze_cut(const char *name, long len, struct analyze_summary *sum)
+{
+	char path[512], *buf;
+	long n;
+	FILE *f;
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/%s", unit_fixtures(), name);
+	f = fopen(path, "r");
+	if (!f)
+		return -ENOENT;
+	buf = malloc((size_t)len);
+	n = (long)fread(buf, 1, (size_t)len, f);
+	fclose(f);
+	ret = analyze_bytes(buf, (size_t)n, sum);
+	free(buf);
+	return ret;
+}
+
+static void test_damaged(void)
+{
+	struct analyze_summary sum;
+	char junk[4096];
+	size_t i;
+
+	CU_ASSERT_EQUAL(analyze_bytes("", 0, &sum), -ENODATA);
+	analyze_summary_free(&sum);
+	for (i = 0; i < sizeof(junk); i++)
+		junk[i] = (char)(i * 7919 % 251);
+	CU_ASSERT_EQUAL(analyze_bytes(junk, sizeof(junk), &sum), -EINVAL);
+	analyze_summary_free(&sum);
+	/* text, but no event line */
+	CU_ASSERT_EQUAL(analyze_bytes("hello\nworld\n", 12, &sum), -EINVAL);
+	analyze_summary_free(&sum);
+	/* events but no spike marker: read, nothing explained */
+	CU_ASSERT_EQUAL(analyze_bytes("  a-1 [000] ..... 1.000001: x: y\n", 33, &sum), 0);
+	CU_ASSERT_EQUAL(sum.nr_explained, 0);
+	CU_ASSERT_EQUAL(sum.events, 1);
+	analyze_summary_free(&sum);
+	/* a text cut in the middle of a line, before its marker */
+	CU_ASSERT_EQUAL(analyze_cut("busy-tick.trace.txt", 100001, &sum), 0);
+	CU_ASSERT(sum.cut);
+	CU_ASSERT_EQUAL(sum.nr_explained, 0);
+	CU_ASSERT_EQUAL(sum.unparsed_lines, 1);
+	analyze_summary_free(&sum);
+	/* trace.dat files cut anywhere */
+	CU_ASSERT_EQUAL(analyze_cut("busy-tick.dat", 10, &sum), -EINVAL);
+	analyze_summary_free(&sum);
+	CU_ASSERT_EQUAL(analyze_cut("busy-tick.dat", 5000, &sum), -EINVAL);
+	analyze_summary_free(&sum);
+	CU_ASSERT_EQUAL(analyze_cut("busy-tick.dat", 170000, &sum), -EINVAL);
+	analyze_summary_free(&sum);
+	/* a manual spike in a file with a cyclictest marker: only the manual one */
+	{
+		struct analyze_opts o = { .window_ns = 200 * NSEC_PER_MSEC,
+					  .manual = true,
+					  .pid = 4277,
+					  .at_ns = 2772696041000ULL,
+					  .latency_ns = 2282000 };
+		char path[512];
+
+		snprintf(path, sizeof(path), "%s/rt-hog.trace.txt", unit_fixtures());
+		o.path = path;
+		CU_ASSERT_EQUAL(analyze_file(&o, NULL, &sum), 0);
+		CU_ASSERT_EQUAL_FATAL(sum.nr_explained, 1);
+		CU_ASSERT_STRING_EQUAL(sum.spikes[0].spike.source, "manual");
+		CU_ASSERT_EQUAL(sum.spikes[0].verdict, BLAME_V_HIGHER_PRIORITY);
+		analyze_summary_free(&sum);
+		/* after the end of the trace */
+		o.at_ns += 10 * NSEC_PER_SEC;
+		CU_ASSERT_EQUAL(analyze_file(&o, NULL, &sum), 0);
+		CU_ASSERT_EQUAL(sum.nr_explained, 0);
+		CU_ASSERT_EQUAL(sum.nr_failed, 1);
+		analyze_summary_free(&sum);
+	}
+}
+
+static CU_TestInfo analyze_tests[] = {
+	{ "options", test_args },
+	{ "bad options", test_bad_args },
+	{ "format sniffing", test_sniff },
+	{ "spike markers", test_markers },
+	{ "spike from a marker", test_marker_spike },
+	{ "cyclictest -N markers", test_cyclictest_unit },
+	{ "recorded fixtures give their verdicts", test_fixtures },
+	{ "damaged files", test_damaged },
+	CU_TEST_INFO_NULL,
+};
+
+UNIT_SUITE("analyze", NULL, NULL, analyze_tests);
