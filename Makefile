@@ -3,6 +3,7 @@
 #   make demo    the seed spike, caught and explained (installs what is missing, root)
 #   make check   unit + integration tests, closing line "N passed, N failed"
 #   make bench   rtwhy side by side with cyclictest and trace-cmd
+#   make fuzz    libFuzzer targets, FUZZ_SECONDS each (default 60; clang, build-fuzz/)
 #   DEVELOPER=1  warnings are errors (CI);  SANITIZE=1  ASan + UBSan;  V=1  full commands
 
 PREFIX		?= /usr/local
@@ -34,6 +35,16 @@ OPT		:= -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitiz
 LDSAN		:= -fsanitize=address,undefined
 BUILD		:= build-san
 endif
+# make fuzz sets these for its own build directory
+FUZZ_CC		?= clang
+ifeq ($(FUZZ),1)
+CC		:= $(FUZZ_CC)
+OPT		:= -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined \
+		   -fno-sanitize-recover=all
+LDSAN		:= -fsanitize=address,undefined
+BUILD		:= build-fuzz
+endif
+FUZZ_SECONDS	?= 60
 
 # do not let pkg-config run (and fail) for targets that do not compile
 NOBUILD_GOALS	:= clean format format-check deps-build deps-check deps-bench help
@@ -62,6 +73,9 @@ UNIT_SRCS	:= $(sort $(wildcard tests/unit/*.c))
 UNIT_OBJS	:= $(patsubst %.c,$(BUILD)/%.o,$(UNIT_SRCS))
 HELPER_SRCS	:= $(sort $(wildcard tests/helpers/*.c))
 HELPERS		:= $(patsubst tests/helpers/%.c,$(BUILD)/tests/%,$(HELPER_SRCS))
+FUZZ_SRCS	:= $(sort $(wildcard tests/fuzz/fuzz_*.c tests/fuzz/mkseed_*.c))
+FUZZ_TARGETS	:= $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(filter %/fuzz_*.c,$(FUZZ_SRCS)))
+FUZZ_TOOLS	:= $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(filter %/mkseed_*.c,$(FUZZ_SRCS)))
 
 all: pkgcheck $(BUILD)/rtwhy
 
@@ -91,6 +105,17 @@ $(BUILD)/tests/%: tests/helpers/%.c
 	$(call quiet,CC,$<)
 	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $< -lpthread -lrt
 
+# libFuzzer targets (FUZZ=1: clang, coverage + ASan + UBSan) and their seed makers
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(LIB_OBJS)
+	@mkdir -p $(dir $@)
+	$(call quiet,FUZZ,$@)
+	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $(filter %.c %.o,$^) $(LDLIBS)
+
+$(BUILD)/fuzz/mkseed_%: tests/fuzz/mkseed_%.c $(LIB_OBJS)
+	@mkdir -p $(dir $@)
+	$(call quiet,LINK,$@)
+	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.o,$^) $(LDLIBS)
+
 deps-build:
 	@scripts/deps.sh build
 deps-check:
@@ -111,6 +136,15 @@ bench: deps-bench
 	@$(MAKE) --no-print-directory all $(HELPERS)
 	@tests/bench/run.sh $(BUILD)
 
+# Not part of make check: it takes minutes, and needs clang + libclang-rt.
+fuzz:
+	@command -v $(FUZZ_CC) >/dev/null || { echo "rtwhy: make fuzz needs $(FUZZ_CC) and its \
+libFuzzer (Debian: apt-get install clang libclang-rt-14-dev)" >&2; exit 1; }
+	@$(MAKE) --no-print-directory FUZZ=1 fuzz-build
+	@tests/fuzz/run.sh build-fuzz $(FUZZ_SECONDS)
+
+fuzz-build: pkgcheck $(FUZZ_TARGETS) $(FUZZ_TOOLS)
+
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)
 	install -m 0755 $(BUILD)/rtwhy $(DESTDIR)$(BINDIR)/rtwhy
@@ -120,19 +154,20 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/rtwhy $(DESTDIR)$(MANDIR)/rtwhy.1
 
 format:
-	clang-format -i $(wildcard src/*.c analysis/*.c include/rtwhy/*.h tests/unit/*.c tests/helpers/*.c)
+	clang-format -i $(wildcard src/*.c analysis/*.c include/rtwhy/*.h tests/unit/*.c \
+		tests/helpers/*.c tests/fuzz/*.[ch])
 
 format-check:
 	@clang-format --dry-run --Werror $(wildcard src/*.c analysis/*.c include/rtwhy/*.h \
-		tests/unit/*.c tests/helpers/*.c)
+		tests/unit/*.c tests/helpers/*.c tests/fuzz/*.[ch])
 
 clean:
 	rm -rf build build-san build-tsan build-fuzz
 
 help:
-	@sed -n '2,7p' Makefile | sed 's/^# //'
+	@sed -n '2,8p' Makefile | sed 's/^# //'
 
-.PHONY: all pkgcheck deps-build deps-check deps-bench demo check bench install uninstall \
-	format format-check clean help
+.PHONY: all pkgcheck deps-build deps-check deps-bench demo check bench fuzz fuzz-build install \
+	uninstall format format-check clean help
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

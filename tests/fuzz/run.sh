@@ -1,0 +1,65 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# make fuzz: run every libFuzzer target of BUILD_DIR/fuzz for SECONDS each,
+# seeded with the fixtures, and say how it went:
+#   tests/fuzz/run.sh BUILD_DIR [SECONDS]
+# Seeds: fuzz_blame gets mkseed_blame's event streams (one per verdict);
+# fuzz_textread gets the recorded text traces of tests/fixtures and the same
+# scenarios as --save-trace text. The corpus each run grows is kept in
+# BUILD_DIR/corpus/NAME and used again next time. A crash, a leak, a
+# sanitizer report, a timeout (10 s per input) or a broken promise stops
+# the target: the input is saved as BUILD_DIR/crashes/NAME/crash-* (make it a
+# regression test in tests/unit/test_robust_*.c) and the status is 1.
+# Fuzzing loads the CPUs: it takes /tmp/rtwhy-machine.lock like make check.
+set -u
+build=${1:-build-fuzz}
+seconds=${2:-60}
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$top" || exit 1
+failed=0
+
+exec 9>/tmp/rtwhy-machine.lock
+flock 9
+
+seeds=$build/seeds
+rm -rf "$seeds"
+mkdir -p "$seeds/blame" "$seeds/textread"
+if ! "$build/fuzz/mkseed_blame" "$seeds/blame" "$seeds/textread"; then
+	echo "fuzz: the seed maker failed" >&2
+	exit 1
+fi
+for f in tests/fixtures/*.txt tests/fixtures/*.trace tests/fixtures/*.dat; do
+	[ -f "$f" ] && cp "$f" "$seeds/textread/"
+done
+
+for t in "$build"/fuzz/fuzz_*; do
+	[ -x "$t" ] || continue
+	name=${t##*/fuzz_}
+	corpus=$build/corpus/$name
+	crashes=$build/crashes/$name
+	log=$build/fuzz-$name.log
+	mkdir -p "$corpus" "$crashes" "$seeds/$name"
+	case $name in
+	blame) maxlen=65552 ;; # the header and 4096 events
+	*) maxlen=262144 ;;
+	esac
+	"$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=$maxlen \
+		-artifact_prefix="$crashes/" -print_final_stats=1 "$corpus" "$seeds/$name" \
+		>"$log" 2>&1
+	rc=$?
+	runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)
+	speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -n 1)
+	cov=$(grep -o 'cov: [0-9]*' "$log" | tail -n 1 | sed 's/cov: //')
+	ft=$(grep -o 'ft: [0-9]*' "$log" | tail -n 1 | sed 's/ft: //')
+	size=$(ls "$corpus" | wc -l)
+	echo "fuzz_$name: ${runs:-?} inputs in ${seconds} s (${speed:-?}/s), ${cov:-?} edges," \
+		"${ft:-?} features, corpus $size"
+	if [ "$rc" != 0 ]; then
+		echo "fuzz_$name: FAILED (status $rc); the input:"
+		ls -t "$crashes" | head -n 3 | sed "s|^|  $crashes/|"
+		grep -E 'ERROR|SUMMARY|broken promise|runtime error|Test unit written' "$log" |
+			head -n 8 | sed 's/^/  /'
+		failed=1
+	fi
+done
+exit $failed
