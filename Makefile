@@ -3,6 +3,7 @@
 #   make demo    the seed spike, caught and explained (installs what is missing, root)
 #   make check   unit + integration tests, closing line "N passed, N failed"
 #   make bench   rtwhy side by side with cyclictest and trace-cmd
+#   make tsan    the measuring code under ThreadSanitizer (build-tsan/, root for tracing)
 #   make fuzz    libFuzzer targets, FUZZ_SECONDS each (default 60; clang, build-fuzz/)
 #   DEVELOPER=1  warnings are errors (CI);  SANITIZE=1  ASan + UBSan;  V=1  full commands
 
@@ -35,7 +36,12 @@ OPT		:= -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitiz
 LDSAN		:= -fsanitize=address,undefined
 BUILD		:= build-san
 endif
-# make fuzz sets these for its own build directory
+# make tsan / make fuzz set these for their own build directories
+ifeq ($(TSAN),1)
+OPT		:= -O1 -g -fno-omit-frame-pointer -fsanitize=thread
+LDSAN		:= -fsanitize=thread
+BUILD		:= build-tsan
+endif
 FUZZ_CC		?= clang
 ifeq ($(FUZZ),1)
 CC		:= $(FUZZ_CC)
@@ -136,7 +142,13 @@ bench: deps-bench
 	@$(MAKE) --no-print-directory all $(HELPERS)
 	@tests/bench/run.sh $(BUILD)
 
-# Not part of make check: it takes minutes, and needs clang + libclang-rt.
+# Not part of make check: each takes minutes, and fuzz needs clang + libclang-rt.
+tsan:
+	@$(MAKE) --no-print-directory TSAN=1 tsan-build
+	@tests/tsan/run.sh build-tsan
+
+tsan-build: pkgcheck $(BUILD)/rtwhy $(BUILD)/unit-tests
+
 fuzz:
 	@command -v $(FUZZ_CC) >/dev/null || { echo "rtwhy: make fuzz needs $(FUZZ_CC) and its \
 libFuzzer (Debian: apt-get install clang libclang-rt-14-dev)" >&2; exit 1; }
@@ -165,9 +177,9 @@ clean:
 	rm -rf build build-san build-tsan build-fuzz
 
 help:
-	@sed -n '2,8p' Makefile | sed 's/^# //'
+	@sed -n '2,9p' Makefile | sed 's/^# //'
 
-.PHONY: all pkgcheck deps-build deps-check deps-bench demo check bench fuzz fuzz-build install \
-	uninstall format format-check clean help
+.PHONY: all pkgcheck deps-build deps-check deps-bench demo check bench tsan tsan-build fuzz \
+	fuzz-build install uninstall format format-check clean help
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
