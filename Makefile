@@ -5,6 +5,7 @@
 #   make bench   rtwhy side by side with cyclictest and trace-cmd
 #   make tsan    the measuring code under ThreadSanitizer (build-tsan/, root for tracing)
 #   make fuzz    libFuzzer targets, FUZZ_SECONDS each (default 60; clang, build-fuzz/)
+#   make soak    --explain for SOAK_SECONDS (default 600) under load: RSS, fds, counts
 #   DEVELOPER=1  warnings are errors (CI);  SANITIZE=1  ASan + UBSan;  V=1  full commands
 
 PREFIX		?= /usr/local
@@ -51,6 +52,7 @@ LDSAN		:= -fsanitize=address,undefined
 BUILD		:= build-fuzz
 endif
 FUZZ_SECONDS	?= 60
+SOAK_SECONDS	?= 600
 
 # do not let pkg-config run (and fail) for targets that do not compile
 NOBUILD_GOALS	:= clean format format-check deps-build deps-check deps-bench help
@@ -157,6 +159,10 @@ libFuzzer (Debian: apt-get install clang libclang-rt-14-dev)" >&2; exit 1; }
 
 fuzz-build: pkgcheck $(FUZZ_TARGETS) $(FUZZ_TOOLS)
 
+soak:
+	@$(MAKE) --no-print-directory all
+	@tests/soak/run.sh $(BUILD) $(SOAK_SECONDS)
+
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)
 	install -m 0755 $(BUILD)/rtwhy $(DESTDIR)$(BINDIR)/rtwhy
@@ -177,9 +183,9 @@ clean:
 	rm -rf build build-san build-tsan build-fuzz
 
 help:
-	@sed -n '2,9p' Makefile | sed 's/^# //'
+	@sed -n '2,10p' Makefile | sed 's/^# //'
 
 .PHONY: all pkgcheck deps-build deps-check deps-bench demo check bench tsan tsan-build fuzz \
-	fuzz-build install uninstall format format-check clean help
+	fuzz-build soak install uninstall format format-check clean help
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
