@@ -166,6 +166,6 @@ kill -KILL $pid
 wait $pid 2>/dev/null
 check "SIGKILL of irqs --observe leaves rtwhy-$pid" [ -d "$T/instances/rtwhy-$pid" ]
 "$RTWHY" -q -b 1000000 -D 1 >"$TMP/k.out" 2>"$TMP/k.err"
-check "the next -b run removes it and says so" \
-	grep -q "removed tracing instance rtwhy-$pid left by a run that is gone (pid $pid)" "$TMP/k.err"
+check "the next -b run removes it and says so" grep -q \
+	"removed tracing instance rtwhy-$pid left by a run that is gone (pid $pid)" "$TMP/k.err"
 same_state "after SIGKILL and the next start"

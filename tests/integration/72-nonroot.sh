@@ -31,7 +31,8 @@ else
 	show "$TMP/m.err"
 fi
 # cyclictest 2.4 refuses a user even without -p ("Unable to change scheduling policy!")
-check "works wherever cyclictest's works (rtwhy $rc, cyclictest $ctrc)" [ "$ctrc" != 0 -o "$rc" = 0 ]
+check "works wherever cyclictest's works (rtwhy $rc, cyclictest $ctrc)" \
+	[ "$ctrc" != 0 -o "$rc" = 0 ]
 
 # -p: a clear refusal before anything is set up
 asuser "$RTWHY" -p 80 -D 1 -q >"$TMP/p.out" 2>"$TMP/p.err"

@@ -186,7 +186,9 @@ analyzed() {
 		notok "analyze $what: the last line does not say '$pattern'"
 		show "$TMP/a.err"
 	else
-		ok "analyze $what: status $rc$( [ $rc = 1 ] && echo ", '$(tail -n 1 "$TMP/a.err" | cut -c1-60)...'")"
+		said=""
+		[ $rc = 1 ] && said=", '$(tail -n 1 "$TMP/a.err" | cut -c1-60)...'"
+		ok "analyze $what: status $rc$said"
 	fi
 }
 : >"$W/empty"
@@ -194,8 +196,11 @@ head -c 65536 /dev/urandom >"$W/binary"
 head -c 65536 /dev/zero >"$W/zeros"
 printf '# tracer: nop\n#\n# entries-in-buffer/entries-written: 0/0   #P:2\n' >"$W/comments"
 grep -v 'FREEZE' "$W/win.txt" >"$W/nomarker.txt"
-{ head -n 20 "$W/win.txt"; printf 'bash-1 [000] d.... 1.0: \000\000\000\n'; tail -n +21 "$W/win.txt"; } \
-	>"$W/nul.txt"
+{
+	head -n 20 "$W/win.txt"
+	printf 'bash-1 [000] d.... 1.0: \000\000\000\n'
+	tail -n +21 "$W/win.txt"
+} >"$W/nul.txt"
 { cat "$W/win.txt"; printf '          rtwhy-1     [000] d.... 1.00'; } >"$W/cut.txt"
 python3 -c "import sys; sys.stdout.write('# tracer: nop\n' + 'x' * (64 << 20) + '\n')" \
 	>"$W/longline.txt"
@@ -260,8 +265,11 @@ if [ -n "$dat" ]; then
 		rc=$?
 		[ $rc -le 1 ] || bad="$bad [cut at $cut: status $rc]"
 	done
-	if [ -z "$bad" ]; then ok "analyze of $(basename "$dat") cut at 7 places: status 0 or 1"; else
-		notok "analyze of a cut trace.dat:$bad"; fi
+	if [ -z "$bad" ]; then
+		ok "analyze of $(basename "$dat") cut at 7 places: status 0 or 1"
+	else
+		notok "analyze of a cut trace.dat:$bad"
+	fi
 else
 	ok "analyze of a cut trace.dat # skip: no tests/fixtures/*.dat yet"
 fi
