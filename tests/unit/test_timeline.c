@@ -125,6 +125,7 @@ static void test_walk_before_first_event(void)
 	memset(&a, 0, sizeof(a));
 	timeline_walk(&tl, 7, evgen_us(0), evgen_us(10), add, &a); /* a CPU never seen */
 	CU_ASSERT_EQUAL(a.unknown, 10 * NSEC_PER_USEC);
+	timeline_free(&tl);
 	CU_ASSERT_EQUAL(timeline_build(&tl, g.ev, 0, 0), -ENODATA);
 }
 
