@@ -36,6 +36,8 @@ ifeq ($(SANITIZE),1)
 OPT		:= -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 LDSAN		:= -fsanitize=address,undefined
 BUILD		:= build-san
+# LeakSanitizer: one libtraceevent leak we cannot avoid (tests/sanitize/lsan.c)
+SAN_OBJS	:= $(BUILD)/tests/sanitize/lsan.o
 endif
 # make tsan / make fuzz set these for their own build directories
 ifeq ($(TSAN),1)
@@ -50,6 +52,7 @@ OPT		:= -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefin
 		   -fno-sanitize-recover=all
 LDSAN		:= -fsanitize=address,undefined
 BUILD		:= build-fuzz
+SAN_OBJS	:= $(BUILD)/tests/sanitize/lsan.o
 endif
 FUZZ_SECONDS	?= 60
 SOAK_SECONDS	?= 600
@@ -93,7 +96,7 @@ ifneq ($(strip $(PKG_MISSING)),)
 $(foreach p,$(PKG_MISSING),$(DEB_$(p))), or run 'make demo' / 'make check' as root)" >&2; exit 1
 endif
 
-$(BUILD)/rtwhy: $(MAIN_OBJ) $(LIB_OBJS)
+$(BUILD)/rtwhy: $(MAIN_OBJ) $(LIB_OBJS) $(SAN_OBJS)
 	$(call quiet,LINK,$@)
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
 
@@ -103,7 +106,7 @@ $(BUILD)/%.o: %.c
 	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
 # unit tests link every object but main.o
-$(BUILD)/unit-tests: $(UNIT_OBJS) $(LIB_OBJS)
+$(BUILD)/unit-tests: $(UNIT_OBJS) $(LIB_OBJS) $(SAN_OBJS)
 	$(call quiet,LINK,$@)
 	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS) -lcunit
 
@@ -114,12 +117,12 @@ $(BUILD)/tests/%: tests/helpers/%.c
 	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $< -lpthread -lrt
 
 # libFuzzer targets (FUZZ=1: clang, coverage + ASan + UBSan) and their seed makers
-$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(LIB_OBJS)
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(LIB_OBJS) $(SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(call quiet,FUZZ,$@)
 	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $(filter %.c %.o,$^) $(LDLIBS)
 
-$(BUILD)/fuzz/mkseed_%: tests/fuzz/mkseed_%.c $(LIB_OBJS)
+$(BUILD)/fuzz/mkseed_%: tests/fuzz/mkseed_%.c $(LIB_OBJS) $(SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(call quiet,LINK,$@)
 	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.o,$^) $(LDLIBS)
@@ -173,11 +176,11 @@ uninstall:
 
 format:
 	clang-format -i $(wildcard src/*.c analysis/*.c include/rtwhy/*.h tests/unit/*.c \
-		tests/helpers/*.c tests/fuzz/*.[ch])
+		tests/helpers/*.c tests/fuzz/*.[ch] tests/sanitize/*.c)
 
 format-check:
 	@clang-format --dry-run --Werror $(wildcard src/*.c analysis/*.c include/rtwhy/*.h \
-		tests/unit/*.c tests/helpers/*.c tests/fuzz/*.[ch])
+		tests/unit/*.c tests/helpers/*.c tests/fuzz/*.[ch] tests/sanitize/*.c)
 
 clean:
 	rm -rf build build-san build-tsan build-fuzz
