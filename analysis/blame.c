@@ -345,6 +345,7 @@ static void blame_check_coverage(const struct rtw_event *ev, size_t n, const str
 
 		if (c < 0)
 			continue;
+		/* with a known recording start the timeline already covers a quiet CPU */
 		if (c >= tl->nr_cpus || !tl->cpu_count[c] || tl->cpu_start_ns[c] > sp->deadline_ns) {
 			res->complete = false;
 			snprintf(res->incomplete_why, sizeof(res->incomplete_why),
@@ -765,7 +766,7 @@ static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
 	res->window_start_ns = ev[0].ts_ns;
 	res->window_end_ns = ev[n - 1].ts_ns;
 
-	ret = timeline_build(&tl, ev, n, w);
+	ret = timeline_build_from(&tl, ev, n, spike->trace_start_ns, w);
 	if (ret)
 		return ret;
 	res->tick_ns = tl.tick_ns;

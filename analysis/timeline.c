@@ -19,6 +19,7 @@
 
 #define TL_MAX_CPUS  4096
 #define TL_MAX_DEPTH 8
+#define TL_IRQ_UNKNOWN (-2) /* an IRQ already running when the trace begins */
 
 struct tl_frame {
 	uint8_t ctx;	/* TL_HARDIRQ or TL_SOFTIRQ */
@@ -29,6 +30,7 @@ struct tl_frame {
 
 struct tl_cpu {
 	bool seen;
+	bool lost; /* events were lost on this CPU */
 	uint64_t last_ns;
 	int32_t pid;
 	char comm[RTW_COMM_LEN];
@@ -99,7 +101,8 @@ static void tl_pop(struct tl_cpu *c, uint8_t source, int32_t irq)
 
 	for (i = c->depth - 1; i >= 0; i--) {
 		if (c->stack[i].source == source &&
-		    (source != RTW_EV_IRQ_ENTRY || c->stack[i].irq == irq)) {
+		    (source != RTW_EV_IRQ_ENTRY || c->stack[i].irq == irq ||
+		     c->stack[i].irq == TL_IRQ_UNKNOWN)) {
 			c->depth = i;
 			return;
 		}
@@ -246,6 +249,12 @@ uint64_t timeline_estimate_tick_ns(const struct rtw_event *ev, size_t n)
 
 int timeline_build(struct timeline *tl, const struct rtw_event *ev, size_t n, uint64_t end_ns)
 {
+	return timeline_build_from(tl, ev, n, 0, end_ns);
+}
+
+int timeline_build_from(struct timeline *tl, const struct rtw_event *ev, size_t n,
+			uint64_t start_ns, uint64_t end_ns)
+{
 	struct pidmap tasks;
 	struct tl_cpu *cpus;
 	int nr_cpus = 0, ret = -ENOMEM;
@@ -281,6 +290,7 @@ int timeline_build(struct timeline *tl, const struct rtw_event *ev, size_t n, ui
 		c = &cpus[e->cpu];
 		pidmap_learn(&tasks, e);
 		if (e->kind == RTW_EV_LOST) {
+			c->lost = true;
 			/* what ran before is unknown: restart this CPU's state */
 			if (c->seen && tl_emit(c, e->cpu, c->last_ns, c->last_ns))
 				goto out;
@@ -294,10 +304,17 @@ int timeline_build(struct timeline *tl, const struct rtw_event *ev, size_t n, ui
 			c->pid = e->kind == RTW_EV_SWITCH ? e->u.sw.prev_pid : e->pid;
 			memcpy(c->comm, e->kind == RTW_EV_SWITCH ? e->u.sw.prev_comm : e->comm,
 			       sizeof(c->comm));
-			if (e->flags & RTW_F_SOFTIRQ)
+			/* recording ran since @start_ns and nothing was lost: the task the first
+			 * event shows was there all along (an interrupt it is in began later) */
+			if (start_ns && start_ns < e->ts_ns && !c->lost &&
+			    tl_emit(c, e->cpu, start_ns, e->ts_ns))
+				goto out;
+			/* the first event is inside an interrupt it did not open: open it */
+			if ((e->flags & RTW_F_SOFTIRQ) && e->kind != RTW_EV_SOFTIRQ_ENTRY)
 				tl_push(c, TL_SOFTIRQ, RTW_EV_SOFTIRQ_ENTRY, -1, "softirq");
-			if (e->flags & RTW_F_HARDIRQ)
-				tl_push(c, TL_HARDIRQ, RTW_EV_IRQ_ENTRY, -2, "irq");
+			if ((e->flags & RTW_F_HARDIRQ) && e->kind != RTW_EV_IRQ_ENTRY &&
+			    e->kind != RTW_EV_VECTOR_ENTRY && e->kind != RTW_EV_HRTIMER_ENTRY)
+				tl_push(c, TL_HARDIRQ, RTW_EV_IRQ_ENTRY, TL_IRQ_UNKNOWN, "irq");
 		}
 		if (e->ts_ns > c->last_ns && tl_emit(c, e->cpu, c->last_ns, e->ts_ns))
 			goto out;

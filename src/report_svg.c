@@ -1095,7 +1095,7 @@ static int svg_spike_write(FILE *f, int index, const struct rtw_event *ev, size_
 	/* the lanes show what the explanation saw: with the untraced switches put back */
 	if (n && repair_switches(ev, n, &fixed, &nfixed) < 0)
 		return -ENOMEM;
-	ret = n ? timeline_build(&tl, fixed, nfixed, 0) : -ENODATA;
+	ret = n ? timeline_build_from(&tl, fixed, nfixed, r->spike.trace_start_ns, 0) : -ENODATA;
 	free(fixed);
 	if (ret == -ENODATA)
 		memset(&tl, 0, sizeof(tl));

@@ -77,6 +77,7 @@ struct run {
 	bool status_shown;
 	uint64_t *verbose_printed;
 	struct run_steal steal;
+	uint64_t recording_since_ns; /* the trace buffer holds everything since then */
 	time_t start_time;
 };
 
@@ -330,6 +331,7 @@ static void run_explain(struct run *r, const struct measure_spike *ms)
 		.threshold_ns = config_trace_threshold_ns(r->cfg),
 		.slack_ns = ms->slack_ns,
 		.deadline_exact = r->cfg->measure.clock == CLOCK_MONOTONIC,
+		.trace_start_ns = r->recording_since_ns,
 		.source = "rtwhy",
 	};
 	struct run_collect c = { .buf = &r->window, .from_ns = ms->deadline_ns - RUN_LOOKBACK_NS };
@@ -378,10 +380,12 @@ static void run_explain(struct run *r, const struct measure_spike *ms)
 	}
 	if (r->cfg->trace.explain_ns) {
 		ret = tsess_rearm(r->ts);
-		if (ret)
+		if (ret) {
 			log_err("cannot re-arm tracing: %s", strerror(-ret));
-		else
+		} else {
+			r->recording_since_ns = run_now_ns();
 			measure_rearm(&r->m);
+		}
 		r->blind_ns += run_now_ns() - frozen_at;
 	}
 }
@@ -405,6 +409,7 @@ static int run_setup_tracing(struct run *r)
 		return 0;
 	}
 	r->m.freeze_fd = tsess_marker_fd(r->ts);
+	r->recording_since_ns = run_now_ns();
 	printf("# rtwhy: tracing into instance %s (%u KB per CPU), explaining latencies above "
 	       "%llu us\n",
 	       tsess_name(r->ts), cfg->trace.buffer_kb,
@@ -517,6 +522,8 @@ static void run_print_end(struct run *r)
 		       r->nr_explained, r->nr_explained == 1 ? "" : "s",
 		       (unsigned long long)atomic_load(&r->m.blind_spikes),
 		       (double)r->blind_ns / 1e6);
+	if (cfg->trace.explain_ns && r->nr_kept > 1)
+		report_text_tally(stdout, r->kept, r->nr_kept);
 	if (cfg->output.svg_path && cfg->output.histogram) {
 		char path[4096];
 

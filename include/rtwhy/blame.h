@@ -38,6 +38,7 @@ struct blame_spike {
 	uint64_t threshold_ns; /* what made it a spike, 0 unknown */
 	int64_t slack_ns;     /* its timer slack, -1 unknown (50 us assumed for fair) */
 	bool deadline_exact;  /* D is exact (rtwhy FREEZE on clock mono) */
+	uint64_t trace_start_ns; /* recording started here (0 unknown): a quiet CPU is covered */
 	char source[16];      /* "rtwhy", "cyclictest", "manual" */
 };
 

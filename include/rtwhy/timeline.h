@@ -62,6 +62,21 @@ struct timeline {
 int timeline_build(struct timeline *tl, const struct rtw_event *ev, size_t n, uint64_t end_ns);
 
 /**
+ * timeline_build_from() - timeline_build() for a trace recorded since @start_ns.
+ * @tl: result; timeline_free() it
+ * @ev: events, ordered by time
+ * @n: number of events
+ * @start_ns: when recording started (0: unknown). A CPU whose first event comes
+ *	later, with nothing lost before it, ran what that event shows since then
+ *	(an idle CPU has no event until something happens).
+ * @end_ns: close the last segment of every CPU here (0: at the last event)
+ *
+ * Return: 0, -ENOMEM, or -ENODATA if @n is 0.
+ */
+int timeline_build_from(struct timeline *tl, const struct rtw_event *ev, size_t n,
+			uint64_t start_ns, uint64_t end_ns);
+
+/**
  * timeline_free() - Release a timeline.
  * @tl: timeline, may be zeroed
  */

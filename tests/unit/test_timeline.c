@@ -145,7 +145,40 @@ static void test_lost_events_leave_a_hole(void)
 	timeline_free(&tl);
 }
 
+static void test_recording_start_covers_a_quiet_cpu(void)
+{
+	struct timeline tl;
+	struct acc a = { 0 };
+
+	/* CPU 1 idle since recording began at 0; its first event is an interrupt at 500 */
+	evgen_init(&g);
+	ev_switch(&g, 10, 0, 0, "swapper/0", 120, 0, 10, "app", 120, 0);
+	ev_vector(&g, 500, 1, 0, "<idle>", "local_timer", true);
+	ev_vector(&g, 505, 1, 0, "<idle>", "local_timer", false);
+	CU_ASSERT_EQUAL_FATAL(timeline_build_from(&tl, g.ev, g.n, evgen_us(0), evgen_us(600)), 0);
+	timeline_walk(&tl, 1, evgen_us(0), evgen_us(600), add, &a);
+	CU_ASSERT_EQUAL(a.unknown, 0);
+	CU_ASSERT_EQUAL(a.ns[TL_IDLE], 595 * NSEC_PER_USEC);
+	CU_ASSERT_EQUAL(a.ns[TL_HARDIRQ], 5 * NSEC_PER_USEC);
+	timeline_free(&tl);
+	/* but not after a loss on that CPU */
+	ev_lost(&g, 500, 1, 7);
+	g.ev[g.n - 1].ts_ns = evgen_us(499);
+	{
+		struct rtw_event lost = g.ev[g.n - 1];
+
+		memmove(&g.ev[2], &g.ev[1], (g.n - 2) * sizeof(g.ev[0]));
+		g.ev[1] = lost;
+	}
+	memset(&a, 0, sizeof(a));
+	CU_ASSERT_EQUAL_FATAL(timeline_build_from(&tl, g.ev, g.n, evgen_us(0), evgen_us(600)), 0);
+	timeline_walk(&tl, 1, evgen_us(0), evgen_us(600), add, &a);
+	CU_ASSERT_EQUAL(a.unknown, 500 * NSEC_PER_USEC);
+	timeline_free(&tl);
+}
+
 static CU_TestInfo timeline_tests[] = {
+	{ "a known recording start covers a quiet CPU", test_recording_start_covers_a_quiet_cpu },
 	{ "nested hard IRQ and softirq", test_nesting },
 	{ "a lost IRQ exit is repaired by the flags", test_lost_exit_is_repaired },
 	{ "a missed switch: common_pid wins", test_missed_switch_uses_common_pid },
