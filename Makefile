@@ -84,9 +84,8 @@ UNIT_SRCS	:= $(sort $(wildcard tests/unit/*.c))
 UNIT_OBJS	:= $(patsubst %.c,$(BUILD)/%.o,$(UNIT_SRCS))
 HELPER_SRCS	:= $(sort $(wildcard tests/helpers/*.c))
 HELPERS		:= $(patsubst tests/helpers/%.c,$(BUILD)/tests/%,$(HELPER_SRCS))
-FUZZ_SRCS	:= $(sort $(wildcard tests/fuzz/fuzz_*.c tests/fuzz/mkseed_*.c))
-FUZZ_TARGETS	:= $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(filter %/fuzz_*.c,$(FUZZ_SRCS)))
-FUZZ_TOOLS	:= $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(filter %/mkseed_*.c,$(FUZZ_SRCS)))
+FUZZ_TARGETS	:= $(patsubst tests/%.c,$(BUILD)/%,$(sort $(wildcard tests/fuzz/fuzz_*.c)))
+FUZZ_TOOLS	:= $(patsubst tests/%.c,$(BUILD)/%,$(sort $(wildcard tests/fuzz/mkseed_*.c)))
 
 all: pkgcheck $(BUILD)/rtwhy
 
