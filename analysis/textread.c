@@ -30,9 +30,15 @@ struct tr_name {
 	char vector[RTW_NAME_LEN]; /* irq_vectors: the name without _entry/_exit */
 };
 
-struct tr_lost {
-	bool pending;
-	uint64_t count;
+/*
+ * Per CPU: a lost-events line waiting for the CPU's next event, and, for text
+ * without a flags column, the interrupt nesting seen from entry/exit events.
+ */
+struct tr_cpu {
+	bool lost_pending;
+	uint64_t lost_count;
+	uint8_t hardirq; /* open irq_handler / vector / hrtimer entries */
+	uint8_t softirq; /* open softirq entries */
 };
 
 struct textread {
@@ -49,8 +55,8 @@ struct textread {
 	} comm[TR_COMM_CACHE];
 	struct tr_name names[TR_NAME_SLOTS];
 	struct tr_name scratch; /* a name that did not fit in the cache */
-	struct tr_lost *lost;	/* per CPU: a lost-events line waiting for the CPU's next event */
-	int nr_lost;
+	struct tr_cpu *cpus;
+	int nr_cpus;
 	bool any_lost;
 	uint64_t last_ts_ns;
 	char buffer_name[TEXTREAD_MAX_BUFFERS][32];
@@ -215,7 +221,7 @@ void textread_destroy(struct textread *tr)
 {
 	if (!tr)
 		return;
-	free(tr->lost);
+	free(tr->cpus);
 	free(tr);
 }
 
@@ -885,11 +891,13 @@ static int tr_context_verbose(struct textread *tr, const char *s, const char *c,
 
 /* Flags, CPU, TGID, comm-pid and instance prefix, right to left. */
 static int tr_context(struct textread *tr, const char *s, const char *c, enum tr_ts_form form,
-		      struct rtw_event *ev, int *buffer, const char **comm, const char **comm_end)
+		      struct rtw_event *ev, int *buffer, const char **comm, const char **comm_end,
+		      bool *flags_column)
 {
 	const char *t, *d;
 	uint64_t cpu;
 
+	*flags_column = true;
 	if (form == TR_TS_LAT_VERBOSE)
 		return tr_context_verbose(tr, s, c, ev, comm, comm_end);
 	c = tr_rskip_spaces(s, c);
@@ -899,6 +907,7 @@ static int tr_context(struct textread *tr, const char *s, const char *c, enum tr
 	if (*t == '[') { /* "[001]", no flags column */
 		if (!tr_cpu_bracket(t, c, &ev->cpu))
 			return -EINVAL;
+		*flags_column = false;
 	} else if (tr_digit(*t)) { /* latency columns: "0d.h1." */
 		const char *f = tr_dec(t, c, &cpu) ? t : NULL;
 
@@ -971,29 +980,92 @@ static int tr_emit_lost(struct textread *tr, int cpu, uint64_t ts_ns, int buffer
 	lost.cpu = cpu;
 	lost.pid = -1;
 	lost.kind = RTW_EV_LOST;
-	lost.u.lost.count = tr->lost[cpu].count;
-	tr->lost[cpu].pending = false;
-	tr->lost[cpu].count = 0;
+	lost.u.lost.count = tr->cpus[cpu].lost_count;
+	tr->cpus[cpu].lost_pending = false;
+	tr->cpus[cpu].lost_count = 0;
 	return tr_emit(tr, &lost, buffer);
+}
+
+static struct tr_cpu *tr_cpu(struct textread *tr, uint64_t cpu)
+{
+	if (cpu >= TR_MAX_CPUS)
+		return NULL;
+	if ((int)cpu >= tr->nr_cpus) {
+		int nr = (int)cpu + 1;
+		struct tr_cpu *c = realloc(tr->cpus, (size_t)nr * sizeof(*c));
+
+		if (!c)
+			return NULL;
+		memset(c + tr->nr_cpus, 0, (size_t)(nr - tr->nr_cpus) * sizeof(*c));
+		tr->cpus = c;
+		tr->nr_cpus = nr;
+	}
+	return &tr->cpus[cpu];
+}
+
+/*
+ * No flags column (trace-cmd report without -l, options/irq-info off): the
+ * interrupt context, which the timeline needs, follows from the entry and
+ * exit events around. Need-resched stays unknown.
+ */
+static void tr_infer_flags(struct textread *tr, struct rtw_event *ev)
+{
+	struct tr_cpu *c = tr_cpu(tr, (uint64_t)ev->cpu);
+
+	tr->st.flagless++;
+	if (!c)
+		return;
+	switch (ev->kind) {
+	case RTW_EV_IRQ_ENTRY:
+	case RTW_EV_VECTOR_ENTRY:
+	case RTW_EV_HRTIMER_ENTRY:
+		if (c->hardirq < 8)
+			c->hardirq++;
+		break;
+	case RTW_EV_SOFTIRQ_ENTRY:
+		if (c->softirq < 8)
+			c->softirq++;
+		break;
+	case RTW_EV_SWITCH: /* no switch in interrupt context: exits were lost */
+		c->hardirq = 0;
+		c->softirq = 0;
+		break;
+	default:
+		break;
+	}
+	if (c->hardirq)
+		ev->flags |= RTW_F_HARDIRQ | RTW_F_IRQS_OFF;
+	if (c->softirq)
+		ev->flags |= RTW_F_SOFTIRQ;
+	if (ev->kind == RTW_EV_NMI)
+		ev->flags |= RTW_F_NMI | RTW_F_IRQS_OFF;
+	switch (ev->kind) {
+	case RTW_EV_IRQ_EXIT:
+	case RTW_EV_VECTOR_EXIT:
+	case RTW_EV_HRTIMER_EXIT:
+		if (c->hardirq)
+			c->hardirq--;
+		break;
+	case RTW_EV_SOFTIRQ_EXIT:
+		if (c->softirq)
+			c->softirq--;
+		break;
+	default:
+		break;
+	}
 }
 
 /* A lost-events line: remember it until the CPU's next event, whose time it takes. */
 static void tr_note_lost(struct textread *tr, uint64_t cpu, uint64_t count)
 {
-	if (cpu >= TR_MAX_CPUS)
-		return;
-	if ((int)cpu >= tr->nr_lost) {
-		int nr = (int)cpu + 1;
-		struct tr_lost *l = realloc(tr->lost, (size_t)nr * sizeof(*l));
+	struct tr_cpu *c = tr_cpu(tr, cpu);
 
-		if (!l)
-			return;
-		memset(l + tr->nr_lost, 0, (size_t)(nr - tr->nr_lost) * sizeof(*l));
-		tr->lost = l;
-		tr->nr_lost = nr;
-	}
-	tr->lost[cpu].pending = true;
-	tr->lost[cpu].count += count;
+	if (!c)
+		return;
+	c->lost_pending = true;
+	c->lost_count += count;
+	c->hardirq = 0; /* what was open is unknown now */
+	c->softirq = 0;
 	tr->any_lost = true;
 	tr->st.lost_lines++;
 	tr->st.lost_events += count;
@@ -1080,6 +1152,7 @@ static int tr_event_line(struct textread *tr, const char *s, const char *e)
 	enum tr_ts_form form = TR_TS_SEC;
 	struct rtw_event ev;
 	int buffer = 0, ret;
+	bool flags_column;
 	uint64_t ts = 0;
 
 	/* the timestamp: the first "TOKEN: " (or ":" at the end) whose token is one */
@@ -1094,7 +1167,7 @@ static int tr_event_line(struct textread *tr, const char *s, const char *e)
 	}
 	memset(&ev, 0, sizeof(ev));
 	ev.ts_ns = ts;
-	if (tr_context(tr, s, ctx_end, form, &ev, &buffer, &comm, &comm_end))
+	if (tr_context(tr, s, ctx_end, form, &ev, &buffer, &comm, &comm_end, &flags_column))
 		return -EINVAL;
 	tr_set_flavor(tr, form);
 
@@ -1122,7 +1195,9 @@ static int tr_event_line(struct textread *tr, const char *s, const char *e)
 	}
 	/* after the payload: a sched_switch names its own task better than a cut column */
 	tr_event_comm(tr, &ev, comm, comm_end);
-	if (tr->any_lost && ev.cpu < tr->nr_lost && tr->lost[ev.cpu].pending) {
+	if (!flags_column)
+		tr_infer_flags(tr, &ev);
+	if (tr->any_lost && ev.cpu < tr->nr_cpus && tr->cpus[ev.cpu].lost_pending) {
 		ret = tr_emit_lost(tr, ev.cpu, ev.ts_ns, buffer);
 		if (ret)
 			return ret;
@@ -1163,8 +1238,8 @@ int textread_finish(struct textread *tr)
 
 	if (!tr->any_lost)
 		return 0;
-	for (cpu = 0; cpu < tr->nr_lost; cpu++) {
-		if (!tr->lost[cpu].pending)
+	for (cpu = 0; cpu < tr->nr_cpus; cpu++) {
+		if (!tr->cpus[cpu].lost_pending)
 			continue;
 		ret = tr_emit_lost(tr, cpu, tr->last_ts_ns, 0);
 		if (ret)

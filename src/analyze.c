@@ -456,6 +456,10 @@ static void analyze_print_header(struct analyze *a)
 	if (sum->relative_ts)
 		fprintf(a->out, "#   latency format: times are microseconds since the buffer was "
 				"reset\n");
+	if (a->tr && textread_stats(a->tr)->flagless)
+		fprintf(a->out,
+			"#   no flags column (trace-cmd report shows it with -l): interrupt "
+			"context inferred from the events, need-resched unknown\n");
 	if (strcmp(sum->clock, "mono"))
 		fprintf(a->out, "#   the clock is not mono: deadlines are derived from the "
 				"markers' latencies\n");

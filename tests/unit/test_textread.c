@@ -340,6 +340,49 @@ static void test_trace_cmd(void)
 	textread_destroy(tr);
 }
 
+/* Without a flags column the interrupt context comes from the entry/exit events. */
+static void test_infer_flags(void)
+{
+	struct textread *tr;
+	struct got g;
+
+	tr = read_text(&g, "  a-1 [000]  1.000001: local_timer_entry: vector=236\n"
+			   "  a-1 [000]  1.000002: hrtimer_expire_entry: hrtimer=0x1 "
+			   "function=hrtimer_wakeup now=1\n"
+			   "  a-1 [000]  1.000003: sched_waking: comm=b pid=2 prio=120 "
+			   "target_cpu=000\n"
+			   "  a-1 [001]  1.000003: sched_waking: comm=b pid=2 prio=120 "
+			   "target_cpu=000\n"
+			   "  a-1 [000]  1.000004: hrtimer_expire_exit: hrtimer=0x1\n"
+			   "  a-1 [000]  1.000005: local_timer_exit: vector=236\n"
+			   "  a-1 [000]  1.000006: softirq_entry: vec=1 [action=TIMER]\n"
+			   "  a-1 [000]  1.000007: sched_waking: comm=b pid=2 prio=120 "
+			   "target_cpu=000\n"
+			   "  a-1 [000]  1.000008: softirq_exit: vec=1 [action=TIMER]\n"
+			   "  a-1 [000]  1.000009: sched_waking: comm=b pid=2 prio=120 "
+			   "target_cpu=000\n"
+			   "  a-1 [000]  1.000010: irq_handler_entry: irq=36 name=x\n"
+			   "  a-1 [000]  1.000011: sched_switch: a:1 [120] R ==> b:2 [120]\n"
+			   "  b-2 [000]  1.000012: sched_waking: comm=b pid=2 prio=120 "
+			   "target_cpu=000\n");
+	CU_ASSERT_EQUAL_FATAL(g.n, 13);
+	CU_ASSERT_EQUAL(g.ev[0].flags, RTW_F_HARDIRQ | RTW_F_IRQS_OFF);
+	CU_ASSERT_EQUAL(g.ev[2].flags, RTW_F_HARDIRQ | RTW_F_IRQS_OFF);
+	CU_ASSERT_EQUAL(g.ev[3].flags, 0); /* another CPU */
+	CU_ASSERT_EQUAL(g.ev[5].flags, RTW_F_HARDIRQ | RTW_F_IRQS_OFF);
+	CU_ASSERT_EQUAL(g.ev[7].flags, RTW_F_SOFTIRQ);
+	CU_ASSERT_EQUAL(g.ev[9].flags, 0);
+	CU_ASSERT_EQUAL(g.ev[10].flags, RTW_F_HARDIRQ | RTW_F_IRQS_OFF);
+	CU_ASSERT_EQUAL(g.ev[12].flags, 0); /* a switch closed the exit-less irq */
+	CU_ASSERT_EQUAL(textread_stats(tr)->flagless, 13);
+	textread_destroy(tr);
+	/* with a flags column nothing is inferred */
+	tr = read_text(&g, "  a-1 [000] ..... 1.000001: local_timer_entry: vector=236\n");
+	CU_ASSERT_EQUAL(g.ev[0].flags, 0);
+	CU_ASSERT_EQUAL(textread_stats(tr)->flagless, 0);
+	textread_destroy(tr);
+}
+
 static void test_comm_cache(void)
 {
 	struct textread *tr;
@@ -584,6 +627,7 @@ static CU_TestInfo textread_tests[] = {
 	{ "kernel events", test_kernel_events },
 	{ "column variants", test_columns },
 	{ "trace-cmd report", test_trace_cmd },
+	{ "interrupt context without flags", test_infer_flags },
 	{ "comm cache", test_comm_cache },
 	{ "unknown and unreadable lines", test_other_and_bad },
 	{ "lost events", test_lost },
