@@ -36,8 +36,8 @@ ifeq ($(SANITIZE),1)
 OPT		:= -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
 LDSAN		:= -fsanitize=address,undefined
 BUILD		:= build-san
-# LeakSanitizer: one libtraceevent leak we cannot avoid (tests/sanitize/lsan.c)
-SAN_OBJS	:= $(BUILD)/tests/sanitize/lsan.o
+# the sanitizers' settings: tests/sanitize/defaults.c
+SAN_OBJS	:= $(BUILD)/tests/sanitize/defaults.o
 endif
 # make tsan / make fuzz set these for their own build directories
 ifeq ($(TSAN),1)
@@ -52,7 +52,7 @@ OPT		:= -O1 -g -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefin
 		   -fno-sanitize-recover=all
 LDSAN		:= -fsanitize=address,undefined
 BUILD		:= build-fuzz
-SAN_OBJS	:= $(BUILD)/tests/sanitize/lsan.o
+SAN_OBJS	:= $(BUILD)/tests/sanitize/defaults.o
 endif
 FUZZ_SECONDS	?= 60
 SOAK_SECONDS	?= 600
