@@ -489,6 +489,35 @@ static void test_damaged(void)
 	}
 }
 
+/* A lost-events line on the spike's CPU during the spike: the window is incomplete. */
+static void test_lost_in_window(void)
+{
+	struct analyze_summary sum;
+	char path[512], line[1024];
+	size_t len = 0, cap = 1 << 20;
+	char *text = malloc(cap);
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/rt-hog.trace.txt", unit_fixtures());
+	f = fopen(path, "r");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	while (fgets(line, sizeof(line), f) && len + sizeof(line) + 64 < cap) {
+		/* events lost on CPU 1 just before cyclictest got it back from spinner */
+		if (strstr(line, "[001]") && strstr(line, " 2772.696014: "))
+			len += (size_t)sprintf(text + len, "CPU:1 [LOST 3 EVENTS]\n");
+		len += (size_t)sprintf(text + len, "%s", line);
+	}
+	fclose(f);
+	CU_ASSERT_EQUAL(analyze_bytes(text, len, &sum), 0);
+	CU_ASSERT_EQUAL_FATAL(sum.nr_explained, 1);
+	CU_ASSERT(!sum.spikes[0].complete);
+	CU_ASSERT(sum.spikes[0].lost_events >= 3);
+	CU_ASSERT_EQUAL(sum.spikes[0].verdict, BLAME_V_INCOMPLETE);
+	CU_ASSERT(sum.lost > 0);
+	analyze_summary_free(&sum);
+	free(text);
+}
+
 static CU_TestInfo analyze_tests[] = {
 	{ "options", test_args },
 	{ "bad options", test_bad_args },
@@ -498,6 +527,7 @@ static CU_TestInfo analyze_tests[] = {
 	{ "cyclictest -N markers", test_cyclictest_unit },
 	{ "recorded fixtures give their verdicts", test_fixtures },
 	{ "damaged files", test_damaged },
+	{ "lost events during the spike", test_lost_in_window },
 	CU_TEST_INFO_NULL,
 };
 
