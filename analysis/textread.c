@@ -1091,6 +1091,10 @@ static void tr_comment(struct textread *tr, const char *s, const char *e)
 	}
 	if (tr_is(s, e, "# rtwhy: spike ")) {
 		tr->st.windows++;
+		tr->st.recording_since_ns = 0;
+		p = memmem(s, (size_t)(e - s), "recording since ", 16);
+		if (p && textread_parse_ts(p + 16, (size_t)(e - p - 16), &v) == 0)
+			tr->st.recording_since_ns = v;
 		return;
 	}
 	if (tr_is(s, e, "# tracer:")) {

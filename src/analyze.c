@@ -552,6 +552,9 @@ static void analyze_marker(struct analyze *a, const struct rtw_event *ev, int bu
 	}
 	if (m.kind == ANALYZE_MARK_CYCLICTEST)
 		sp.slack_ns = analyze_cyclictest_slack_ns(&a->win, sp.tid);
+	/* a window saved by rtwhy says since when it was recording, like the live run knew */
+	if (m.kind == ANALYZE_MARK_FREEZE && sp.deadline_exact && a->tr)
+		sp.trace_start_ns = textread_stats(a->tr)->recording_since_ns;
 	snprintf(what, sizeof(what), "marker at %s on CPU %d by %s-%d%s: %s", at, ev->cpu,
 		 ev->comm[0] ? ev->comm : "<...>", ev->pid,
 		 unit == 1 ? " (cyclictest -N: nanoseconds)" : "", ev->u.marker.text);

@@ -253,8 +253,10 @@ static void run_save_window(struct run *r, const struct blame_result *res)
 		}
 		textwrite_header(r->save, util_online_cpus(&online), "mono");
 	}
-	fprintf(r->save, "# rtwhy: spike %d: tid %d latency %llu ns\n", r->nr_explained,
-		res->spike.tid, (unsigned long long)res->latency_ns);
+	fprintf(r->save, "# rtwhy: spike %d: tid %d latency %llu ns, recording since %llu.%09llu\n",
+		r->nr_explained, res->spike.tid, (unsigned long long)res->latency_ns,
+		(unsigned long long)(r->recording_since_ns / NSEC_PER_SEC),
+		(unsigned long long)(r->recording_since_ns % NSEC_PER_SEC));
 	for (i = 0; i < n; i++)
 		textwrite_event(r->save, &ev[i]);
 	if (fflush(r->save) || ferror(r->save)) {
