@@ -155,7 +155,7 @@ tsan-build: pkgcheck $(BUILD)/rtwhy $(BUILD)/unit-tests
 
 fuzz:
 	@command -v $(FUZZ_CC) >/dev/null || { echo "rtwhy: make fuzz needs $(FUZZ_CC) and its \
-libFuzzer (Debian: apt-get install clang libclang-rt-14-dev)" >&2; exit 1; }
+libFuzzer (Debian: apt-get install clang libclang-rt-dev)" >&2; exit 1; }
 	@$(MAKE) --no-print-directory FUZZ=1 fuzz-build
 	@tests/fuzz/run.sh build-fuzz $(FUZZ_SECONDS)
 
