@@ -3,7 +3,7 @@
  * decode - libtraceevent records to struct rtw_event. The first record of
  * each event type resolves its kind and field descriptors into a small
  * per-type table; after that a record is decoded with direct reads at known
- * offsets (tep_read_number_field), no name lookups.
+ * offsets (plain loads when the byte order is the host's), no name lookups.
  */
 #include <errno.h>
 #include <event-parse.h>
@@ -72,6 +72,8 @@ struct decode_fn_cache {
 struct decode {
 	struct tep_handle *tep;
 	enum event_flag_layout layout;
+	bool native; /* the records' byte order is the host's: read fields directly */
+	struct tep_format_field *common_type;
 	struct tep_format_field *common_flags;
 	struct tep_format_field *common_pc;
 	struct tep_format_field *common_pid;
@@ -93,6 +95,7 @@ struct decode *decode_create(struct tep_handle *tep, enum event_flag_layout layo
 		return NULL;
 	d->tep = tep;
 	d->layout = layout;
+	d->native = tep_is_file_bigendian(tep) == tep_is_local_bigendian(tep);
 	for (i = 0; i < DECODE_COMM_CACHE; i++)
 		d->comm[i].pid = -1;
 	return d;
@@ -181,6 +184,7 @@ static struct decode_type *decode_type(struct decode *d, int id)
 	for (i = 0; i < DF_NR; i++)
 		t->field[i] = tep_find_field(ev, decode_field_names[i]);
 	if (!d->common_flags) {
+		d->common_type = tep_find_common_field(ev, "common_type");
 		d->common_flags = tep_find_common_field(ev, "common_flags");
 		d->common_pc = tep_find_common_field(ev, "common_preempt_count");
 		d->common_pid = tep_find_common_field(ev, "common_pid");
@@ -188,13 +192,54 @@ static struct decode_type *decode_type(struct decode *d, int id)
 	return t;
 }
 
-static long long decode_num(const struct decode_type *t, enum decode_field f,
-			    const struct tep_record *rec, long long dflt)
+/* tep_read_number_field() without its calls when no byte swap is needed; never past the record */
+static inline int decode_read(const struct decode *d, const struct tep_format_field *field,
+			      const struct tep_record *rec, unsigned long long *v)
+{
+	const unsigned char *p = (const unsigned char *)rec->data + field->offset;
+	const void *data = rec->data;
+
+	if (field->offset < 0 || field->offset + field->size > rec->size)
+		return -1;
+	if (!d->native)
+		return tep_read_number_field((struct tep_format_field *)field, data, v);
+	switch (field->size) {
+	case 1:
+		*v = *p;
+		return 0;
+	case 2: {
+		uint16_t x;
+
+		memcpy(&x, p, 2);
+		*v = x;
+		return 0;
+	}
+	case 4: {
+		uint32_t x;
+
+		memcpy(&x, p, 4);
+		*v = x;
+		return 0;
+	}
+	case 8: {
+		uint64_t x;
+
+		memcpy(&x, p, 8);
+		*v = x;
+		return 0;
+	}
+	default:
+		return -1;
+	}
+}
+
+static long long decode_num(const struct decode *d, const struct decode_type *t,
+			    enum decode_field f, const struct tep_record *rec, long long dflt)
 {
 	struct tep_format_field *field = t->field[f];
 	unsigned long long v;
 
-	if (!field || tep_read_number_field(field, rec->data, &v))
+	if (!field || decode_read(d, field, rec, &v))
 		return dflt;
 	if (field->flags & TEP_FIELD_IS_SIGNED) {
 		switch (field->size) {
@@ -225,7 +270,8 @@ static void decode_str(const struct decode_type *t, enum decode_field f,
 	if (field->flags & TEP_FIELD_IS_DYNAMIC) {
 		unsigned long long loc;
 
-		if (tep_read_number_field(field, data, &loc))
+		if (field->offset + field->size > rec->size ||
+		    tep_read_number_field(field, data, &loc))
 			return;
 		off = loc & 0xffff;
 		n = (loc >> 16) & 0xffff;
@@ -295,81 +341,85 @@ static void decode_function(struct decode *d, unsigned long long addr, char *out
 
 int decode_record(struct decode *d, struct tep_record *rec, int cpu, struct rtw_event *out)
 {
-	struct decode_type *t = decode_type(d, tep_data_type(d->tep, rec));
 	unsigned long long v;
+	struct decode_type *t;
 
+	if (d->common_type && !decode_read(d, d->common_type, rec, &v))
+		t = decode_type(d, (int)v);
+	else
+		t = decode_type(d, tep_data_type(d->tep, rec));
 	if (!t)
 		return 0;
 	memset(out, 0, sizeof(*out));
 	out->ts_ns = rec->ts;
 	out->cpu = cpu;
 	out->kind = t->kind;
-	if (d->common_flags && !tep_read_number_field(d->common_flags, rec->data, &v))
+	if (d->common_flags && !decode_read(d, d->common_flags, rec, &v))
 		out->flags = event_flags_from_raw((unsigned int)v, d->layout);
-	if (d->common_pc && !tep_read_number_field(d->common_pc, rec->data, &v))
+	if (d->common_pc && !decode_read(d, d->common_pc, rec, &v))
 		out->preempt = (uint8_t)(v & 0xf);
-	if (d->common_pid && !tep_read_number_field(d->common_pid, rec->data, &v))
+	if (d->common_pid && !decode_read(d, d->common_pid, rec, &v))
 		out->pid = (int32_t)v;
 
 	switch (t->kind) {
 	case RTW_EV_SWITCH:
 		decode_str(t, DF_PREV_COMM, rec, out->u.sw.prev_comm, RTW_COMM_LEN);
 		decode_str(t, DF_NEXT_COMM, rec, out->u.sw.next_comm, RTW_COMM_LEN);
-		out->u.sw.prev_pid = (int32_t)decode_num(t, DF_PREV_PID, rec, -1);
-		out->u.sw.prev_prio = (int32_t)decode_num(t, DF_PREV_PRIO, rec, 120);
-		out->u.sw.prev_state = (uint32_t)decode_num(t, DF_PREV_STATE, rec, 0);
-		out->u.sw.next_pid = (int32_t)decode_num(t, DF_NEXT_PID, rec, -1);
-		out->u.sw.next_prio = (int32_t)decode_num(t, DF_NEXT_PRIO, rec, 120);
+		out->u.sw.prev_pid = (int32_t)decode_num(d, t, DF_PREV_PID, rec, -1);
+		out->u.sw.prev_prio = (int32_t)decode_num(d, t, DF_PREV_PRIO, rec, 120);
+		out->u.sw.prev_state = (uint32_t)decode_num(d, t, DF_PREV_STATE, rec, 0);
+		out->u.sw.next_pid = (int32_t)decode_num(d, t, DF_NEXT_PID, rec, -1);
+		out->u.sw.next_prio = (int32_t)decode_num(d, t, DF_NEXT_PRIO, rec, 120);
 		decode_learn_comm(d, out->u.sw.prev_pid, out->u.sw.prev_comm);
 		decode_learn_comm(d, out->u.sw.next_pid, out->u.sw.next_comm);
 		break;
 	case RTW_EV_WAKING:
 	case RTW_EV_WAKEUP:
 		decode_str(t, DF_COMM, rec, out->u.wake.comm, RTW_COMM_LEN);
-		out->u.wake.pid = (int32_t)decode_num(t, DF_PID, rec, -1);
-		out->u.wake.prio = (int32_t)decode_num(t, DF_PRIO, rec, 120);
-		out->u.wake.target_cpu = (int32_t)decode_num(t, DF_TARGET_CPU, rec, -1);
+		out->u.wake.pid = (int32_t)decode_num(d, t, DF_PID, rec, -1);
+		out->u.wake.prio = (int32_t)decode_num(d, t, DF_PRIO, rec, 120);
+		out->u.wake.target_cpu = (int32_t)decode_num(d, t, DF_TARGET_CPU, rec, -1);
 		decode_learn_comm(d, out->u.wake.pid, out->u.wake.comm);
 		break;
 	case RTW_EV_MIGRATE:
 		decode_str(t, DF_COMM, rec, out->u.mig.comm, RTW_COMM_LEN);
-		out->u.mig.pid = (int32_t)decode_num(t, DF_PID, rec, -1);
-		out->u.mig.prio = (int32_t)decode_num(t, DF_PRIO, rec, 120);
-		out->u.mig.orig_cpu = (int32_t)decode_num(t, DF_ORIG_CPU, rec, -1);
-		out->u.mig.dest_cpu = (int32_t)decode_num(t, DF_DEST_CPU, rec, -1);
+		out->u.mig.pid = (int32_t)decode_num(d, t, DF_PID, rec, -1);
+		out->u.mig.prio = (int32_t)decode_num(d, t, DF_PRIO, rec, 120);
+		out->u.mig.orig_cpu = (int32_t)decode_num(d, t, DF_ORIG_CPU, rec, -1);
+		out->u.mig.dest_cpu = (int32_t)decode_num(d, t, DF_DEST_CPU, rec, -1);
 		break;
 	case RTW_EV_IRQ_ENTRY:
-		out->u.irq.irq = (int32_t)decode_num(t, DF_IRQ, rec, -1);
+		out->u.irq.irq = (int32_t)decode_num(d, t, DF_IRQ, rec, -1);
 		decode_str(t, DF_NAME, rec, out->u.irq.name, RTW_NAME_LEN);
 		break;
 	case RTW_EV_IRQ_EXIT:
-		out->u.irq.irq = (int32_t)decode_num(t, DF_IRQ, rec, -1);
-		out->u.irq.ret = (int32_t)decode_num(t, DF_RET, rec, 0);
+		out->u.irq.irq = (int32_t)decode_num(d, t, DF_IRQ, rec, -1);
+		out->u.irq.ret = (int32_t)decode_num(d, t, DF_RET, rec, 0);
 		break;
 	case RTW_EV_SOFTIRQ_ENTRY:
 	case RTW_EV_SOFTIRQ_EXIT:
 	case RTW_EV_SOFTIRQ_RAISE:
-		out->u.softirq.vec = (int32_t)decode_num(t, DF_VEC, rec, -1);
+		out->u.softirq.vec = (int32_t)decode_num(d, t, DF_VEC, rec, -1);
 		break;
 	case RTW_EV_HRTIMER_ENTRY:
-		out->u.hrt.now_ns = (uint64_t)decode_num(t, DF_NOW, rec, 0);
-		decode_function(d, (unsigned long long)decode_num(t, DF_FUNCTION, rec, 0),
+		out->u.hrt.now_ns = (uint64_t)decode_num(d, t, DF_NOW, rec, 0);
+		decode_function(d, (unsigned long long)decode_num(d, t, DF_FUNCTION, rec, 0),
 				out->u.hrt.function);
 		/* fall through */
 	case RTW_EV_HRTIMER_EXIT:
-		out->u.hrt.timer = (uint64_t)decode_num(t, DF_HRTIMER, rec, 0);
+		out->u.hrt.timer = (uint64_t)decode_num(d, t, DF_HRTIMER, rec, 0);
 		break;
 	case RTW_EV_VECTOR_ENTRY:
 	case RTW_EV_VECTOR_EXIT:
-		out->u.vec.vector = (int32_t)decode_num(t, DF_VECTOR, rec, -1);
+		out->u.vec.vector = (int32_t)decode_num(d, t, DF_VECTOR, rec, -1);
 		memcpy(out->u.vec.name, t->vector_name, RTW_NAME_LEN);
 		break;
 	case RTW_EV_NMI:
-		out->u.vec.delta_ns = (uint64_t)decode_num(t, DF_DELTA_NS, rec, 0);
+		out->u.vec.delta_ns = (uint64_t)decode_num(d, t, DF_DELTA_NS, rec, 0);
 		util_strlcpy(out->u.vec.name, "nmi", RTW_NAME_LEN);
 		break;
 	case RTW_EV_IPI:
-		out->u.vec.vector = (int32_t)decode_num(t, DF_VECTOR, rec, -1);
+		out->u.vec.vector = (int32_t)decode_num(d, t, DF_VECTOR, rec, -1);
 		break;
 	case RTW_EV_MARKER:
 		decode_str(t, DF_BUF, rec, out->u.marker.text, RTW_MARKER_LEN);
