@@ -398,9 +398,9 @@ static void blame_write_verdict(struct blame_result *res, const struct blame_opt
 	case BLAME_V_TICK_WAIT: {
 		char until[96];
 
-		if (res->occupant_blocked)
+		if (res->occupant_blocked && c && c->pid == res->handover_pid)
 			snprintf(until, sizeof(until), "until %s gave the CPU up (it went to sleep)",
-				 c ? c->comm : "it");
+				 c->comm);
 		else if (res->resched_by_tick || !res->resched_ns)
 			snprintf(until, sizeof(until), "for the next scheduler tick%s", tick);
 		else
@@ -499,7 +499,7 @@ static void blame_write_verdict(struct blame_result *res, const struct blame_opt
 			 "The timer fired %llu us (%.1f%% of the latency) after the deadline, within "
 			 "the thread's timer slack of %lld us: the kernel delays the timers of "
 			 "non-real-time tasks by up to their slack to batch wakeups.",
-			 us, pct, (long long)(res->spike.slack_ns / (int64_t)NSEC_PER_USEC));
+			 us, pct, (long long)(res->slack_ns / (int64_t)NSEC_PER_USEC));
 		snprintf(res->hint, sizeof(res->hint),
 			 "Use a real-time policy (-p), whose timers have no slack, or "
 			 "--timerslack=1.");
@@ -621,7 +621,7 @@ static void blame_choose(struct blame_result *res)
 static void blame_need_resched(const struct rtw_event *ev, size_t n, const struct blame_chain *ch,
 			       struct blame_result *res)
 {
-	long i;
+	long i, from;
 
 	if (ch->wakeup >= 0 && ev[ch->wakeup].cpu == res->wake_cpu) {
 		uint8_t f = ev[ch->wakeup].flags;
@@ -631,13 +631,25 @@ static void blame_need_resched(const struct rtw_event *ev, size_t n, const struc
 	}
 	if (ch->waking < 0 || ch->switch_in < 0)
 		return;
-	/* how the CPU was handed over: the occupant went to sleep, or was preempted */
+	/* how the CPU was handed over: the task before went to sleep, or was preempted */
 	{
 		uint32_t st = ev[ch->switch_in].u.sw.prev_state;
 
+		res->handover_pid = ev[ch->switch_in].u.sw.prev_pid;
 		res->occupant_blocked = !(st & RTW_STATE_INFERRED) && (st & 0xff) != 0;
 	}
-	for (i = ch->waking; i < ch->switch_in && (size_t)i < n; i++) {
+	/*
+	 * Need-resched counts from when the last task before the thread got the CPU: one
+	 * set at the wakeup may have been honoured by a switch to another task.
+	 */
+	from = ch->waking;
+	for (i = ch->switch_in - 1; i > ch->waking; i--) {
+		if (ev[i].cpu == res->run_cpu && ev[i].kind == RTW_EV_SWITCH) {
+			from = i;
+			break;
+		}
+	}
+	for (i = from; i < ch->switch_in && (size_t)i < n; i++) {
 		if (ev[i].cpu == res->run_cpu && (ev[i].flags & RTW_F_NEED_RESCHED)) {
 			long k;
 
@@ -813,6 +825,7 @@ static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
 		slack = res->victim_prio == TL_PRIO_UNKNOWN || !event_prio_is_rt(res->victim_prio)
 				? BLAME_DEFAULT_SLACK_NS
 				: 0;
+	res->slack_ns = (int64_t)slack;
 	if (slack > t - d)
 		slack = t - d;
 	acc.phase = BLAME_PHASE_TIMER;

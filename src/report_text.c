@@ -238,7 +238,7 @@ void report_text_spike(FILE *out, const struct blame_result *r, int index, size_
 		fprintf(out, ", %d untraced switch%s inferred", r->inferred_switches,
 			r->inferred_switches == 1 ? "" : "es");
 	fprintf(out, "; deadline %s\n",
-		sp->deadline_exact ? "exact (clock mono)" : "derived from the marker (+-2 us)");
+		sp->deadline_exact ? "exact (clock mono)" : "derived from the marker's latency");
 	fprintf(out, "#   phases: timer delay %.1f us | scheduling delay %.1f us | return to user "
 		"%.1f us\n",
 		report_us(r->phase_ns[BLAME_PHASE_TIMER]), report_us(r->phase_ns[BLAME_PHASE_SCHED]),

@@ -108,6 +108,8 @@ struct blame_result {
 	uint64_t resched_ns;	  /* first full need-resched on the run queue, 0 none */
 	bool resched_by_tick;	  /* ... set in the scheduler tick */
 	bool occupant_blocked;	  /* the task before the thread went to sleep (not preempted) */
+	int32_t handover_pid;	  /* ... that task */
+	int64_t slack_ns;	  /* the timer slack assumed (the spike's, or 50 us for fair) */
 	uint64_t tick_ns;	  /* tick period seen, 0 unknown */
 	struct blame_culprit culprit[BLAME_MAX_CULPRITS];
 	int nr_culprits;	  /* sorted, largest first */

@@ -117,6 +117,41 @@ static void test_no_wakeup_preemption_until_sleep(void)
 	CU_ASSERT_PTR_NULL(strstr(res.text, "tick"));
 }
 
+static void test_resched_honoured_by_another_task(void)
+{
+	/* need-resched at the wakeup went to another fair task, which then ran to the tick */
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "rtwhy", 120, CUR_S, 2639, "busyloop", 120, 0);
+	ev_tick(&g, 6000, 1, 2639, "busyloop", 0);
+	ev_tick(&g, 10000, 1, 2639, "busyloop", 0);
+	timer_wakes(10050, 1, 2639, "busyloop", 120, RTW_F_NEED_RESCHED | RTW_F_PREEMPT_RESCHED);
+	ev_switch(&g, 10060, 1, 2639, "busyloop", 120, 0, 900, "cc1", 120, 0);
+	ev_tick(&g, 14000, 1, 900, "cc1", RTW_F_NEED_RESCHED | RTW_F_PREEMPT_RESCHED);
+	ev_switch(&g, 14010, 1, 900, "cc1", 120, 0, TID, "rtwhy", 120, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 14020, 50000), 0);
+	CU_ASSERT_STRING_EQUAL(top()->comm, "cc1");
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_TICK_WAIT);
+	CU_ASSERT_TRUE(res.resched_by_tick);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "next scheduler tick"));
+}
+
+static void test_sleep_text_only_for_the_culprit(void)
+{
+	/* the busy loop is preempted at the tick by migration/1, which then sleeps */
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "rtwhy", 120, CUR_S, 2639, "busyloop", 120, 0);
+	ev_tick(&g, 6000, 1, 2639, "busyloop", 0);
+	ev_tick(&g, 10000, 1, 2639, "busyloop", 0);
+	timer_wakes(10050, 1, 2639, "busyloop", 120, 0);
+	ev_tick(&g, 14000, 1, 2639, "busyloop", RTW_F_NEED_RESCHED | RTW_F_PREEMPT_RESCHED);
+	ev_switch(&g, 14005, 1, 2639, "busyloop", 120, 0, 20, "migration/1", 0, 0);
+	ev_switch(&g, 14009, 1, 20, "migration/1", 0, CUR_S, TID, "rtwhy", 120, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 14020, -1), 0);
+	CU_ASSERT_STRING_EQUAL(top()->comm, "busyloop");
+	CU_ASSERT_PTR_NULL(strstr(res.text, "went to sleep"));
+	CU_ASSERT_EQUAL(res.slack_ns, 50000);
+}
+
 static void test_higher_priority(void)
 {
 	evgen_init(&g);
@@ -352,6 +387,8 @@ static void test_names(void)
 static CU_TestInfo blame_tests[] = {
 	{ "the seed: tick wait behind a fair busy loop", test_tick_wait },
 	{ "no wakeup preemption, the task slept on its own", test_no_wakeup_preemption_until_sleep },
+	{ "need-resched honoured by a switch to another task", test_resched_honoured_by_another_task },
+	{ "'went to sleep' only for the culprit", test_sleep_text_only_for_the_culprit },
 	{ "higher-priority RT task", test_higher_priority },
 	{ "need-resched set, no switch: non-preemptible", test_non_preemptible },
 	{ "RT thread held by a fair task", test_rt_thread_held_by_fair_task },
