@@ -1055,7 +1055,7 @@ static void svg_spike_header(struct svg_spike *s, int index, size_t n)
 		 r->complete ? "" : r->incomplete_why, n,
 		 (double)(r->window_end_ns - r->window_start_ns) / 1e6,
 		 (unsigned long long)r->lost_events,
-		 sp->deadline_exact ? "exact (clock mono)" : "derived from the marker (+-2 us)",
+		 sp->deadline_exact ? "exact (clock mono)" : "derived from the marker's latency",
 		 RTWHY_VERSION);
 }
 
