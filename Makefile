@@ -119,12 +119,12 @@ $(BUILD)/tests/%: tests/helpers/%.c
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(LIB_OBJS) $(SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(call quiet,FUZZ,$@)
-	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $(filter %.c %.o,$^) $(LDLIBS)
+	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(filter %.o,$^) $(LDLIBS)
 
 $(BUILD)/fuzz/mkseed_%: tests/fuzz/mkseed_%.c $(LIB_OBJS) $(SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(call quiet,LINK,$@)
-	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $(filter %.c %.o,$^) $(LDLIBS)
+	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $< $(filter %.o,$^) $(LDLIBS)
 
 deps-build:
 	@scripts/deps.sh build
