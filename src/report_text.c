@@ -237,7 +237,7 @@ void report_text_spike(FILE *out, const struct blame_result *r, int index, size_
 	if (r->inferred_switches)
 		fprintf(out, ", %d untraced switch%s inferred", r->inferred_switches,
 			r->inferred_switches == 1 ? "" : "es");
-	fprintf(out, "; deadline %s\n",
+	fprintf(out, "\n#   deadline: %s\n",
 		sp->deadline_exact ? "exact (clock mono)" : "derived from the marker's latency");
 	fprintf(out, "#   phases: timer delay %.1f us | scheduling delay %.1f us | return to user "
 		"%.1f us\n",
