@@ -166,18 +166,22 @@ static struct blame_culprit *blame_slot(struct blame_result *res, const struct b
 			return c;
 	}
 	if (res->nr_culprits == BLAME_MAX_CULPRITS) {
-		/* fold the long tail into the last slot as unaccounted time */
+		/* fold the long tail into the last slot, with the time it held, as "others" */
 		struct blame_culprit *last = &res->culprit[BLAME_MAX_CULPRITS - 1];
 
-		if (last->kind != BLAME_UNACCOUNTED) {
-			memset(last, 0, sizeof(*last));
-			last->kind = BLAME_UNACCOUNTED;
-			last->pid = -1;
-			last->irq = -1;
-			last->cpu = key->cpu;
-			last->policy = -1;
-			last->prio = TL_PRIO_UNKNOWN;
-			util_strlcpy(last->name, "others", sizeof(last->name));
+		if (last->kind != BLAME_UNACCOUNTED || last->pid != -1 ||
+		    strcmp(last->name, "others")) {
+			struct blame_culprit others = { .kind = BLAME_UNACCOUNTED,
+							.ns = last->ns,
+							.pid = -1,
+							.irq = -1,
+							.cpu = last->cpu,
+							.policy = -1,
+							.prio = TL_PRIO_UNKNOWN };
+
+			memcpy(others.phase_ns, last->phase_ns, sizeof(others.phase_ns));
+			util_strlcpy(others.name, "others", sizeof(others.name));
+			*last = others;
 		}
 		return last;
 	}
