@@ -90,6 +90,12 @@ static bool blame_policy_is_rt(int policy)
 	return policy == SCHED_FIFO || policy == SCHED_RR;
 }
 
+/* the slot the long tail of culprits is folded into */
+static bool blame_is_others(const struct blame_culprit *c)
+{
+	return c->kind == BLAME_UNACCOUNTED && c->pid == -1 && !strcmp(c->name, "others");
+}
+
 void blame_culprit_label(const struct blame_culprit *c, char *buf, size_t len)
 {
 	switch (c->kind) {
@@ -122,7 +128,9 @@ void blame_culprit_label(const struct blame_culprit *c, char *buf, size_t len)
 		snprintf(buf, len, "timer slack");
 		return;
 	case BLAME_UNACCOUNTED:
-		if (c->pid > 0)
+		if (blame_is_others(c))
+			snprintf(buf, len, "others (the long tail of small culprits)");
+		else if (c->pid > 0)
 			snprintf(buf, len, "nothing visible (while %s ran)", c->comm);
 		else if (c->pid == 0)
 			snprintf(buf, len, "nothing visible (CPU idle)");
@@ -555,7 +563,8 @@ static void blame_choose(struct blame_result *res)
 
 	res->verdict_culprit = -1;
 	for (i = 0; i < res->nr_culprits; i++) {
-		if (!res->culprit[i].victim && res->culprit[i].ns) {
+		if (!res->culprit[i].victim && res->culprit[i].ns &&
+		    !blame_is_others(&res->culprit[i])) {
 			res->verdict_culprit = i;
 			c = &res->culprit[i];
 			break;
