@@ -21,6 +21,7 @@
 #include "rtwhy/evbuf.h"
 #include "rtwhy/json.h"
 #include "rtwhy/log.h"
+#include "rtwhy/outfile.h"
 #include "rtwhy/report_json.h"
 #include "rtwhy/report_svg.h"
 #include "rtwhy/report_text.h"
@@ -130,9 +131,14 @@ int analyze_parse_args(int argc, char **argv, struct analyze_opts *o, enum analy
 			o->window_ns = v * NSEC_PER_MSEC;
 			break;
 		case AOPT_JSON:
+			if (!optarg[0])
+				return analyze_bad(err, errlen, "--json",
+						   "a file name, or - for stdout");
 			o->json_path = optarg;
 			break;
 		case AOPT_SVG:
+			if (!optarg[0])
+				return analyze_bad(err, errlen, "--svg", "a file name");
 			o->svg_path = optarg;
 			break;
 		case ':':
@@ -794,12 +800,12 @@ static int analyze_write_json(const struct analyze_opts *o, const struct analyze
 	FILE *f = to_stdout ? stdout : fopen(o->json_path, "w");
 	struct json j;
 	size_t i;
-	int ret;
 
 	if (!f) {
-		ret = -errno;
-		log_err("cannot write %s: %s", o->json_path, strerror(errno));
-		return ret;
+		int err = errno;
+
+		log_err("cannot write %s: %s", o->json_path, strerror(err));
+		return -err;
 	}
 	json_start(&j, f);
 	json_string(&j, "rtwhy_version", RTWHY_VERSION);
@@ -826,12 +832,8 @@ static int analyze_write_json(const struct analyze_opts *o, const struct analyze
 	for (i = 0; i < sum->nr_spikes; i++)
 		report_json_spike(&j, &sum->spikes[i]);
 	json_end(&j);
-	ret = json_finish(&j);
-	if (!to_stdout && fclose(f) && !ret)
-		ret = -errno;
-	if (ret)
-		log_err("cannot write %s: %s", o->json_path, strerror(-ret));
-	return ret;
+	json_finish(&j);
+	return outfile_close(f, NULL, o->json_path);
 }
 
 int analyze_main(int argc, char **argv)

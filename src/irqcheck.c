@@ -1293,10 +1293,8 @@ int irqcheck_main(int argc, char **argv)
 		goto out;
 	if (json != stdout)
 		irqcheck_print(&t, stdout);
-	if (json && irqcheck_write_json(&t, json)) {
-		log_err("cannot write --json file %s: %s", o.json_path, strerror(EIO));
-		goto out;
-	}
+	if (json && irqcheck_write_json(&t, json))
+		goto out; /* subcmd_json_close() says why, once */
 	irqcheck_count(&t, &bad);
 	status = bad ? CLI_EXIT_FAILURE : CLI_EXIT_OK;
 out:

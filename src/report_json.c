@@ -9,9 +9,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/utsname.h>
+#include <unistd.h>
 
 #include "rtwhy/log.h"
+#include "rtwhy/outfile.h"
 #include "rtwhy/procfs.h"
 #include "rtwhy/report_json.h"
 #include "rtwhy/timeline.h"
@@ -234,13 +237,6 @@ int report_json_write(const char *path, const struct rtw_config *cfg, struct mea
 		report_json_spike(&j, &run->spikes[i]);
 	json_end(&j);
 	fprintf(f, "\n}\n");
-	if (ferror(f))
-		ret = -EIO;
-	if (!to_stdout && fclose(f))
-		ret = -errno;
-	else if (to_stdout)
-		fflush(f);
-	if (ret)
-		log_err("cannot write %s: %s", path, strerror(-ret));
+	ret = outfile_close(f, NULL, path);
 	return ret;
 }

@@ -25,10 +25,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 #include <sys/utsname.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "rtwhy/log.h"
+#include "rtwhy/outfile.h"
 #include "rtwhy/repair.h"
 #include "rtwhy/report_svg.h"
 #include "rtwhy/timeline.h"
@@ -287,20 +290,6 @@ static FILE *svg_open(const char *path, int *ret)
 		log_err("cannot write %s: %s", path, strerror(errno));
 	}
 	return f;
-}
-
-/* Close @f and report a write error once. */
-static int svg_close(FILE *f, const char *path)
-{
-	int ret = 0;
-
-	if (ferror(f))
-		ret = -EIO;
-	if (fclose(f) && !ret)
-		ret = -errno;
-	if (ret)
-		log_err("cannot write %s: %s", path, strerror(-ret));
-	return ret;
 }
 
 /* A round step (1, 2, 5 x 10^k) for about @nr ticks over @span. */
@@ -1162,7 +1151,7 @@ int report_svg_spike(const char *path, int index, const struct rtw_event *ev, si
 		log_err("cannot write %s: %s", file, strerror(-ret));
 		return ret;
 	}
-	return svg_close(f, file);
+	return outfile_close(f, NULL, file);
 }
 
 /* ---- the histogram picture ------------------------------------------------------------- */
@@ -1499,7 +1488,7 @@ int report_svg_histogram(const char *path, const struct rtw_config *cfg, struct 
 	h.f = svg_open(path, &ret);
 	if (h.f) {
 		svg_hist_write(&h);
-		ret = svg_close(h.f, path);
+		ret = outfile_close(h.f, NULL, path);
 	}
 	free(h.sum);
 	return ret;

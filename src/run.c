@@ -19,6 +19,7 @@
 #include "rtwhy/evbuf.h"
 #include "rtwhy/log.h"
 #include "rtwhy/measure.h"
+#include "rtwhy/outfile.h"
 #include "rtwhy/procfs.h"
 #include "rtwhy/report_json.h"
 #include "rtwhy/report_svg.h"
@@ -211,30 +212,6 @@ static bool run_task_policy(int32_t pid, const char *comm, int *policy, void *ar
 	return true;
 }
 
-/*
- * Close an output file the run wrote. A failed write (a full disk) is said
- * once and leaves no partial file behind (only a regular file is removed:
- * never /dev/full or a pipe). Return: 0 or -errno.
- */
-static int run_close_output(FILE *f, const char *what, const char *path)
-{
-	struct stat st;
-	int err = 0;
-
-	if (fflush(f) || ferror(f))
-		err = errno ? errno : EIO;
-	if (fstat(fileno(f), &st))
-		st.st_mode = 0;
-	if (fclose(f) && !err)
-		err = errno ? errno : EIO;
-	if (!err)
-		return 0;
-	log_err("cannot write %s file %s: %s", what, path, strerror(err));
-	if (S_ISREG(st.st_mode))
-		unlink(path);
-	return -err;
-}
-
 static void run_save_window(struct run *r, const struct blame_result *res)
 {
 	const struct rtw_event *ev = evbuf_data(&r->window);
@@ -261,7 +238,7 @@ static void run_save_window(struct run *r, const struct blame_result *res)
 		textwrite_event(r->save, &ev[i]);
 	if (fflush(r->save) || ferror(r->save)) {
 		r->output_err =
-			run_close_output(r->save, "--save-trace", r->cfg->output.save_trace);
+			outfile_close(r->save, "--save-trace", r->cfg->output.save_trace);
 		r->save = NULL;
 	}
 }
@@ -508,7 +485,7 @@ static void run_print_end(struct run *r)
 		if (hist) {
 			report_text_histogram(hist, cfg, &r->m);
 			if (hist != stdout) {
-				ret = run_close_output(hist, "--histfile", cfg->output.histfile);
+				ret = outfile_close(hist, "--histfile", cfg->output.histfile);
 				if (ret)
 					r->output_err = ret;
 			}
@@ -667,7 +644,7 @@ out_stopped:
 	code = CLI_EXIT_OK;
 	run_print_end(&r);
 	if (r.save) {
-		ret = run_close_output(r.save, "--save-trace", cfg->output.save_trace);
+		ret = outfile_close(r.save, "--save-trace", cfg->output.save_trace);
 		r.save = NULL;
 		if (ret)
 			r.output_err = ret;

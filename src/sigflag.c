@@ -12,7 +12,7 @@
 #define SIGFLAG_STEP_NS (50 * NSEC_PER_MSEC)
 
 static volatile sig_atomic_t sigflag_sig;
-static const int sigflag_signals[] = { SIGINT, SIGTERM, SIGHUP };
+static const int sigflag_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1 };
 static struct sigaction sigflag_old[ARRAY_SIZE(sigflag_signals)];
 
 static void sigflag_handler(int sig)

@@ -6,8 +6,10 @@
 #include <errno.h>
 #include <getopt.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "rtwhy/log.h"
+#include "rtwhy/outfile.h"
 #include "rtwhy/subcmd.h"
 
 int subcmd_getopt_error(const char *cmd, char **argv, char *err, size_t errlen)
@@ -57,14 +59,5 @@ int subcmd_json_open(const char *path, FILE **out)
 
 int subcmd_json_close(FILE *out, const char *path)
 {
-	int err = 0;
-
-	if (!out)
-		return 0;
-	if (out == stdout ? fflush(out) : fclose(out))
-		err = errno ? errno : EIO;
-	if (!err)
-		return 0;
-	log_err("cannot write --json file %s: %s", path, strerror(err));
-	return -err;
+	return out ? outfile_close(out, "--json file", path) : 0;
 }

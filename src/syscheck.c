@@ -1207,10 +1207,8 @@ int syscheck_main(int argc, char **argv)
 	n = syscheck_run(&ctx, res);
 	if (json != stdout)
 		syscheck_print(&ctx, res, n, stdout);
-	if (json && syscheck_write_json(&ctx, res, n, json))
-		log_err("cannot write --json file %s: %s", o.json_path, strerror(EIO));
-	else
-		status = CLI_EXIT_OK;
+	if (!json || !syscheck_write_json(&ctx, res, n, json))
+		status = CLI_EXIT_OK; /* else subcmd_json_close() says why, once */
 	syscheck_ctx_free(&ctx);
 out:
 	if (subcmd_json_close(json, o.json_path))
