@@ -548,8 +548,14 @@ static void blame_write_verdict(struct blame_result *res, const struct blame_opt
 			 "The trace does not cover the whole spike: %s. The culprits shown are "
 			 "only what was visible%s%s.",
 			 res->incomplete_why, c ? "; the largest is " : "", c ? who : "");
-		snprintf(res->hint, sizeof(res->hint),
-			 "Rerun with a larger trace buffer (--buffer-kb) or fewer events.");
+		if (res->lost_events || strstr(res->incomplete_why, "starts after"))
+			snprintf(res->hint, sizeof(res->hint),
+				 "Rerun with a larger trace buffer (--buffer-kb) or fewer events.");
+		else
+			snprintf(res->hint, sizeof(res->hint),
+				 "Record sched:sched_switch and sched:sched_waking (or sched_wakeup) "
+				 "with the timer and irq events: the thread's wakeup is not in the "
+				 "trace.");
 		break;
 	}
 }

@@ -405,7 +405,7 @@ int decode_record(struct decode *d, struct tep_record *rec, int cpu, struct rtw_
 		out->u.hrt.now_ns = (uint64_t)decode_num(d, t, DF_NOW, rec, 0);
 		decode_function(d, (unsigned long long)decode_num(d, t, DF_FUNCTION, rec, 0),
 				out->u.hrt.function);
-		/* fall through */
+		__attribute__((fallthrough));
 	case RTW_EV_HRTIMER_EXIT:
 		out->u.hrt.timer = (uint64_t)decode_num(d, t, DF_HRTIMER, rec, 0);
 		break;

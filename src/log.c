@@ -10,7 +10,8 @@
 
 static bool log_quiet;
 
-static void log_vprint(const char *tag, const char *fmt, va_list ap)
+__attribute__((format(printf, 2, 0))) static void log_vprint(const char *tag, const char *fmt,
+								    va_list ap)
 {
 	char buf[1024];
 

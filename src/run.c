@@ -67,6 +67,7 @@ struct run {
 	struct evbuf window;
 	struct blame_result *kept; /* explained spikes for --json */
 	size_t nr_kept;
+	size_t cap_kept;
 	size_t nr_dropped;
 	int nr_explained;
 	uint64_t blind_ns;
@@ -251,12 +252,17 @@ static void run_keep(struct run *r, const struct blame_result *res)
 		r->nr_dropped++;
 		return;
 	}
-	kept = realloc(r->kept, (r->nr_kept + 1) * sizeof(*kept));
-	if (!kept) {
-		r->nr_dropped++;
-		return;
+	if (r->nr_kept == r->cap_kept) {
+		size_t cap = r->cap_kept ? r->cap_kept * 2 : 16;
+
+		kept = realloc(r->kept, (cap < RUN_MAX_KEPT ? cap : RUN_MAX_KEPT) * sizeof(*kept));
+		if (!kept) {
+			r->nr_dropped++;
+			return;
+		}
+		r->kept = kept;
+		r->cap_kept = cap < RUN_MAX_KEPT ? cap : RUN_MAX_KEPT;
 	}
-	r->kept = kept;
 	r->kept[r->nr_kept++] = *res;
 }
 

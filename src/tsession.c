@@ -184,7 +184,7 @@ static void tsess_disable_events(struct tsess *s)
 static int tsess_fail(struct tsess *s, const char *what, int err)
 {
 	if (err == EACCES || err == EPERM)
-		log_err("cannot %s: %s (tracing needs root)", what, strerror(err));
+		log_err("cannot %s: %s (must run as root to trace)", what, strerror(err));
 	else
 		log_err("cannot %s: %s", what, strerror(err));
 	tsess_destroy(s);

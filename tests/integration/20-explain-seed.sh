@@ -23,7 +23,11 @@ for attempt in 1 2 3; do
 	esac
 done
 stop_started
-check "the run ended at a spike, status 0" [ "$rc" = 0 ] && grep -q '^# Break thread: ' "$TMP/s.out"
+if [ "$rc" = 0 ] && grep -q '^# Break thread: ' "$TMP/s.out"; then
+	ok "the run ended at a spike, status 0"
+else
+	notok "the run ended at a spike, status 0 (got $rc)"
+fi
 if [ "$verdict" = tick_wait ]; then ok "verdict tick_wait"; else
 	notok "verdict tick_wait (got '$verdict')"; show "$TMP/s.out" 60; show "$TMP/s.err"; fi
 pyout=$(python3 - "$TMP/s.json" "$b0" "$b1" <<'PY'

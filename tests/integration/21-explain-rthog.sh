@@ -21,7 +21,11 @@ for attempt in 1 2 3; do
 	esac
 done
 stop_started
-check "a spike stopped the run, status 0" [ "$rc" = 0 ] && grep -q '^# Break thread: ' "$TMP/h.out"
+if [ "$rc" = 0 ] && grep -q '^# Break thread: ' "$TMP/h.out"; then
+	ok "a spike stopped the run, status 0"
+else
+	notok "a spike stopped the run, status 0 (got $rc)"
+fi
 if [ "$verdict" = higher_priority ]; then ok "verdict higher_priority"; else
 	notok "verdict higher_priority (got '$verdict')"; show "$TMP/h.out" 60; show "$TMP/h.err"; fi
 pyout=$(python3 - "$TMP/h.json" "$hog" <<'PY'

@@ -103,9 +103,9 @@ setpriv --reuid=65534 --regid=65534 --clear-groups "$RTWHY" irqs --observe 1 >"$
 	2>"$TMP/nr2.err"
 rc=$?
 note "$(cat "$TMP/nr2.err")"
-[ "$rc" = 1 ] && grep -Eq "^rtwhy: cannot .*: Permission denied \(tracing needs root\)$" \
+[ "$rc" = 1 ] && grep -Eq "^rtwhy: cannot .*: Permission denied \(must run as root to trace\)$" \
 	"$TMP/nr2.err" && [ ! -s "$TMP/nr2.out" ]
-check "non-root --observe: exit 1, 'cannot ...: Permission denied (tracing needs root)'" [ $? = 0 ]
+check "non-root --observe: exit 1, 'cannot ...: Permission denied (must run as root to trace)'" [ $? = 0 ]
 
 "$RTWHY" irqs --sysroot=tests/fixtures/sysroot-rt >"$TMP/rt.out" 2>&1
 rc=$?

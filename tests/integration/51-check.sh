@@ -67,7 +67,7 @@ setpriv --reuid=65534 --regid=65534 --clear-groups "$RTWHY" check --hz-from=tick
 rc=$?
 note "$(cat "$TMP/nr2.err")"
 [ "$rc" = 0 ] && grep -q "^hz  *unknown  *tracing: Permission denied" "$TMP/nr2.out" &&
-	grep -q "^rtwhy: cannot .*: Permission denied (tracing needs root)$" "$TMP/nr2.err"
+	grep -q "^rtwhy: cannot .*: Permission denied (must run as root to trace)$" "$TMP/nr2.err"
 check "non-root --hz-from=ticks: hz unknown, tracing refused in one line, exit 0" [ $? = 0 ]
 
 "$RTWHY" check --hz-from=jiffies >"$TMP/bad.out" 2>"$TMP/bad.err"
