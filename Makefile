@@ -58,7 +58,7 @@ FUZZ_SECONDS	?= 60
 SOAK_SECONDS	?= 600
 
 # do not let pkg-config run (and fail) for targets that do not compile
-NOBUILD_GOALS	:= clean format format-check deps-build deps-check deps-bench help
+NOBUILD_GOALS	:= clean format format-check deps-build deps-check deps-bench deps-fuzz help
 ifneq ($(filter-out $(NOBUILD_GOALS),$(or $(MAKECMDGOALS),all)),)
 PKG_MISSING	:= $(foreach p,$(PKGS),$(if $(shell $(PKG_CONFIG) --exists $(p) && echo y),,$(p)))
 PKG_CFLAGS	:= $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
@@ -132,6 +132,8 @@ deps-check:
 	@scripts/deps.sh check
 deps-bench:
 	@scripts/deps.sh bench
+deps-fuzz:
+	@scripts/deps.sh fuzz
 
 # The two commands: both install what is missing first, then build.
 demo: deps-build
@@ -147,13 +149,13 @@ bench: deps-bench
 	@tests/bench/run.sh $(BUILD)
 
 # Not part of make check: each takes minutes, and fuzz needs clang + libclang-rt.
-tsan:
+tsan: deps-check
 	@$(MAKE) --no-print-directory TSAN=1 tsan-build
 	@tests/tsan/run.sh build-tsan
 
 tsan-build: pkgcheck $(BUILD)/rtwhy $(BUILD)/unit-tests
 
-fuzz:
+fuzz: deps-fuzz
 	@command -v $(FUZZ_CC) >/dev/null || { echo "rtwhy: make fuzz needs $(FUZZ_CC) and its \
 libFuzzer (Debian: apt-get install clang libclang-rt-dev)" >&2; exit 1; }
 	@$(MAKE) --no-print-directory FUZZ=1 fuzz-build
@@ -161,7 +163,7 @@ libFuzzer (Debian: apt-get install clang libclang-rt-dev)" >&2; exit 1; }
 
 fuzz-build: pkgcheck $(FUZZ_TARGETS) $(FUZZ_TOOLS)
 
-soak:
+soak: deps-check
 	@$(MAKE) --no-print-directory all
 	@tests/soak/run.sh $(BUILD) $(SOAK_SECONDS)
 
@@ -187,7 +189,7 @@ clean:
 help:
 	@sed -n '2,10p' Makefile | sed 's/^# //'
 
-.PHONY: all pkgcheck deps-build deps-check deps-bench demo check bench tsan tsan-build fuzz \
+.PHONY: all pkgcheck deps-build deps-check deps-bench deps-fuzz demo check bench tsan tsan-build fuzz \
 	fuzz-build soak install uninstall format format-check clean help
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

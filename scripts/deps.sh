@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # Install what a make target needs on Debian, only what is missing.
-# usage: scripts/deps.sh build|check|bench
+# usage: scripts/deps.sh build|check|bench|fuzz
 # Missing packages are installed with apt-get when run as root; otherwise the
 # script names them and fails (build deps) or warns (tools only root-only tests use).
 set -u
@@ -11,6 +11,8 @@ check_pkgs="libcunit1-dev"
 # tools the root-only integration tests and the benchmark drive
 tool_pkgs="rt-tests trace-cmd python3 libxml2-utils chromium"
 bench_pkgs="rt-tests trace-cmd"
+# make fuzz: clang with libFuzzer and its sanitizer runtimes
+fuzz_pkgs="clang libclang-rt-dev"
 
 missing() {
 	for p in "$@"; do
@@ -47,5 +49,6 @@ check)
 	if [ "$(id -u)" = 0 ]; then install $tool_pkgs || exit 1; fi
 	;;
 bench) install $build_pkgs $bench_pkgs ;;
-*) echo "usage: $0 build|check|bench" >&2; exit 2 ;;
+fuzz) install $build_pkgs $check_pkgs $fuzz_pkgs ;;
+*) echo "usage: $0 build|check|bench|fuzz" >&2; exit 2 ;;
 esac
