@@ -104,8 +104,8 @@ void blame_culprit_label(const struct blame_culprit *c, char *buf, size_t len)
 		if (c->prio == TL_PRIO_UNKNOWN)
 			snprintf(buf, len, "%s (pid %d)", c->comm[0] ? c->comm : "?", c->pid);
 		else if (blame_policy_is_rt(c->policy) || event_prio_is_rt(c->prio))
-			snprintf(buf, len, "%s (pid %d, %s %d)", c->comm[0] ? c->comm : "?",
-				 c->pid, blame_policy_name(c->policy), event_user_prio(c->prio));
+			snprintf(buf, len, "%s (pid %d, %s %d)", c->comm[0] ? c->comm : "?", c->pid,
+				 blame_policy_name(c->policy), event_user_prio(c->prio));
 		else
 			snprintf(buf, len, "%s (pid %d, %s nice %d)", c->comm[0] ? c->comm : "?",
 				 c->pid, blame_policy_name(c->policy), event_user_prio(c->prio));
@@ -208,8 +208,9 @@ static void blame_add(struct blame_acc *acc, const struct blame_culprit *key, ui
 static void blame_add_segment(const struct tl_segment *s, uint64_t ns, void *arg)
 {
 	struct blame_acc *acc = arg;
-	struct blame_culprit key = { .pid = -1, .irq = -1, .cpu = s->cpu, .policy = -1,
-				     .prio = TL_PRIO_UNKNOWN };
+	struct blame_culprit key = {
+		.pid = -1, .irq = -1, .cpu = s->cpu, .policy = -1, .prio = TL_PRIO_UNKNOWN
+	};
 
 	switch (s->ctx) {
 	case TL_TASK:
@@ -254,11 +255,11 @@ static void blame_add_segment(const struct tl_segment *s, uint64_t ns, void *arg
 /* ---- finding the thread's wakeup chain ---------------------------------------------- */
 
 struct blame_chain {
-	long switch_in;	 /* index of sched_switch next_pid == tid, -1 */
-	long sleep;	 /* index of the sched_switch prev_pid == tid before it, -1 */
-	long waking;	 /* index of sched_waking (or wakeup) of tid, -1 */
-	long wakeup;	 /* index of sched_wakeup of tid, -1 */
-	long timer;	 /* index of the hrtimer_expire_entry that woke it, -1 */
+	long switch_in; /* index of sched_switch next_pid == tid, -1 */
+	long sleep;	/* index of the sched_switch prev_pid == tid before it, -1 */
+	long waking;	/* index of sched_waking (or wakeup) of tid, -1 */
+	long wakeup;	/* index of sched_wakeup of tid, -1 */
+	long timer;	/* index of the hrtimer_expire_entry that woke it, -1 */
 };
 
 static long blame_last_before(const struct rtw_event *ev, size_t n, uint64_t ts_ns)
@@ -358,7 +359,8 @@ static void blame_check_coverage(const struct rtw_event *ev, size_t n, const str
 		if (c < 0)
 			continue;
 		/* with a known recording start the timeline already covers a quiet CPU */
-		if (c >= tl->nr_cpus || !tl->cpu_count[c] || tl->cpu_start_ns[c] > sp->deadline_ns) {
+		if (c >= tl->nr_cpus || !tl->cpu_count[c] ||
+		    tl->cpu_start_ns[c] > sp->deadline_ns) {
 			res->complete = false;
 			snprintf(res->incomplete_why, sizeof(res->incomplete_why),
 				 "the trace of CPU %d starts after the deadline", c);
@@ -394,9 +396,8 @@ static void blame_tick_words(const struct blame_result *res, char *buf, size_t l
 
 static void blame_write_verdict(struct blame_result *res, const struct blame_opts *opts)
 {
-	const struct blame_culprit *c = res->verdict_culprit >= 0
-						? &res->culprit[res->verdict_culprit]
-						: NULL;
+	const struct blame_culprit *c =
+		res->verdict_culprit >= 0 ? &res->culprit[res->verdict_culprit] : NULL;
 	char who[96] = "", tick[64];
 	unsigned long long us = c ? (unsigned long long)(c->ns / NSEC_PER_USEC) : 0;
 	double pct = c ? blame_pct(c->ns, res->latency_ns) : 0;
@@ -411,12 +412,13 @@ static void blame_write_verdict(struct blame_result *res, const struct blame_opt
 		char until[96];
 
 		if (res->occupant_blocked && c && c->pid == res->handover_pid)
-			snprintf(until, sizeof(until), "until %s gave the CPU up (it went to sleep)",
-				 c->comm);
+			snprintf(until, sizeof(until),
+				 "until %s gave the CPU up (it went to sleep)", c->comm);
 		else if (res->resched_by_tick || !res->resched_ns)
 			snprintf(until, sizeof(until), "for the next scheduler tick%s", tick);
 		else
-			snprintf(until, sizeof(until), "until the scheduler preempted it at +%llu us",
+			snprintf(until, sizeof(until),
+				 "until the scheduler preempted it at +%llu us",
 				 (unsigned long long)((res->resched_ns - res->spike.deadline_ns) /
 						      NSEC_PER_USEC));
 		snprintf(res->text, sizeof(res->text),
@@ -434,35 +436,37 @@ static void blame_write_verdict(struct blame_result *res, const struct blame_opt
 		break;
 	}
 	case BLAME_V_HIGHER_PRIORITY:
-		snprintf(res->text, sizeof(res->text),
-			 "%s ran on CPU %d for %llu us (%.1f%% of the latency) while the thread "
-			 "(%s priority %d) waited: its priority is %s, so the scheduler let it run.",
-			 who, cpu, us, pct,
-			 event_prio_is_rt(res->victim_prio) ? "real-time" : "fair-class",
-			 event_user_prio(res->victim_prio),
-			 c && c->prio == res->victim_prio ? "equal and it ran first" : "higher");
+		snprintf(
+			res->text, sizeof(res->text),
+			"%s ran on CPU %d for %llu us (%.1f%% of the latency) while the thread "
+			"(%s priority %d) waited: its priority is %s, so the scheduler let it run.",
+			who, cpu, us, pct,
+			event_prio_is_rt(res->victim_prio) ? "real-time" : "fair-class",
+			event_user_prio(res->victim_prio),
+			c && c->prio == res->victim_prio ? "equal and it ran first" : "higher");
 		snprintf(res->hint, sizeof(res->hint),
 			 "Give the measuring thread a priority above %s's (-p), or move %s to "
 			 "another CPU.",
 			 c ? c->comm : "it", c ? c->comm : "it");
 		break;
 	case BLAME_V_NON_PREEMPTIBLE:
-		snprintf(res->text, sizeof(res->text),
-			 "%s kept CPU %d for %llu us (%.1f%% of the latency) although the scheduler "
-			 "had asked it to give the CPU up%s: it was running kernel code that "
-			 "cannot be preempted on this kernel.",
-			 who, cpu, us, pct,
-			 res->resched_ns ? " (need-resched was set)" : "");
+		snprintf(
+			res->text, sizeof(res->text),
+			"%s kept CPU %d for %llu us (%.1f%% of the latency) although the scheduler "
+			"had asked it to give the CPU up%s: it was running kernel code that "
+			"cannot be preempted on this kernel.",
+			who, cpu, us, pct, res->resched_ns ? " (need-resched was set)" : "");
 		snprintf(res->hint, sizeof(res->hint),
 			 "Use a preemptible kernel (boot with preempt=full, or a PREEMPT_RT "
 			 "kernel), or move %s off CPU %d.",
 			 c ? c->comm : "the task", cpu);
 		break;
 	case BLAME_V_IRQ:
-		snprintf(res->text, sizeof(res->text),
-			 "%s ran for %llu us (%.1f%% of the latency) on CPU %d in hard IRQ context, "
-			 "where nothing can preempt it.",
-			 who, us, pct, cpu);
+		snprintf(
+			res->text, sizeof(res->text),
+			"%s ran for %llu us (%.1f%% of the latency) on CPU %d in hard IRQ context, "
+			"where nothing can preempt it.",
+			who, us, pct, cpu);
 		if (c && c->irq >= 0)
 			snprintf(res->hint, sizeof(res->hint),
 				 "Move IRQ %d off CPU %d (/proc/irq/%d/smp_affinity_list), or boot "
@@ -508,7 +512,8 @@ static void blame_write_verdict(struct blame_result *res, const struct blame_opt
 		break;
 	case BLAME_V_TIMER_SLACK:
 		snprintf(res->text, sizeof(res->text),
-			 "The timer fired %llu us (%.1f%% of the latency) after the deadline, within "
+			 "The timer fired %llu us (%.1f%% of the latency) after the deadline, "
+			 "within "
 			 "the thread's timer slack of %lld us: the kernel delays the timers of "
 			 "non-real-time tasks by up to their slack to batch wakeups.",
 			 us, pct, (long long)(res->slack_ns / (int64_t)NSEC_PER_USEC));
@@ -553,7 +558,8 @@ static void blame_write_verdict(struct blame_result *res, const struct blame_opt
 				 "Rerun with a larger trace buffer (--buffer-kb) or fewer events.");
 		else
 			snprintf(res->hint, sizeof(res->hint),
-				 "Record sched:sched_switch and sched:sched_waking (or sched_wakeup) "
+				 "Record sched:sched_switch and sched:sched_waking (or "
+				 "sched_wakeup) "
 				 "with the timer and irq events: the thread's wakeup is not in the "
 				 "trace.");
 		break;
@@ -589,7 +595,8 @@ static void blame_choose(struct blame_result *res)
 		res->verdict = BLAME_V_TIMER_SLACK;
 		return;
 	case BLAME_IDLE:
-		res->verdict = c->ns > BLAME_IDLE_EXIT_MAX_NS ? BLAME_V_INVISIBLE : BLAME_V_IDLE_EXIT;
+		res->verdict =
+			c->ns > BLAME_IDLE_EXIT_MAX_NS ? BLAME_V_INVISIBLE : BLAME_V_IDLE_EXIT;
 		return;
 	case BLAME_UNACCOUNTED:
 		res->verdict = BLAME_V_INVISIBLE;
@@ -611,16 +618,16 @@ static void blame_choose(struct blame_result *res)
 		return;
 	}
 	victim_rt = res->victim_prio != TL_PRIO_UNKNOWN && event_prio_is_rt(res->victim_prio);
-	occ_rt = c->prio != TL_PRIO_UNKNOWN ? event_prio_is_rt(c->prio) : blame_policy_is_rt(c->policy);
+	occ_rt = c->prio != TL_PRIO_UNKNOWN ? event_prio_is_rt(c->prio)
+					    : blame_policy_is_rt(c->policy);
 	if (occ_rt && (!victim_rt || c->prio <= res->victim_prio)) {
 		res->verdict = BLAME_V_HIGHER_PRIORITY;
 		return;
 	}
 	if (!occ_rt && !victim_rt) {
-		uint64_t after_resched =
-			res->resched_ns && res->switch_ns > res->resched_ns
-				? res->switch_ns - res->resched_ns
-				: 0;
+		uint64_t after_resched = res->resched_ns && res->switch_ns > res->resched_ns
+						 ? res->switch_ns - res->resched_ns
+						 : 0;
 
 		/* asked to yield early, yet kept running: a kernel section */
 		if (after_resched > BLAME_NON_PREEMPT_MIN_NS &&
@@ -678,7 +685,8 @@ static void blame_need_resched(const struct rtw_event *ev, size_t n, const struc
 				if (ev[k].cpu != res->run_cpu)
 					continue;
 				if (ev[k].kind == RTW_EV_HRTIMER_ENTRY) {
-					res->resched_by_tick = event_is_tick_function(ev[k].u.hrt.function);
+					res->resched_by_tick =
+						event_is_tick_function(ev[k].u.hrt.function);
 					break;
 				}
 				if (ev[k].kind == RTW_EV_HRTIMER_EXIT && k != i)
@@ -849,8 +857,11 @@ static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
 		slack = t - d;
 	acc.phase = BLAME_PHASE_TIMER;
 	if (slack) {
-		struct blame_culprit key = { .kind = BLAME_TIMER_SLACK, .pid = -1, .irq = -1,
-					     .cpu = res->timer_cpu, .policy = -1,
+		struct blame_culprit key = { .kind = BLAME_TIMER_SLACK,
+					     .pid = -1,
+					     .irq = -1,
+					     .cpu = res->timer_cpu,
+					     .policy = -1,
 					     .prio = TL_PRIO_UNKNOWN };
 
 		blame_add(&acc, &key, slack);

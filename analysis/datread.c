@@ -52,7 +52,7 @@ struct datread {
 	struct datread_info info;
 	datread_fn fn;
 	void *arg;
-	int stop; /* the callback's non-zero value */
+	int stop;		/* the callback's non-zero value */
 	unsigned int page_size; /* of the file's ring buffer pages, from its header; 0 unknown */
 };
 
@@ -312,8 +312,8 @@ static int datread_record(struct tracecmd_input *h, struct tep_record *rec, int 
 		return 0;
 	dr->info.records++;
 	/* a damaged page: libtracecmd 1.3.1 hands on a record that runs past it */
-	if (dr->page_size && rec->offset % dr->page_size + (unsigned int)rec->record_size >
-				     dr->page_size)
+	if (dr->page_size &&
+	    rec->offset % dr->page_size + (unsigned int)rec->record_size > dr->page_size)
 		return 0;
 	if (decode_lost(rec, cpu, &ev)) {
 		dr->info.lost_records++;

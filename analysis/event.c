@@ -187,7 +187,7 @@ const char *event_kind_name(int kind)
 
 const char *event_softirq_name(int vec)
 {
-	static const char *const names[] = { "HI",	 "TIMER",    "NET_TX", "NET_RX", "BLOCK",
+	static const char *const names[] = { "HI",	 "TIMER",   "NET_TX", "NET_RX",	 "BLOCK",
 					     "IRQ_POLL", "TASKLET", "SCHED",  "HRTIMER", "RCU" };
 
 	if (vec < 0 || vec >= (int)(sizeof(names) / sizeof(names[0])))

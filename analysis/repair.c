@@ -15,13 +15,13 @@
 #define REPAIR_MAX_CPUS 4096
 
 struct repair_cpu {
-	int32_t pid;	     /* current task, -1 unknown */
+	int32_t pid; /* current task, -1 unknown */
 	char comm[RTW_COMM_LEN];
-	long last;	     /* index of the previous event of this CPU, -1 none */
+	long last; /* index of the previous event of this CPU, -1 none */
 };
 
 struct repair_insert {
-	size_t after;	     /* insert after this input index */
+	size_t after; /* insert after this input index */
 	int32_t cpu;
 	int32_t prev_pid;
 	int32_t next_pid;

@@ -17,8 +17,8 @@
 #include "rtwhy/timeline.h"
 #include "rtwhy/util.h"
 
-#define TL_MAX_CPUS  4096
-#define TL_MAX_DEPTH 8
+#define TL_MAX_CPUS    4096
+#define TL_MAX_DEPTH   8
 #define TL_IRQ_UNKNOWN (-2) /* an IRQ already running when the trace begins */
 
 struct tl_frame {
@@ -45,8 +45,13 @@ struct tl_cpu {
 static int tl_emit(struct tl_cpu *c, int cpu, uint64_t start, uint64_t end)
 {
 	const struct tl_frame *top = c->depth ? &c->stack[c->depth - 1] : NULL;
-	struct tl_segment s = { .start_ns = start, .end_ns = end, .cpu = cpu, .pid = c->pid,
-				.prio = TL_PRIO_UNKNOWN, .irq = -1, .resched = c->resched };
+	struct tl_segment s = { .start_ns = start,
+				.end_ns = end,
+				.cpu = cpu,
+				.pid = c->pid,
+				.prio = TL_PRIO_UNKNOWN,
+				.irq = -1,
+				.resched = c->resched };
 
 	if (end <= start)
 		return 0;
@@ -396,8 +401,9 @@ void timeline_free(struct timeline *tl)
 uint64_t timeline_walk(const struct timeline *tl, int cpu, uint64_t from_ns, uint64_t to_ns,
 		       void (*fn)(const struct tl_segment *seg, uint64_t ns, void *arg), void *arg)
 {
-	struct tl_segment unknown = { .cpu = cpu, .ctx = TL_GAP, .pid = -1, .irq = -1,
-				      .prio = TL_PRIO_UNKNOWN };
+	struct tl_segment unknown = {
+		.cpu = cpu, .ctx = TL_GAP, .pid = -1, .irq = -1, .prio = TL_PRIO_UNKNOWN
+	};
 	const struct tl_segment *seg;
 	size_t lo, hi, count;
 	uint64_t total = 0, at = from_ns;

@@ -159,7 +159,8 @@ void util_format_cpulist(const cpu_set_t *set, char *buf, size_t len)
 		while (end + 1 < CPU_SETSIZE && CPU_ISSET(end + 1, set))
 			end++;
 		if (end == cpu)
-			used += (size_t)snprintf(buf + used, len - used, "%s%d", used ? "," : "", cpu);
+			used += (size_t)snprintf(buf + used, len - used, "%s%d", used ? "," : "",
+						 cpu);
 		else
 			used += (size_t)snprintf(buf + used, len - used, "%s%d-%d", used ? "," : "",
 						 cpu, end);

@@ -115,7 +115,8 @@ struct cli_state {
 	bool s_given;
 };
 
-static int cli_fail(struct cli_state *st, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int cli_fail(struct cli_state *st, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 static int cli_fail(struct cli_state *st, const char *fmt, ...)
 {
@@ -178,8 +179,10 @@ static int cli_cpus(struct cli_state *st, const char *val, cpu_set_t *set)
 	for (cpu = 0; !CPU_ISSET(cpu, &extra); cpu++)
 		;
 	util_format_cpulist(&online, online_str, sizeof(online_str));
-	return cli_fail(st, "invalid value '%s' for %s: CPU %d does not exist or is not usable "
-			"(usable: %s)", val, st->opt, cpu, online_str);
+	return cli_fail(st,
+			"invalid value '%s' for %s: CPU %d does not exist or is not usable "
+			"(usable: %s)",
+			val, st->opt, cpu, online_str);
 }
 
 static int cli_policy(struct cli_state *st, const char *val, int *policy)
@@ -189,7 +192,7 @@ static int cli_policy(struct cli_state *st, const char *val, int *policy)
 		int policy;
 	} names[] = {
 		{ "other", SCHED_OTHER }, { "normal", SCHED_OTHER }, { "batch", SCHED_BATCH },
-		{ "idle", SCHED_IDLE },	  { "fifo", SCHED_FIFO },     { "rr", SCHED_RR },
+		{ "idle", SCHED_IDLE },	  { "fifo", SCHED_FIFO },    { "rr", SCHED_RR },
 	};
 	size_t i;
 
@@ -467,29 +470,29 @@ static int cli_finish(struct cli_state *st, struct rtw_config *cfg)
 
 	if (st->smp && (st->threads_given || st->affinity_given))
 		return cli_fail(st, "conflicting options: -S/--smp sets one thread per CPU, "
-				"drop -t and -a");
+				    "drop -t and -a");
 	if (st->smp) {
 		m->nr_threads = nr_online;
 		m->affinity = CONFIG_AFFINITY_ALL;
 	}
 	if (m->nr_threads < 0)
-		m->nr_threads = m->affinity == CONFIG_AFFINITY_SPECIFIED ? CPU_COUNT(&m->cpus)
-									 : nr_online;
+		m->nr_threads =
+			m->affinity == CONFIG_AFFINITY_SPECIFIED ? CPU_COUNT(&m->cpus) : nr_online;
 	if (st->x_given && st->s_given)
 		return cli_fail(st, "conflicting options: -x (POSIX timers) and -s (nanosleep)");
 	if (m->aligned && m->secaligned)
 		return cli_fail(st, "conflicting options: -A/--aligned and --secaligned");
 	if (cfg->trace.break_ns && cfg->trace.explain_ns)
 		return cli_fail(st, "conflicting options: -b stops at the first spike, --explain "
-				"goes on; choose one");
+				    "goes on; choose one");
 	if (st->histogram_given && st->distance_given && m->distance_ns)
 		return cli_fail(st, "conflicting options: -h/-H gives every thread the same "
-				"interval, drop -d");
+				    "interval, drop -d");
 	if (cfg->output.histfile && !cfg->output.histogram)
 		return cli_fail(st, "--histfile needs -h or -H");
 	if (cfg->output.save_trace && !config_trace_threshold_ns(cfg))
 		return cli_fail(st, "--save-trace needs -b or --explain (nothing is traced "
-				"without them)");
+				    "without them)");
 	if (cfg->system.dma_latency_given && !cfg->system.dma_latency)
 		return cli_fail(st, "conflicting options: --latency and --default-system/--laptop");
 	if ((m->policy == SCHED_FIFO || m->policy == SCHED_RR) && !m->priority) {
@@ -499,8 +502,10 @@ static int cli_finish(struct cli_state *st, struct rtw_config *cfg)
 	}
 	if (st->priority_given && st->given_policy >= 0 && st->given_policy != SCHED_FIFO &&
 	    st->given_policy != SCHED_RR)
-		return cli_fail(st, "conflicting options: -p sets a real-time priority but "
-				"--policy %s is not real-time", config_policy_name(st->given_policy));
+		return cli_fail(st,
+				"conflicting options: -p sets a real-time priority but "
+				"--policy %s is not real-time",
+				config_policy_name(st->given_policy));
 	if (m->priospread && !m->priority)
 		return cli_fail(st, "--priospread needs a real-time priority (-p)");
 	return 0;

@@ -11,7 +11,7 @@
 static bool log_quiet;
 
 __attribute__((format(printf, 2, 0))) static void log_vprint(const char *tag, const char *fmt,
-								    va_list ap)
+							     va_list ap)
 {
 	char buf[1024];
 

@@ -387,10 +387,11 @@ int measure_start(struct measure *m)
 		ret = pthread_create(&t->pthread, &attr, measure_thread_main, t);
 		if (ret) {
 			t->error = -ret;
-			t->error_what = m->cfg->system.mlockall && ret == EAGAIN
-						? "create a measuring thread with locked memory (-m; "
-						  "see ulimit -l)"
-						: "create a measuring thread";
+			t->error_what =
+				m->cfg->system.mlockall && ret == EAGAIN
+					? "create a measuring thread with locked memory (-m; "
+					  "see ulimit -l)"
+					: "create a measuring thread";
 			pthread_attr_destroy(&attr);
 			measure_join(m);
 			return -ret;

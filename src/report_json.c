@@ -50,7 +50,8 @@ static int report_json_node_of(int cpu)
 	if (!d)
 		return 0;
 	while ((de = readdir(d))) {
-		if (!strncmp(de->d_name, "node", 4) && de->d_name[4] >= '0' && de->d_name[4] <= '9') {
+		if (!strncmp(de->d_name, "node", 4) && de->d_name[4] >= '0' &&
+		    de->d_name[4] <= '9') {
 			node = (int)strtol(de->d_name + 4, NULL, 10);
 			break;
 		}
@@ -103,7 +104,8 @@ void report_json_spike(struct json *j, const struct blame_result *r)
 		json_object(j, NULL);
 		json_string(j, "kind", blame_kind_name(c->kind));
 		json_double(j, "us", report_us(c->ns), 3);
-		json_double(j, "share", r->latency_ns ? (double)c->ns / (double)r->latency_ns : 0, 4);
+		json_double(j, "share", r->latency_ns ? (double)c->ns / (double)r->latency_ns : 0,
+			    4);
 		if (c->kind == BLAME_TASK || c->kind == BLAME_IRQ_THREAD ||
 		    (c->kind == BLAME_UNACCOUNTED && c->pid > 0)) {
 			json_string(j, "comm", c->comm);

@@ -25,14 +25,14 @@ void report_text_thread_line(FILE *out, const struct rtw_config *cfg, struct mea
 	/* cyclictest starts min at 1000000 and prints it before the first sample */
 	min = s.cycles ? report_units(cfg, s.min_ns) : 1000000;
 	fprintf(out,
-		cfg->output.nsecs ? "T:%2d (%5d) P:%2d I:%ld C:%7lu Min:%7ld Act:%8ld Avg:%8ld Max:%8ld"
-				  : "T:%2d (%5d) P:%2d I:%ld C:%7lu Min:%7ld Act:%5ld Avg:%5ld Max:%8ld",
-		t->index, atomic_load(&t->tid), t->priority,
-		(long)(t->interval_ns / NSEC_PER_USEC), (unsigned long)s.cycles, min,
-		report_units(cfg, s.act_ns), stats_avg_units(&s), report_units(cfg, s.max_ns));
+		cfg->output.nsecs
+			? "T:%2d (%5d) P:%2d I:%ld C:%7lu Min:%7ld Act:%8ld Avg:%8ld Max:%8ld"
+			: "T:%2d (%5d) P:%2d I:%ld C:%7lu Min:%7ld Act:%5ld Avg:%5ld Max:%8ld",
+		t->index, atomic_load(&t->tid), t->priority, (long)(t->interval_ns / NSEC_PER_USEC),
+		(unsigned long)s.cycles, min, report_units(cfg, s.act_ns), stats_avg_units(&s),
+		report_units(cfg, s.max_ns));
 	fputc('\n', out);
 }
-
 
 void report_text_status(FILE *out, const struct rtw_config *cfg, struct measure *m, bool redraw)
 {
@@ -106,7 +106,8 @@ void report_text_histogram(FILE *out, const struct rtw_config *cfg, struct measu
 		struct stats_snapshot s;
 
 		stats_read(&m->threads[j].stats, &s);
-		fprintf(out, " %05lu", s.cycles ? (unsigned long)report_units(cfg, s.min_ns) : 1000000UL);
+		fprintf(out, " %05lu",
+			s.cycles ? (unsigned long)report_units(cfg, s.min_ns) : 1000000UL);
 	}
 	fprintf(out, "\n# Avg Latencies:");
 	for (j = 0; j < n; j++) {
@@ -232,16 +233,19 @@ void report_text_spike(FILE *out, const struct blame_result *r, int index, size_
 	fprintf(out, "#   trace: %s", r->complete ? "complete" : "INCOMPLETE");
 	if (nr_events)
 		fprintf(out, ", %zu events", nr_events);
-	fprintf(out, " over %.1f ms, %llu lost", (double)(r->window_end_ns - r->window_start_ns) / 1e6,
+	fprintf(out, " over %.1f ms, %llu lost",
+		(double)(r->window_end_ns - r->window_start_ns) / 1e6,
 		(unsigned long long)r->lost_events);
 	if (r->inferred_switches)
 		fprintf(out, ", %d untraced switch%s inferred", r->inferred_switches,
 			r->inferred_switches == 1 ? "" : "es");
 	fprintf(out, "\n#   deadline: %s\n",
 		sp->deadline_exact ? "exact (clock mono)" : "derived from the marker's latency");
-	fprintf(out, "#   phases: timer delay %.1f us | scheduling delay %.1f us | return to user "
+	fprintf(out,
+		"#   phases: timer delay %.1f us | scheduling delay %.1f us | return to user "
 		"%.1f us\n",
-		report_us(r->phase_ns[BLAME_PHASE_TIMER]), report_us(r->phase_ns[BLAME_PHASE_SCHED]),
+		report_us(r->phase_ns[BLAME_PHASE_TIMER]),
+		report_us(r->phase_ns[BLAME_PHASE_SCHED]),
 		report_us(r->phase_ns[BLAME_PHASE_RETURN]));
 	if (r->timer_function[0] || r->waking_ns) {
 		char chain[320];
@@ -251,7 +255,8 @@ void report_text_spike(FILE *out, const struct blame_result *r, int index, size_
 		if (r->timer_function[0])
 			n += (size_t)snprintf(chain + n, sizeof(chain) - n,
 					      "timer %s on CPU %d at +%.1f us,", r->timer_function,
-					      r->timer_cpu, report_us(r->timer_ns - sp->deadline_ns));
+					      r->timer_cpu,
+					      report_us(r->timer_ns - sp->deadline_ns));
 		if (r->waking_ns && n < sizeof(chain))
 			n += (size_t)snprintf(chain + n, sizeof(chain) - n,
 					      " woken onto CPU %d %s,", r->wake_cpu,
@@ -326,8 +331,8 @@ void report_text_tally(FILE *out, const struct blame_result *r, size_t n)
 	for (i = 0; i <= BLAME_V_INCOMPLETE; i++) {
 		if (!counts[i])
 			continue;
-		fprintf(out, "%s %s %d", first ? "" : ",", blame_verdict_name((enum blame_verdict)i),
-			counts[i]);
+		fprintf(out, "%s %s %d", first ? "" : ",",
+			blame_verdict_name((enum blame_verdict)i), counts[i]);
 		first = false;
 	}
 	fputc('\n', out);

@@ -30,12 +30,12 @@
 #include "rtwhy/tsession.h"
 #include "rtwhy/util.h"
 
-#define RUN_REFRESH_NS	   (10 * NSEC_PER_MSEC) /* cyclictest's display period */
-#define RUN_LOOKBACK_NS	   (20 * NSEC_PER_MSEC) /* events kept before a deadline */
-#define RUN_MAX_KEPT	   1000			/* explained spikes kept for --json */
-#define RUN_MAX_SVG	   50			/* explained spikes drawn for --svg */
-#define RUN_STEAL_PERIOD   (100 * NSEC_PER_MSEC)
-#define RUN_STEAL_SAMPLES  64
+#define RUN_REFRESH_NS	  (10 * NSEC_PER_MSEC) /* cyclictest's display period */
+#define RUN_LOOKBACK_NS	  (20 * NSEC_PER_MSEC) /* events kept before a deadline */
+#define RUN_MAX_KEPT	  1000		       /* explained spikes kept for --json */
+#define RUN_MAX_SVG	  50		       /* explained spikes drawn for --svg */
+#define RUN_STEAL_PERIOD  (100 * NSEC_PER_MSEC)
+#define RUN_STEAL_SAMPLES 64
 
 static volatile sig_atomic_t run_signal;
 static volatile sig_atomic_t run_status_wanted;
@@ -238,8 +238,7 @@ static void run_save_window(struct run *r, const struct blame_result *res)
 	for (i = 0; i < n; i++)
 		textwrite_event(r->save, &ev[i]);
 	if (fflush(r->save) || ferror(r->save)) {
-		r->output_err =
-			outfile_close(r->save, "--save-trace", r->cfg->output.save_trace);
+		r->output_err = outfile_close(r->save, "--save-trace", r->cfg->output.save_trace);
 		r->save = NULL;
 	}
 }
@@ -290,7 +289,8 @@ static void run_draw(struct run *r, const struct blame_result *res)
 		return;
 	if (r->nr_explained > RUN_MAX_SVG) {
 		if (r->nr_explained == RUN_MAX_SVG + 1)
-			log_info("drew the first %d spikes; later ones are in the text and JSON only",
+			log_info("drew the first %d spikes; later ones are in the text and JSON "
+				 "only",
 				 RUN_MAX_SVG);
 		return;
 	}
@@ -326,7 +326,8 @@ static void run_explain(struct run *r, const struct measure_spike *ms)
 	int ret;
 
 	if (atomic_load(&r->m.freeze_failed))
-		log_warn("the FREEZE marker could not be written: the trace ran on after the spike");
+		log_warn(
+			"the FREEZE marker could not be written: the trace ran on after the spike");
 	/* the trigger stopped recording; make sure, or the drain would chase a live buffer */
 	tsess_stop(r->ts);
 	evbuf_clear(&r->window);

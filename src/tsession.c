@@ -118,7 +118,8 @@ int tsess_remove_stale(void)
 		if (strncmp(list[i], TSESS_PREFIX, plen) || !isdigit((unsigned char)list[i][plen]))
 			continue;
 		pid = strtol(list[i] + plen, &end, 10);
-		if (*end || pid <= 0 || pid == getpid() || kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+		if (*end || pid <= 0 || pid == getpid() || kill((pid_t)pid, 0) == 0 ||
+		    errno != ESRCH)
 			continue;
 		inst = tracefs_instance_alloc(NULL, list[i]);
 		if (!inst)
@@ -235,8 +236,7 @@ int tsess_create(struct tsess **out, const struct tsess_opts *opts)
 		return tsess_fail(s, "set trace_clock to mono", errno);
 	if (tracefs_instance_file_write(s->inst, "options/overwrite", "1") < 0)
 		return tsess_fail(s, "set overwrite mode", errno);
-	if (opts->buffer_kb &&
-	    tracefs_instance_set_buffer_size(s->inst, opts->buffer_kb, -1) < 0)
+	if (opts->buffer_kb && tracefs_instance_set_buffer_size(s->inst, opts->buffer_kb, -1) < 0)
 		return tsess_fail(s, "set the trace buffer size", errno);
 	ret = tsess_enable_events(s);
 	if (ret)
@@ -368,8 +368,7 @@ void tsess_destroy(struct tsess *s)
 		close(s->on_fd);
 	if (s->inst) {
 		if (tracefs_instance_destroy(s->inst))
-			log_warn("cannot remove tracing instance %s: %s", s->name,
-				 strerror(errno));
+			log_warn("cannot remove tracing instance %s: %s", s->name, strerror(errno));
 		tracefs_instance_free(s->inst);
 	}
 	decode_destroy(s->dec);

@@ -30,16 +30,16 @@
 
 /* The spike to explain. Times are in the trace clock. */
 struct blame_spike {
-	int thread;	      /* measuring thread index, -1 unknown */
-	int32_t tid;	      /* the thread that was late */
-	int32_t cpu;	      /* its CPU when it woke, -1 unknown */
-	uint64_t deadline_ns; /* D */
-	uint64_t wake_ns;     /* W */
-	uint64_t threshold_ns; /* what made it a spike, 0 unknown */
-	int64_t slack_ns;     /* its timer slack, -1 unknown (50 us assumed for fair) */
-	bool deadline_exact;  /* D is exact (rtwhy FREEZE on clock mono) */
+	int thread;		 /* measuring thread index, -1 unknown */
+	int32_t tid;		 /* the thread that was late */
+	int32_t cpu;		 /* its CPU when it woke, -1 unknown */
+	uint64_t deadline_ns;	 /* D */
+	uint64_t wake_ns;	 /* W */
+	uint64_t threshold_ns;	 /* what made it a spike, 0 unknown */
+	int64_t slack_ns;	 /* its timer slack, -1 unknown (50 us assumed for fair) */
+	bool deadline_exact;	 /* D is exact (rtwhy FREEZE on clock mono) */
 	uint64_t trace_start_ns; /* recording started here (0 unknown): a quiet CPU is covered */
-	char source[16];      /* "rtwhy", "cyclictest", "manual" */
+	char source[16];	 /* "rtwhy", "cyclictest", "manual" */
 };
 
 enum blame_kind {
@@ -63,7 +63,7 @@ struct blame_culprit {
 	enum blame_kind kind;
 	uint64_t ns;
 	uint64_t phase_ns[BLAME_NR_PHASES];
-	int32_t pid;		 /* task and irq_thread; -1 otherwise */
+	int32_t pid; /* task and irq_thread; -1 otherwise */
 	char comm[RTW_COMM_LEN];
 	int32_t prio;		 /* kernel prio, TL_PRIO_UNKNOWN if not seen */
 	int policy;		 /* SCHED_*, -1 unknown */
@@ -93,28 +93,28 @@ struct blame_result {
 	uint64_t latency_ns;
 	uint64_t phase_ns[BLAME_NR_PHASES];
 	/* the chain of events found (0 / -1 when not found) */
-	uint64_t timer_ns;    /* hrtimer_expire_entry of the thread's timer */
-	uint64_t waking_ns;   /* sched_waking of the thread */
-	uint64_t switch_ns;   /* sched_switch to the thread */
+	uint64_t timer_ns;  /* hrtimer_expire_entry of the thread's timer */
+	uint64_t waking_ns; /* sched_waking of the thread */
+	uint64_t switch_ns; /* sched_switch to the thread */
 	int timer_cpu;
-	int wake_cpu;	      /* run queue the thread was woken onto */
-	int run_cpu;	      /* where it finally ran */
+	int wake_cpu; /* run queue the thread was woken onto */
+	int run_cpu;  /* where it finally ran */
 	bool migrated;
 	char timer_function[RTW_NAME_LEN];
-	int32_t victim_prio;  /* kernel prio of the thread */
+	int32_t victim_prio; /* kernel prio of the thread */
 	char victim_comm[RTW_COMM_LEN];
-	bool resched_at_wakeup;	  /* need-resched (full) set when it was woken */
-	bool lazy_at_wakeup;	  /* only the lazy bit set when it was woken */
-	uint64_t resched_ns;	  /* first full need-resched on the run queue, 0 none */
-	bool resched_by_tick;	  /* ... set in the scheduler tick */
-	bool occupant_blocked;	  /* the task before the thread went to sleep (not preempted) */
-	int32_t handover_pid;	  /* ... that task */
-	int64_t slack_ns;	  /* the timer slack assumed (the spike's, or 50 us for fair) */
-	uint64_t tick_ns;	  /* tick period seen, 0 unknown */
+	bool resched_at_wakeup; /* need-resched (full) set when it was woken */
+	bool lazy_at_wakeup;	/* only the lazy bit set when it was woken */
+	uint64_t resched_ns;	/* first full need-resched on the run queue, 0 none */
+	bool resched_by_tick;	/* ... set in the scheduler tick */
+	bool occupant_blocked;	/* the task before the thread went to sleep (not preempted) */
+	int32_t handover_pid;	/* ... that task */
+	int64_t slack_ns;	/* the timer slack assumed (the spike's, or 50 us for fair) */
+	uint64_t tick_ns;	/* tick period seen, 0 unknown */
 	struct blame_culprit culprit[BLAME_MAX_CULPRITS];
-	int nr_culprits;	  /* sorted, largest first */
+	int nr_culprits; /* sorted, largest first */
 	enum blame_verdict verdict;
-	int verdict_culprit;	  /* index into culprit[], -1 none */
+	int verdict_culprit; /* index into culprit[], -1 none */
 	char text[BLAME_TEXT_LEN];
 	char hint[BLAME_HINT_LEN];
 	/* coverage */
@@ -125,8 +125,8 @@ struct blame_result {
 	uint64_t window_start_ns; /* first event available */
 	uint64_t window_end_ns;
 	/* filled by a live run, 0 otherwise */
-	uint64_t freeze_ns;	  /* wake -> the FREEZE marker recorded (recording stops there) */
-	uint64_t explain_ns;	  /* wake -> explanation ready */
+	uint64_t freeze_ns;  /* wake -> the FREEZE marker recorded (recording stops there) */
+	uint64_t explain_ns; /* wake -> explanation ready */
 };
 
 /* What the caller knows beyond the events (live runs know more). */

@@ -14,9 +14,9 @@
 #include "rtwhy/config.h"
 
 /* Exit statuses, the same for every subcommand. */
-#define CLI_EXIT_OK	  0 /* ran; for irqs: every device IRQ threaded */
-#define CLI_EXIT_FAILURE  1 /* runtime error (or irqs: some IRQ not threaded) */
-#define CLI_EXIT_USAGE	  2 /* bad option or value */
+#define CLI_EXIT_OK	 0 /* ran; for irqs: every device IRQ threaded */
+#define CLI_EXIT_FAILURE 1 /* runtime error (or irqs: some IRQ not threaded) */
+#define CLI_EXIT_USAGE	 2 /* bad option or value */
 
 enum cli_command {
 	CLI_CMD_MEASURE, /* rtwhy [options]: cyclictest-style run */

@@ -12,8 +12,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define CONFIG_MAX_THREADS   1024
-#define CONFIG_HIST_MAX_US   1000000
+#define CONFIG_MAX_THREADS	 1024
+#define CONFIG_HIST_MAX_US	 1000000
 #define CONFIG_DEFAULT_BUFFER_KB 2048
 
 /* How a measuring thread sleeps (cyclictest's modes). */
@@ -30,29 +30,29 @@ enum config_affinity {
 };
 
 struct config_measure {
-	int nr_threads;		   /* -t, -S */
-	uint64_t interval_ns;	   /* -i: thread 0's interval */
-	uint64_t distance_ns;	   /* -d: added per thread (0 with -h) */
-	int priority;		   /* -p: 0 = not real-time */
-	bool priority_defaulted;   /* fifo/rr without -p: nr_threads + 1, said on stderr */
-	int policy;		   /* SCHED_OTHER, SCHED_FIFO, ... */
-	bool priospread;	   /* --priospread: thread i gets priority - i */
+	int nr_threads;		 /* -t, -S */
+	uint64_t interval_ns;	 /* -i: thread 0's interval */
+	uint64_t distance_ns;	 /* -d: added per thread (0 with -h) */
+	int priority;		 /* -p: 0 = not real-time */
+	bool priority_defaulted; /* fifo/rr without -p: nr_threads + 1, said on stderr */
+	int policy;		 /* SCHED_OTHER, SCHED_FIFO, ... */
+	bool priospread;	 /* --priospread: thread i gets priority - i */
 	enum config_affinity affinity;
-	cpu_set_t cpus;		   /* CPUs threads are pinned over */
-	bool main_affinity;	   /* --mainaffinity or -a given */
-	cpu_set_t main_cpus;	   /* where the main thread runs */
-	int clock;		   /* -c: CLOCK_MONOTONIC or CLOCK_REALTIME */
-	bool relative;		   /* -r: relative sleeps */
-	enum config_sleep sleep;   /* -x, -s */
-	uint64_t duration_ns;	   /* -D: 0 = until stopped */
-	uint64_t loops;		   /* -l: 0 = endless */
-	bool aligned;		   /* -A: common start, thread i at i * offset */
+	cpu_set_t cpus;		 /* CPUs threads are pinned over */
+	bool main_affinity;	 /* --mainaffinity or -a given */
+	cpu_set_t main_cpus;	 /* where the main thread runs */
+	int clock;		 /* -c: CLOCK_MONOTONIC or CLOCK_REALTIME */
+	bool relative;		 /* -r: relative sleeps */
+	enum config_sleep sleep; /* -x, -s */
+	uint64_t duration_ns;	 /* -D: 0 = until stopped */
+	uint64_t loops;		 /* -l: 0 = endless */
+	bool aligned;		 /* -A: common start, thread i at i * offset */
 	uint64_t aligned_offset_ns;
-	bool secaligned;	   /* --secaligned: start on a full second */
+	bool secaligned; /* --secaligned: start on a full second */
 	uint64_t secaligned_offset_ns;
-	int64_t timerslack_ns;	   /* --timerslack: -1 = leave the kernel's */
-	uint64_t spike_ns;	   /* --spike: record samples above this, 0 = off */
-	int spike_nodes;	   /* --spike-nodes */
+	int64_t timerslack_ns; /* --timerslack: -1 = leave the kernel's */
+	uint64_t spike_ns;     /* --spike: record samples above this, 0 = off */
+	int spike_nodes;       /* --spike-nodes */
 };
 
 struct config_output {

@@ -18,9 +18,9 @@ struct evbuf {
 	size_t head;
 	size_t len;
 	size_t cap;
-	size_t max_events;    /* 0 = unbounded */
-	uint64_t retain_ns;   /* 0 = keep everything */
-	uint64_t dropped;     /* events dropped from the front */
+	size_t max_events;	   /* 0 = unbounded */
+	uint64_t retain_ns;	   /* 0 = keep everything */
+	uint64_t dropped;	   /* events dropped from the front */
 	uint64_t dropped_until_ns; /* newest timestamp dropped so far */
 };
 

@@ -17,24 +17,24 @@
 #define RTW_MARKER_LEN 128
 
 enum rtw_kind {
-	RTW_EV_OTHER = 0,	/* an event we keep only for its common fields */
-	RTW_EV_SWITCH,		/* sched:sched_switch */
-	RTW_EV_WAKING,		/* sched:sched_waking (in the waker's context) */
-	RTW_EV_WAKEUP,		/* sched:sched_wakeup, sched_wakeup_new */
-	RTW_EV_MIGRATE,		/* sched:sched_migrate_task */
-	RTW_EV_IRQ_ENTRY,	/* irq:irq_handler_entry */
-	RTW_EV_IRQ_EXIT,	/* irq:irq_handler_exit */
-	RTW_EV_SOFTIRQ_ENTRY,	/* irq:softirq_entry */
-	RTW_EV_SOFTIRQ_EXIT,	/* irq:softirq_exit */
-	RTW_EV_SOFTIRQ_RAISE,	/* irq:softirq_raise */
-	RTW_EV_HRTIMER_ENTRY,	/* timer:hrtimer_expire_entry */
-	RTW_EV_HRTIMER_EXIT,	/* timer:hrtimer_expire_exit */
-	RTW_EV_VECTOR_ENTRY,	/* irq_vectors:*_entry (x86 local timer, IPIs...) */
-	RTW_EV_VECTOR_EXIT,	/* irq_vectors:*_exit */
-	RTW_EV_NMI,		/* nmi:nmi_handler */
-	RTW_EV_IPI,		/* ipi:ipi_send_cpu / ipi_send_cpumask */
-	RTW_EV_MARKER,		/* ftrace:print (trace_marker writes) */
-	RTW_EV_LOST,		/* synthetic: events were lost on this CPU before ts */
+	RTW_EV_OTHER = 0,     /* an event we keep only for its common fields */
+	RTW_EV_SWITCH,	      /* sched:sched_switch */
+	RTW_EV_WAKING,	      /* sched:sched_waking (in the waker's context) */
+	RTW_EV_WAKEUP,	      /* sched:sched_wakeup, sched_wakeup_new */
+	RTW_EV_MIGRATE,	      /* sched:sched_migrate_task */
+	RTW_EV_IRQ_ENTRY,     /* irq:irq_handler_entry */
+	RTW_EV_IRQ_EXIT,      /* irq:irq_handler_exit */
+	RTW_EV_SOFTIRQ_ENTRY, /* irq:softirq_entry */
+	RTW_EV_SOFTIRQ_EXIT,  /* irq:softirq_exit */
+	RTW_EV_SOFTIRQ_RAISE, /* irq:softirq_raise */
+	RTW_EV_HRTIMER_ENTRY, /* timer:hrtimer_expire_entry */
+	RTW_EV_HRTIMER_EXIT,  /* timer:hrtimer_expire_exit */
+	RTW_EV_VECTOR_ENTRY,  /* irq_vectors:*_entry (x86 local timer, IPIs...) */
+	RTW_EV_VECTOR_EXIT,   /* irq_vectors:*_exit */
+	RTW_EV_NMI,	      /* nmi:nmi_handler */
+	RTW_EV_IPI,	      /* ipi:ipi_send_cpu / ipi_send_cpumask */
+	RTW_EV_MARKER,	      /* ftrace:print (trace_marker writes) */
+	RTW_EV_LOST,	      /* synthetic: events were lost on this CPU before ts */
 	RTW_EV_NR_KINDS,
 };
 
@@ -54,13 +54,13 @@ enum rtw_kind {
 #define RTW_STATE_PREEMPTED 0x100 /* "R+" */
 
 struct rtw_event {
-	uint64_t ts_ns;		  /* trace clock, ns */
+	uint64_t ts_ns; /* trace clock, ns */
 	int32_t cpu;
-	int32_t pid;		  /* common_pid: the task current on @cpu */
-	uint16_t kind;		  /* enum rtw_kind */
-	uint8_t flags;		  /* RTW_F_* */
-	uint8_t preempt;	  /* preempt depth (low nibble of preempt_count) */
-	char comm[RTW_COMM_LEN];  /* comm of @pid when known, else "" */
+	int32_t pid;		 /* common_pid: the task current on @cpu */
+	uint16_t kind;		 /* enum rtw_kind */
+	uint8_t flags;		 /* RTW_F_* */
+	uint8_t preempt;	 /* preempt depth (low nibble of preempt_count) */
+	char comm[RTW_COMM_LEN]; /* comm of @pid when known, else "" */
 	union {
 		struct {
 			int32_t prev_pid;
@@ -92,7 +92,7 @@ struct rtw_event {
 		struct { /* SOFTIRQ_* */
 			int32_t vec;
 		} softirq;
-		struct { /* HRTIMER_* */
+		struct {		 /* HRTIMER_* */
 			uint64_t timer;	 /* hrtimer address (identity only) */
 			uint64_t now_ns; /* the hrtimer core's now (entry only) */
 			char function[RTW_NAME_LEN];

@@ -28,12 +28,12 @@
 
 /* A latency above the trace threshold, as the measuring thread saw it. */
 struct measure_spike {
-	int thread;	     /* index of the measuring thread */
-	int tid;	     /* its kernel tid */
-	int cpu;	     /* CPU it ran on when it woke */
-	int policy;	     /* its SCHED_* policy */
-	int priority;	     /* its RT priority (0 for other) */
-	int64_t slack_ns;    /* its timer slack in effect (0 for RT) */
+	int thread;	      /* index of the measuring thread */
+	int tid;	      /* its kernel tid */
+	int cpu;	      /* CPU it ran on when it woke */
+	int policy;	      /* its SCHED_* policy */
+	int priority;	      /* its RT priority (0 for other) */
+	int64_t slack_ns;     /* its timer slack in effect (0 for RT) */
 	uint64_t deadline_ns; /* CLOCK_MONOTONIC = trace clock "mono" */
 	uint64_t wake_ns;     /* CLOCK_MONOTONIC, read right after waking */
 	int64_t latency_ns;   /* wake - deadline in the measuring clock */
@@ -52,7 +52,7 @@ struct measure;
 struct measure_thread {
 	struct measure *m;
 	int index;
-	int cpu;	      /* CPU it is pinned to, -1 for none */
+	int cpu; /* CPU it is pinned to, -1 for none */
 	int policy;
 	int priority;
 	uint64_t interval_ns;
@@ -75,11 +75,11 @@ struct measure {
 	_Atomic int nr_done;  /* threads that left their loop (-l reached) */
 
 	/* freeze: set before measure_start() */
-	int freeze_fd;		/* trace_marker of the tracing instance, -1 = none */
-	uint64_t threshold_ns;	/* -b / --explain threshold, 0 = none */
-	bool stop_on_spike;	/* -b */
-	_Atomic int armed;	/* 1: the next spike may freeze the trace */
-	_Atomic int pending;	/* 1: @spike waits for the main thread */
+	int freeze_fd;	       /* trace_marker of the tracing instance, -1 = none */
+	uint64_t threshold_ns; /* -b / --explain threshold, 0 = none */
+	bool stop_on_spike;    /* -b */
+	_Atomic int armed;     /* 1: the next spike may freeze the trace */
+	_Atomic int pending;   /* 1: @spike waits for the main thread */
 	struct measure_spike spike;
 	_Atomic uint64_t blind_spikes; /* spikes while the trace was frozen */
 	_Atomic int freeze_failed;     /* the FREEZE write failed: trace not stopped */

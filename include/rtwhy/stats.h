@@ -17,9 +17,9 @@
 #include <stdint.h>
 
 struct stats_thread {
-	_Atomic uint64_t cycles;    /* samples taken; published last */
-	_Atomic int64_t min_ns;	    /* INT64_MAX before the first sample */
-	_Atomic int64_t act_ns;	    /* the last sample */
+	_Atomic uint64_t cycles; /* samples taken; published last */
+	_Atomic int64_t min_ns;	 /* INT64_MAX before the first sample */
+	_Atomic int64_t act_ns;	 /* the last sample */
 	_Atomic int64_t max_ns;
 	_Atomic uint64_t sum_units; /* sum of samples truncated to units */
 	uint64_t unit_ns;	    /* 1000 (us) or 1 (-N) */
@@ -28,7 +28,7 @@ struct stats_thread {
 	uint64_t hist_overflow;
 	uint64_t *outliers; /* cycle numbers of the first nr_buckets overflows */
 	uint64_t nr_outliers;
-	int64_t *values;	/* -v ring of samples in units, or NULL */
+	int64_t *values; /* -v ring of samples in units, or NULL */
 	uint64_t values_mask;
 };
 

@@ -13,10 +13,10 @@
 #include "rtwhy/config.h"
 
 struct systune {
-	int dma_fd;	   /* open /dev/cpu_dma_latency, -1 = none */
-	int dma_value_us;  /* what we wrote */
-	int dma_error;	   /* -errno when the request could not be made */
-	bool locked;	   /* mlockall() done */
+	int dma_fd;	  /* open /dev/cpu_dma_latency, -1 = none */
+	int dma_value_us; /* what we wrote */
+	int dma_error;	  /* -errno when the request could not be made */
+	bool locked;	  /* mlockall() done */
 };
 
 /**

@@ -39,13 +39,13 @@ struct textread_stats {
 	uint64_t first_unparsed_line; /* 1-based number of the first such line, 0 none */
 	uint64_t lost_lines;	      /* "[LOST N EVENTS]" and "buffer started" lines */
 	uint64_t lost_events;	      /* sum of the N of those lines that say N */
-	uint64_t flagless;    /* events without a flags column: interrupt context inferred */
-	unsigned int windows; /* "# rtwhy: spike" headers: separate saved windows */
+	uint64_t flagless;	     /* events without a flags column: interrupt context inferred */
+	unsigned int windows;	     /* "# rtwhy: spike" headers: separate saved windows */
 	uint64_t recording_since_ns; /* of the current saved window, 0 unknown */
-	int nr_cpus;	      /* from "#P:N" or "cpus=N"; 0 unknown */
-	int nr_buffers;	      /* 1 + instance prefixes seen */
-	bool cut;	      /* the last line had no newline: the file was cut */
-	bool relative_ts;     /* latency-format: time since the buffer was reset */
+	int nr_cpus;		     /* from "#P:N" or "cpus=N"; 0 unknown */
+	int nr_buffers;		     /* 1 + instance prefixes seen */
+	bool cut;		     /* the last line had no newline: the file was cut */
+	bool relative_ts;	     /* latency-format: time since the buffer was reset */
 	enum textread_flavor flavor;
 	char clock[16];	 /* "# rtwhy: clock NAME"; "" unknown */
 	char kernel[64]; /* "latency trace ... on RELEASE"; "" unknown */

@@ -20,9 +20,9 @@
 struct tsess;
 
 struct tsess_opts {
-	unsigned int buffer_kb;	    /* per CPU, 0 = the kernel's default */
-	const char *const *events;  /* "system/event", NULL-terminated; NULL = spike set */
-	bool freeze_trigger;	    /* stop recording on a "FREEZE..." marker */
+	unsigned int buffer_kb;	   /* per CPU, 0 = the kernel's default */
+	const char *const *events; /* "system/event", NULL-terminated; NULL = spike set */
+	bool freeze_trigger;	   /* stop recording on a "FREEZE..." marker */
 };
 
 /**

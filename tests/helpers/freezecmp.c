@@ -131,6 +131,7 @@ int main(int argc, char **argv)
 	qsort(trig, (size_t)n_trig, 8, cmp);
 	qsort(two, (size_t)n_two, 8, cmp);
 	printf("trigger %d %.1f %.1f two_writes %d %.1f %.1f\n", n_trig, trig[n_trig / 2] / 1e3,
-	       trig[n_trig * 99 / 100] / 1e3, n_two, two[n_two / 2] / 1e3, two[n_two * 99 / 100] / 1e3);
+	       trig[n_trig * 99 / 100] / 1e3, n_two, two[n_two / 2] / 1e3,
+	       two[n_two * 99 / 100] / 1e3);
 	return 0;
 }

@@ -12,7 +12,7 @@
 #include "evgen.h"
 #include "unit.h"
 
-#define TID 5000
+#define TID   5000
 #define CUR_S 1 /* prev_state S */
 
 static struct evgen g;
@@ -20,9 +20,14 @@ static struct blame_result res;
 
 static int explain(double d_us, double w_us, int64_t slack_ns)
 {
-	struct blame_spike sp = { .thread = 0, .tid = TID, .cpu = 1, .deadline_ns = evgen_us(d_us),
-				  .wake_ns = evgen_us(w_us), .slack_ns = slack_ns,
-				  .deadline_exact = true, .source = "test" };
+	struct blame_spike sp = { .thread = 0,
+				  .tid = TID,
+				  .cpu = 1,
+				  .deadline_ns = evgen_us(d_us),
+				  .wake_ns = evgen_us(w_us),
+				  .slack_ns = slack_ns,
+				  .deadline_exact = true,
+				  .source = "test" };
 
 	return blame_explain(g.ev, g.n, &sp, NULL, &res);
 }
@@ -386,8 +391,10 @@ static void test_names(void)
 
 static CU_TestInfo blame_tests[] = {
 	{ "the seed: tick wait behind a fair busy loop", test_tick_wait },
-	{ "no wakeup preemption, the task slept on its own", test_no_wakeup_preemption_until_sleep },
-	{ "need-resched honoured by a switch to another task", test_resched_honoured_by_another_task },
+	{ "no wakeup preemption, the task slept on its own",
+	  test_no_wakeup_preemption_until_sleep },
+	{ "need-resched honoured by a switch to another task",
+	  test_resched_honoured_by_another_task },
 	{ "'went to sleep' only for the culprit", test_sleep_text_only_for_the_culprit },
 	{ "higher-priority RT task", test_higher_priority },
 	{ "need-resched set, no switch: non-preemptible", test_non_preemptible },

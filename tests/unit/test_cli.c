@@ -73,9 +73,8 @@ static void test_the_seed_command_line(void)
 	CU_ASSERT_EQUAL(parse("-c", "clock_monotonic", NULL), 0);
 	CU_ASSERT_EQUAL(cfg.measure.clock, CLOCK_MONOTONIC);
 	CU_ASSERT_EQUAL(parse("-c", "CLOCK_BOOTTIME", NULL), -EINVAL);
-	CU_ASSERT_EQUAL(parse("-t", "5", "-i", "5000", "-d", "5000", "-c", "1", "-D", "1m", "-q",
-			      NULL),
-			0);
+	CU_ASSERT_EQUAL(
+		parse("-t", "5", "-i", "5000", "-d", "5000", "-c", "1", "-D", "1m", "-q", NULL), 0);
 	CU_ASSERT_EQUAL(cfg.measure.nr_threads, 5);
 	CU_ASSERT_EQUAL(cfg.measure.clock, CLOCK_REALTIME);
 	CU_ASSERT_EQUAL(cfg.measure.duration_ns, 60 * NSEC_PER_SEC);

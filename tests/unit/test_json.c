@@ -38,10 +38,11 @@ static void doc_nested(struct json *j)
 
 static void test_nested(void)
 {
-	CU_ASSERT_STRING_EQUAL(render(doc_nested),
-			       "{\n  \"a\": -1,\n  \"o\": {\n    \"u\": 18446744073709551615,\n"
-			       "    \"list\": [\n      \"x\",\n      true,\n      null\n    ]\n  },\n"
-			       "  \"d\": 1.23,\n  \"empty\": []\n}\n");
+	CU_ASSERT_STRING_EQUAL(
+		render(doc_nested),
+		"{\n  \"a\": -1,\n  \"o\": {\n    \"u\": 18446744073709551615,\n"
+		"    \"list\": [\n      \"x\",\n      true,\n      null\n    ]\n  },\n"
+		"  \"d\": 1.23,\n  \"empty\": []\n}\n");
 }
 
 static void doc_escape(struct json *j)
@@ -51,7 +52,8 @@ static void doc_escape(struct json *j)
 
 static void test_escape(void)
 {
-	CU_ASSERT_STRING_EQUAL(render(doc_escape), "{\n  \"s\": \"a\\\"b\\\\c\\nd\\te\\u0001\"\n}\n");
+	CU_ASSERT_STRING_EQUAL(render(doc_escape),
+			       "{\n  \"s\": \"a\\\"b\\\\c\\nd\\te\\u0001\"\n}\n");
 }
 
 static void doc_nan(struct json *j)

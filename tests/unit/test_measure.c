@@ -12,9 +12,14 @@
 
 static void test_freeze_line(void)
 {
-	struct measure_spike s = { .thread = 1, .tid = 4242, .cpu = 1, .priority = 0,
-				   .slack_ns = 50000, .deadline_ns = 171349570123ULL,
-				   .wake_ns = 171353520456ULL, .latency_ns = 3950333 };
+	struct measure_spike s = { .thread = 1,
+				   .tid = 4242,
+				   .cpu = 1,
+				   .priority = 0,
+				   .slack_ns = 50000,
+				   .deadline_ns = 171349570123ULL,
+				   .wake_ns = 171353520456ULL,
+				   .latency_ns = 3950333 };
 	char buf[192];
 	int n = measure_format_freeze(buf, &s);
 
@@ -24,8 +29,7 @@ static void test_freeze_line(void)
 	CU_ASSERT_TRUE(n < 160);
 }
 
-static int run_loops(const char *const *args, int argc, struct rtw_config *cfg,
-		     struct measure *m)
+static int run_loops(const char *const *args, int argc, struct rtw_config *cfg, struct measure *m)
 {
 	enum cli_action action;
 	char err[256];

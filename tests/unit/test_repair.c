@@ -78,8 +78,13 @@ static void test_nothing_to_repair(void)
 
 static void test_explained_with_the_repair(void)
 {
-	struct blame_spike sp = { .thread = 0, .tid = 5000, .cpu = 1, .deadline_ns = evgen_us(996),
-				  .wake_ns = evgen_us(3230), .slack_ns = 0, .deadline_exact = true };
+	struct blame_spike sp = { .thread = 0,
+				  .tid = 5000,
+				  .cpu = 1,
+				  .deadline_ns = evgen_us(996),
+				  .wake_ns = evgen_us(3230),
+				  .slack_ns = 0,
+				  .deadline_exact = true };
 	struct blame_result r;
 
 	build();

@@ -27,9 +27,14 @@ static char *slurp(const char *path)
 static void test_file(void)
 {
 	const char *args[] = { "rtwhy", "-t", "2", "-h", "5", "--json=x", NULL };
-	struct blame_spike sp = { .thread = 0, .tid = 5000, .cpu = 1,
-				  .deadline_ns = evgen_us(10000), .wake_ns = evgen_us(11515),
-				  .slack_ns = 0, .deadline_exact = true, .source = "rtwhy" };
+	struct blame_spike sp = { .thread = 0,
+				  .tid = 5000,
+				  .cpu = 1,
+				  .deadline_ns = evgen_us(10000),
+				  .wake_ns = evgen_us(11515),
+				  .slack_ns = 0,
+				  .deadline_exact = true,
+				  .source = "rtwhy" };
 	char path[] = "/tmp/rtwhy-json-XXXXXX";
 	struct report_json_run run = { .return_code = 0 };
 	static struct evgen g;
@@ -60,12 +65,14 @@ static void test_file(void)
 	CU_ASSERT_EQUAL(report_json_write(path, &cfg, &m, &run), 0);
 	s = slurp(path);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
-	CU_ASSERT_PTR_NOT_NULL(strstr(s, "{\n  \"file_version\": 1,\n  \"cmdline:\": \"rtwhy -t 2 -h 5 "
-					 "--json=x\",\n  \"rt_test_version:\": \"2.40\",\n"));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(s, "{\n  \"file_version\": 1,\n  \"cmdline:\": \"rtwhy -t 2 -h 5 "
+			  "--json=x\",\n  \"rt_test_version:\": \"2.40\",\n"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(s, "  \"num_threads\": 2,\n  \"resolution_in_ns\": 0,\n"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(s, "      \"histogram\": {\n        \"2\": 1,\n        \"3\": 1\n"
-					 "      },\n      \"cycles\": 2,\n      \"min\": 2,\n"
-					 "      \"max\": 3,\n      \"avg\": 2.50,\n"));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(s, "      \"histogram\": {\n        \"2\": 1,\n        \"3\": 1\n"
+			  "      },\n      \"cycles\": 2,\n      \"min\": 2,\n"
+			  "      \"max\": 3,\n      \"avg\": 2.50,\n"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(s, "      \"histogram\": {      },\n      \"cycles\": 0,"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(s, "\"spikes\": ["));
 	CU_ASSERT_PTR_NOT_NULL(strstr(s, "\"kind\": \"hardirq\""));

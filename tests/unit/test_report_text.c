@@ -23,9 +23,8 @@ static void make(struct rtw_config *cfg, struct measure *m, const char *a1, cons
 	enum cli_action action;
 	char err[256];
 
-	CU_ASSERT_EQUAL_FATAL(cli_parse(a1 ? (a2 ? 5 : 4) : 3, (char **)args, cfg, &action, err,
-					sizeof(err)),
-			      0);
+	CU_ASSERT_EQUAL_FATAL(
+		cli_parse(a1 ? (a2 ? 5 : 4) : 3, (char **)args, cfg, &action, err, sizeof(err)), 0);
 	CU_ASSERT_EQUAL_FATAL(measure_init(m, cfg), 0);
 	atomic_store(&m->threads[0].tid, 2127);
 	atomic_store(&m->threads[1].tid, 2128);
@@ -143,9 +142,14 @@ static void test_break_lines(void)
 
 static void test_spike_block(void)
 {
-	struct blame_spike sp = { .thread = 1, .tid = 5000, .cpu = 1,
-				  .deadline_ns = evgen_us(10000), .wake_ns = evgen_us(13005),
-				  .threshold_ns = 2500000, .slack_ns = 0, .deadline_exact = true };
+	struct blame_spike sp = { .thread = 1,
+				  .tid = 5000,
+				  .cpu = 1,
+				  .deadline_ns = evgen_us(10000),
+				  .wake_ns = evgen_us(13005),
+				  .threshold_ns = 2500000,
+				  .slack_ns = 0,
+				  .deadline_exact = true };
 	static struct evgen g;
 	struct blame_result r;
 	char *line;
@@ -161,8 +165,9 @@ static void test_spike_block(void)
 	f = out_open();
 	report_text_spike(f, &r, 1, g.n);
 	fclose(f);
-	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "# Spike 1: thread 1 (tid 5000) on CPU 1 woke 3005.0 us late "
-					   "(threshold 2500 us)\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf,
+				      "# Spike 1: thread 1 (tid 5000) on CPU 1 woke 3005.0 us late "
+				      "(threshold 2500 us)\n"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "spinner (pid 7000, fifo 80), CPU 1"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "# verdict (higher_priority): "));
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "# hint: "));
@@ -195,17 +200,20 @@ static void test_tally(void)
 	r[0].verdict = r[1].verdict = BLAME_V_TICK_WAIT;
 	r[2].verdict = BLAME_V_INVISIBLE;
 	r[0].nr_culprits = r[1].nr_culprits = r[2].nr_culprits = 1;
-	r[0].culprit[0] = (struct blame_culprit){ .kind = BLAME_TASK, .ns = 3000000, .pid = 10,
-						  .comm = "busyloop", .prio = 120 };
+	r[0].culprit[0] = (struct blame_culprit){
+		.kind = BLAME_TASK, .ns = 3000000, .pid = 10, .comm = "busyloop", .prio = 120
+	};
 	r[1].culprit[0] = r[0].culprit[0];
 	r[1].culprit[0].pid = 11; /* another busy loop, same name */
-	r[2].culprit[0] = (struct blame_culprit){ .kind = BLAME_UNACCOUNTED, .ns = 5000000,
-						  .pid = 0, .irq = -1 };
+	r[2].culprit[0] = (struct blame_culprit){
+		.kind = BLAME_UNACCOUNTED, .ns = 5000000, .pid = 0, .irq = -1
+	};
 	f = out_open();
 	report_text_tally(f, r, 3);
 	fclose(f);
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "# rtwhy: verdicts: tick_wait 2, invisible 1\n"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "2 x tick_wait        task busyloop (6000.0 us in all)"));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(buf, "2 x tick_wait        task busyloop (6000.0 us in all)"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "1 x invisible        nothing visible (CPU idle)"));
 }
 

@@ -23,10 +23,11 @@ static void test_lines(void)
 
 	evgen_init(&g);
 	ev_switch(&g, 1.5, 1, 2639, "bash", 120, 0, 2643, "cyclictest", 120, 0);
-	CU_ASSERT_STRING_EQUAL(line(&g.ev[0]),
-			       "            bash-2639    [001] d....  1000.000001500: sched_switch: "
-			       "prev_comm=bash prev_pid=2639 prev_prio=120 prev_state=R ==> "
-			       "next_comm=cyclictest next_pid=2643 next_prio=120\n");
+	CU_ASSERT_STRING_EQUAL(
+		line(&g.ev[0]),
+		"            bash-2639    [001] d....  1000.000001500: sched_switch: "
+		"prev_comm=bash prev_pid=2639 prev_prio=120 prev_state=R ==> "
+		"next_comm=cyclictest next_pid=2643 next_prio=120\n");
 	ev_wake(&g, 2, 0, 2638, "bash", RTW_EV_WAKING, 2642, "cyclictest", 120, 0,
 		RTW_F_IRQS_OFF | RTW_F_HARDIRQ);
 	g.ev[1].preempt = 2;
@@ -34,7 +35,8 @@ static void test_lines(void)
 						      "comm=cyclictest pid=2642 prio=120 "
 						      "target_cpu=000\n"));
 	ev_irq(&g, 3, 1, 10, "x", 36, "virtio1-req.0", true);
-	CU_ASSERT_PTR_NOT_NULL(strstr(line(&g.ev[2]), "irq_handler_entry: irq=36 name=virtio1-req.0"));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(line(&g.ev[2]), "irq_handler_entry: irq=36 name=virtio1-req.0"));
 	ev_softirq(&g, 4, 1, 10, "x", 3, true);
 	CU_ASSERT_PTR_NOT_NULL(strstr(line(&g.ev[3]), "softirq_entry: vec=3 [action=NET_RX]"));
 	ev_hrtimer(&g, 5, 1, 10, "x", "tick_nohz_handler", true, 0);
