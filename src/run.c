@@ -444,7 +444,8 @@ static void run_loop(struct run *r)
 
 		nanosleep(&pause, NULL);
 		now = run_now_ns();
-		if (now - r->steal.last_ns >= RUN_STEAL_PERIOD)
+		/* steal time only serves explanations: no /proc reads in a plain run */
+		if (r->ts && now - r->steal.last_ns >= RUN_STEAL_PERIOD)
 			run_sample_steal(&r->steal, now);
 		if (r->ts && measure_take_spike(&r->m, &ms))
 			run_explain(r, &ms);
@@ -637,7 +638,8 @@ int run_measure(const struct rtw_config *cfg)
 	if (ret)
 		goto out;
 	run_print_start(&r);
-	run_sample_steal(&r.steal, run_now_ns());
+	if (r.ts)
+		run_sample_steal(&r.steal, run_now_ns());
 	run_loop(&r);
 	measure_join(&r.m);
 	/* the spike that stopped a -b run, or one that came with the end */

@@ -5,7 +5,7 @@
 # threads); target: rtwhy's Avg within 5% (or 1 us) of cyclictest's, Min
 # equal within 1 us.
 . tests/bench/lib.sh
-ROUNDS=${BENCH_ROUNDS:-5}
+ROUNDS=${BENCH_ROUNDS:-10}
 SECS=${BENCH_SECS:-5}
 opts="-t 2 -p 99 -i 1000 -D $SECS -q"
 
