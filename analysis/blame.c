@@ -530,19 +530,21 @@ static void blame_write_verdict(struct blame_result *res, const struct blame_opt
 			 "Pin the measuring thread to one CPU (-a) and keep other tasks off it.");
 		break;
 	case BLAME_V_INVISIBLE: {
-		char steal[96] = "";
+		char steal[96] = "", during[48] = "";
 
 		if (opts && opts->steal_ns > 0)
 			snprintf(steal, sizeof(steal),
 				 " The host stole %lld us of this machine's CPU time meanwhile.",
 				 (long long)(opts->steal_ns / (int64_t)NSEC_PER_USEC));
+		if (c && c->pid > 0)
+			snprintf(during, sizeof(during), " while %s ran", c->comm);
+		else if (c && c->pid == 0)
+			snprintf(during, sizeof(during), " while idle");
 		snprintf(res->text, sizeof(res->text),
-			 "For %llu us (%.1f%% of the latency) CPU %d showed no event at all%s%s: "
+			 "For %llu us (%.1f%% of the latency) CPU %d showed no event at all%s: "
 			 "interrupts were off, or the CPU was not running this system (an SMI, "
 			 "or the hypervisor running something else).%s",
-			 us, pct, cpu, c && c->pid > 0 ? " while " : "",
-			 c && c->pid > 0 ? c->comm : (c && c->pid == 0 ? " while idle" : ""),
-			 steal);
+			 us, pct, cpu, during, steal);
 		snprintf(res->hint, sizeof(res->hint),
 			 "On a virtual machine: give its vCPUs dedicated host CPUs; on bare metal: "
 			 "look for SMIs (hwlatdetect, turbostat) and long IRQs-off sections.");
