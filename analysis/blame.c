@@ -682,17 +682,17 @@ static void blame_need_resched(const struct rtw_event *ev, size_t n, const struc
 			long k;
 
 			res->resched_ns = ev[i].ts_ns;
-			/* set inside the tick's hrtimer callback? */
+			/* set in the interrupt that ran the scheduler tick? */
 			for (k = i; k >= ch->waking; k--) {
 				if (ev[k].cpu != res->run_cpu)
 					continue;
-				if (ev[k].kind == RTW_EV_HRTIMER_ENTRY) {
-					res->resched_by_tick =
-						event_is_tick_function(ev[k].u.hrt.function);
+				if (!(ev[k].flags & RTW_F_HARDIRQ))
+					break;
+				if (ev[k].kind == RTW_EV_HRTIMER_ENTRY &&
+				    event_is_tick_function(ev[k].u.hrt.function)) {
+					res->resched_by_tick = true;
 					break;
 				}
-				if (ev[k].kind == RTW_EV_HRTIMER_EXIT && k != i)
-					break;
 			}
 			return;
 		}

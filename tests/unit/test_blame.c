@@ -122,6 +122,27 @@ static void test_no_wakeup_preemption_until_sleep(void)
 	CU_ASSERT_PTR_NULL(strstr(res.text, "tick"));
 }
 
+static void test_resched_after_the_tick_callback(void)
+{
+	/* need-resched shows first on the vector's exit, after another timer in the same IRQ */
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "rtwhy", 120, CUR_S, 2639, "busyloop", 120, 0);
+	ev_tick(&g, 6000, 1, 2639, "busyloop", 0);
+	ev_tick(&g, 10000, 1, 2639, "busyloop", 0);
+	timer_wakes(10050, 1, 2639, "busyloop", 120, 0);
+	ev_vector(&g, 13999, 1, 2639, "busyloop", "local_timer", true);
+	ev_hrtimer(&g, 14000, 1, 2639, "busyloop", "tick_nohz_handler", true, 0);
+	ev_hrtimer(&g, 14003, 1, 2639, "busyloop", NULL, false, 0);
+	ev_hrtimer(&g, 14004, 1, 2639, "busyloop", "watchdog_timer_fn", true, 0);
+	ev_hrtimer(&g, 14005, 1, 2639, "busyloop", NULL, false, 0);
+	ev_vector(&g, 14006, 1, 2639, "busyloop", "local_timer", false);
+	g.ev[g.n - 1].flags |= RTW_F_NEED_RESCHED;
+	ev_switch(&g, 14010, 1, 2639, "busyloop", 120, 0, TID, "rtwhy", 120, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 14020, 50000), 0);
+	CU_ASSERT_TRUE(res.resched_by_tick);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "next scheduler tick"));
+}
+
 static void test_resched_honoured_by_another_task(void)
 {
 	/* need-resched at the wakeup went to another fair task, which then ran to the tick */
@@ -395,6 +416,8 @@ static CU_TestInfo blame_tests[] = {
 	  test_no_wakeup_preemption_until_sleep },
 	{ "need-resched honoured by a switch to another task",
 	  test_resched_honoured_by_another_task },
+	{ "need-resched set in the tick's interrupt, after its callback",
+	  test_resched_after_the_tick_callback },
 	{ "'went to sleep' only for the culprit", test_sleep_text_only_for_the_culprit },
 	{ "higher-priority RT task", test_higher_priority },
 	{ "need-resched set, no switch: non-preemptible", test_non_preemptible },
