@@ -45,6 +45,12 @@ else
 	# one live run at a time on this machine: culprits of two tests would mix
 	exec 9>/tmp/rtwhy-machine.lock
 	flock 9
+	# a fresh machine may not have tracefs mounted yet (rtwhy mounts it when it traces,
+	# but the tests read the tracing state before and after every run)
+	if ! [ -e /sys/kernel/tracing/tracing_on ]; then
+		mount -t tracefs nodev /sys/kernel/tracing ||
+			echo "# cannot mount tracefs: the tracing tests will fail"
+	fi
 	for t in tests/integration/[0-9]*.sh; do
 		name=$(basename "$t" .sh)
 		case "$name" in *"$pattern"*) ;; *) continue ;; esac
