@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * repair - two passes: find where a CPU's common_pid changes without a
- * sched_switch, then copy the events with a synthetic switch inserted after
- * the previous event of that CPU.
+ * sched_switch, then copy the events with a synthetic switch inserted where
+ * it most likely happened (see repair.h).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -22,6 +22,7 @@ struct repair_cpu {
 
 struct repair_insert {
 	size_t after; /* insert after this input index */
+	uint64_t ts_ns;
 	int32_t cpu;
 	int32_t prev_pid;
 	int32_t next_pid;
@@ -86,7 +87,18 @@ long repair_switches(const struct rtw_event *ev, size_t n, struct rtw_event **ou
 				cap_ins = cap;
 			}
 			r = &ins[nr_ins++];
-			r->after = (size_t)c->last;
+			/*
+			 * Idle, or a pending need-resched: the switch follows the previous
+			 * event (an interrupt's end). Else the task ran on, unseen, until
+			 * it blocked: the switch precedes the next task's first event.
+			 */
+			if (c->pid == 0 || (ev[c->last].flags & RTW_F_ANY_RESCHED)) {
+				r->after = (size_t)c->last;
+				r->ts_ns = ev[c->last].ts_ns;
+			} else {
+				r->after = i - 1;
+				r->ts_ns = e->ts_ns;
+			}
 			r->cpu = e->cpu;
 			r->prev_pid = c->pid;
 			memcpy(r->prev_comm, c->comm, RTW_COMM_LEN);
@@ -128,7 +140,7 @@ long repair_switches(const struct rtw_event *ev, size_t n, struct rtw_event **ou
 			const struct repair_insert *r = &ins[k];
 
 			memset(s, 0, sizeof(*s));
-			s->ts_ns = ev[i].ts_ns;
+			s->ts_ns = r->ts_ns;
 			s->cpu = r->cpu;
 			s->pid = r->prev_pid;
 			s->kind = RTW_EV_SWITCH;

@@ -3,12 +3,17 @@
  * repair - put back the context switches a trace lacks.
  *
  * Some kernels do not trace every sched_switch: on these VMs, switches out
- * of the idle task are never recorded on one of the vCPUs. Yet every event
- * carries the pid of the task current on its CPU (common_pid), so a change
- * of that pid without a sched_switch in between is a switch the trace
- * missed. It is inferred right after the previous event of that CPU (the
- * usual case: the interrupt that woke the task ends, the idle loop switches)
- * and marked RTW_STATE_INFERRED.
+ * of the idle task on one vCPU, and out of some tasks on every vCPU, are
+ * never recorded. Yet every event carries the pid of the task current on
+ * its CPU (common_pid), so a change of that pid without a sched_switch in
+ * between is a switch the trace missed. It is marked RTW_STATE_INFERRED and
+ * placed
+ *  - right after the previous event of that CPU when the task before was
+ *    idle or need-resched was pending there (the interrupt that woke the
+ *    next task ends, the CPU switches at once);
+ *  - else right before the next task's first event: the task before ran on
+ *    unseen until it blocked, and the task after, a woken one, shows itself
+ *    soon (a measuring thread writes its marker within microseconds).
  */
 #ifndef RTWHY_REPAIR_H
 #define RTWHY_REPAIR_H

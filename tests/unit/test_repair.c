@@ -61,6 +61,40 @@ static void test_inferred(void)
 	free(out);
 }
 
+static void test_busy_task_runs_on_unseen(void)
+{
+	struct rtw_event *out;
+	size_t n, i;
+
+	/* a busy task's switch-out missing, no need-resched pending: it ran until the
+	 * measuring thread showed itself (its marker), not until its own switch-in */
+	evgen_init(&g);
+	ev_wake(&g, 100, 0, 6000, "busyloop", RTW_EV_WAKEUP, 5000, "cyclictest", 120, 0,
+		RTW_F_HARDIRQ | RTW_F_NEED_RESCHED);
+	ev_switch(&g, 105, 0, 6000, "busyloop", 120, 0, 75, "tokio", 110, 0);
+	ev_marker(&g, 1200, 0, 5000, "cyclictest", "hit latency threshold (1100 > 1000)");
+	CU_ASSERT_EQUAL_FATAL(repair_switches(g.ev, g.n, &out, &n), 1);
+	for (i = 0; i < n && !(out[i].u.sw.prev_state & RTW_STATE_INFERRED); i++)
+		;
+	CU_ASSERT_FATAL(i < n && out[i].kind == RTW_EV_SWITCH);
+	CU_ASSERT_EQUAL(out[i].ts_ns, evgen_us(1200));
+	CU_ASSERT_EQUAL(out[i].u.sw.prev_pid, 75);
+	CU_ASSERT_EQUAL(out[i].u.sw.next_pid, 5000);
+	CU_ASSERT_EQUAL(out[i + 1].kind, RTW_EV_MARKER);
+	free(out);
+
+	/* the same with need-resched pending on the CPU: the switch follows at once */
+	evgen_init(&g);
+	ev_switch(&g, 105, 0, 6000, "busyloop", 120, 0, 75, "tokio", 110, 0);
+	ev_vector(&g, 300, 0, 75, "tokio", "local_timer", false);
+	g.ev[g.n - 1].flags |= RTW_F_NEED_RESCHED;
+	ev_marker(&g, 1200, 0, 5000, "cyclictest", "hit latency threshold (1100 > 1000)");
+	CU_ASSERT_EQUAL_FATAL(repair_switches(g.ev, g.n, &out, &n), 1);
+	CU_ASSERT_EQUAL(out[2].kind, RTW_EV_SWITCH);
+	CU_ASSERT_EQUAL(out[2].ts_ns, evgen_us(300));
+	free(out);
+}
+
 static void test_nothing_to_repair(void)
 {
 	struct rtw_event *out;
@@ -97,6 +131,7 @@ static void test_explained_with_the_repair(void)
 
 static CU_TestInfo repair_tests[] = {
 	{ "a switch out of idle the kernel did not trace", test_inferred },
+	{ "a busy task runs on, unseen, until the next one shows", test_busy_task_runs_on_unseen },
 	{ "nothing missing, or after a loss: no guess", test_nothing_to_repair },
 	{ "the RT hog spike, explained with the repair", test_explained_with_the_repair },
 	CU_TEST_INFO_NULL,
