@@ -540,11 +540,21 @@ static void blame_write_verdict(struct blame_result *res, const struct blame_opt
 			snprintf(during, sizeof(during), " while %s ran", c->comm);
 		else if (c && c->pid == 0)
 			snprintf(during, sizeof(during), " while idle");
-		snprintf(res->text, sizeof(res->text),
-			 "For %llu us (%.1f%% of the latency) CPU %d showed no event at all%s: "
-			 "interrupts were off, or the CPU was not running this system (an SMI, "
-			 "or the hypervisor running something else).%s",
-			 us, pct, cpu, during, steal);
+		if (c && c->victim)
+			snprintf(
+				res->text, sizeof(res->text),
+				"The thread was already back on CPU %d, yet %llu us (%.1f%% of the "
+				"latency) passed between its switch-in and its clock read with no "
+				"event at all on the CPU: interrupts were off, or the CPU was not "
+				"running this system (an SMI, or the hypervisor running something "
+				"else).%s",
+				cpu, us, pct, steal);
+		else
+			snprintf(res->text, sizeof(res->text),
+				 "For %llu us (%.1f%% of the latency) CPU %d showed no event at "
+				 "all%s: interrupts were off, or the CPU was not running this "
+				 "system (an SMI, or the hypervisor running something else).%s",
+				 us, pct, cpu, during, steal);
 		snprintf(res->hint, sizeof(res->hint),
 			 "On a virtual machine: give its vCPUs dedicated host CPUs; on bare metal: "
 			 "look for SMIs (hwlatdetect, turbostat) and long IRQs-off sections.");
@@ -587,6 +597,21 @@ static void blame_choose(struct blame_result *res)
 	if (!res->complete) {
 		res->verdict = BLAME_V_INCOMPLETE;
 		return;
+	}
+	/*
+	 * The thread's own return path (switch-in -> clock read) is a few microseconds; when it
+	 * holds most of the latency, time passed that no event shows: the CPU did not run this
+	 * system or had interrupts off while the thread was already on it.
+	 */
+	for (i = 0; i < res->nr_culprits; i++) {
+		const struct blame_culprit *v = &res->culprit[i];
+
+		if (v->victim && v->kind == BLAME_TASK && v->ns * 2 > res->latency_ns &&
+		    (!c || v->ns > c->ns)) {
+			res->verdict_culprit = i;
+			res->verdict = BLAME_V_INVISIBLE;
+			return;
+		}
 	}
 	if (!c) {
 		res->verdict = BLAME_V_INVISIBLE;

@@ -354,6 +354,24 @@ static void test_invisible(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "no event"));
 }
 
+static void test_invisible_after_switch_in(void)
+{
+	/* on time to the CPU, then 1.6 ms gone before the clock read, no event at all */
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "rtwhy", 120, CUR_S, 0, "swapper/1", 120, 0);
+	timer_wakes(10040, 1, 0, "<idle>", 120, RTW_F_NEED_RESCHED);
+	ev_switch(&g, 10050, 1, 0, "swapper/1", 120, 0, TID, "rtwhy", 120, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 11650, 50000), 0);
+	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_INVISIBLE);
+	CU_ASSERT_TRUE(top()->victim);
+	CU_ASSERT_TRUE(top()->ns >= 1590000 && top()->ns <= 1600000);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "between its switch-in and its clock read"));
+	/* a short return path stays out of the verdict: the slack is named */
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 10070, 50000), 0);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_TIMER_SLACK);
+}
+
 static void test_lost_events_make_it_incomplete(void)
 {
 	build_tick_wait();
@@ -430,6 +448,7 @@ static CU_TestInfo blame_tests[] = {
 	{ "timer slack", test_timer_slack },
 	{ "migration", test_migration },
 	{ "nothing visible", test_invisible },
+	{ "nothing visible after the switch-in", test_invisible_after_switch_in },
 	{ "lost events: incomplete", test_lost_events_make_it_incomplete },
 	{ "missing wakeup or late trace: incomplete", test_missing_wakeup_is_incomplete },
 	{ "bad input", test_bad_input },
