@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Measurement: rtwhy is a drop-in for cyclictest: same lines, same counts,
 # same JSON keys, same exit on signals; bad input is refused before measuring.
-PLAN=19
+PLAN=18
 . tests/integration/lib.sh
 
 # status display: cyclictest's header and lines, redrawn with a cursor-up
