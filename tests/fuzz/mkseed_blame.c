@@ -28,14 +28,7 @@ static struct rtw_event back[EVS_MAX_EVENTS];
 
 static void timer_wakes(double t_us, int cpu, int cur, const char *comm, int prio, uint8_t wflags)
 {
-	ev_vector(&g, t_us - 0.5, cpu, cur, comm, "local_timer", true);
-	ev_hrtimer(&g, t_us, cpu, cur, comm, "hrtimer_wakeup", true, 0);
-	ev_wake(&g, t_us + 0.5, cpu, cur, comm, RTW_EV_WAKING, TID, "rtwhy", prio, cpu,
-		RTW_F_IRQS_OFF | RTW_F_HARDIRQ);
-	ev_wake(&g, t_us + 2, cpu, cur, comm, RTW_EV_WAKEUP, TID, "rtwhy", prio, cpu,
-		RTW_F_IRQS_OFF | RTW_F_HARDIRQ | wflags);
-	ev_hrtimer(&g, t_us + 2.5, cpu, cur, comm, NULL, false, wflags);
-	ev_vector(&g, t_us + 3, cpu, cur, comm, "local_timer", false);
+	ev_timer_wakes(&g, t_us, cpu, cur, comm, TID, prio, wflags);
 }
 
 static void tick_wait(void)

@@ -151,6 +151,20 @@ static inline void ev_marker(struct evgen *g, double us, int cpu, int cur, const
 	util_strlcpy(e->u.marker.text, text, RTW_MARKER_LEN);
 }
 
+/* the hrtimer of @tid fires at @t_us on @cpu while @cur runs; @wflags on its sched_wakeup */
+static inline void ev_timer_wakes(struct evgen *g, double t_us, int cpu, int cur,
+				  const char *cur_comm, int tid, int prio, uint8_t wflags)
+{
+	ev_vector(g, t_us - 0.5, cpu, cur, cur_comm, "local_timer", true);
+	ev_hrtimer(g, t_us, cpu, cur, cur_comm, "hrtimer_wakeup", true, 0);
+	ev_wake(g, t_us + 0.5, cpu, cur, cur_comm, RTW_EV_WAKING, tid, "rtwhy", prio, cpu,
+		RTW_F_IRQS_OFF | RTW_F_HARDIRQ);
+	ev_wake(g, t_us + 2, cpu, cur, cur_comm, RTW_EV_WAKEUP, tid, "rtwhy", prio, cpu,
+		RTW_F_IRQS_OFF | RTW_F_HARDIRQ | wflags);
+	ev_hrtimer(g, t_us + 2.5, cpu, cur, cur_comm, NULL, false, wflags);
+	ev_vector(g, t_us + 3, cpu, cur, cur_comm, "local_timer", false);
+}
+
 /* a scheduler tick on @cpu: local timer vector around tick_nohz_handler */
 static inline void ev_tick(struct evgen *g, double us, int cpu, int cur, const char *cur_comm,
 			   uint8_t exit_flags)

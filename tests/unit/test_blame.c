@@ -51,14 +51,7 @@ static const struct blame_culprit *top(void)
 static void timer_wakes(double t_us, int cpu, int cur, const char *cur_comm, int prio,
 			uint8_t wflags)
 {
-	ev_vector(&g, t_us - 0.5, cpu, cur, cur_comm, "local_timer", true);
-	ev_hrtimer(&g, t_us, cpu, cur, cur_comm, "hrtimer_wakeup", true, 0);
-	ev_wake(&g, t_us + 0.5, cpu, cur, cur_comm, RTW_EV_WAKING, TID, "rtwhy", prio, cpu,
-		RTW_F_IRQS_OFF | RTW_F_HARDIRQ);
-	ev_wake(&g, t_us + 2, cpu, cur, cur_comm, RTW_EV_WAKEUP, TID, "rtwhy", prio, cpu,
-		RTW_F_IRQS_OFF | RTW_F_HARDIRQ | wflags);
-	ev_hrtimer(&g, t_us + 2.5, cpu, cur, cur_comm, NULL, false, wflags);
-	ev_vector(&g, t_us + 3, cpu, cur, cur_comm, "local_timer", false);
+	ev_timer_wakes(&g, t_us, cpu, cur, cur_comm, TID, prio, wflags);
 }
 
 /* the seed: a fair busy loop keeps the CPU until the next tick */
