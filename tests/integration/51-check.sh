@@ -50,8 +50,9 @@ check "--hz-from=timer_list measures 250" sh -c "echo '$m1' | grep -q '^250 (mea
 "$RTWHY" check --hz-from=ticks --json="$TMP/tk.json" >/dev/null 2>"$TMP/tk.err"
 m2=$(json_get "$TMP/tk.json" "[c['value'] for c in d['checks'] if c['name'] == 'hz'][0]")
 note "ticks: $m2"
-check "--hz-from=ticks measures 250 from tick_nohz_handler, period 4.000 ms" \
-	sh -c "echo '$m2' | grep -Eq '^250 \(measured: [0-9]+ tick_nohz_handler expiries traced, period 4\.0[0-9]{2} ms'"
+# the median tick-to-tick time jitters on a VM: 3.999 ms was seen
+check "--hz-from=ticks measures 250 from tick_nohz_handler, period 4 ms (within 100 us)" \
+	sh -c "echo '$m2' | grep -Eq '^250 \(measured: [0-9]+ tick_nohz_handler expiries traced, period (3\.9|4\.0)[0-9]{2} ms'"
 check "tracing state as found after the tick measurement" [ "$before" = "$(tracing_state)" ]
 
 # not root
