@@ -511,6 +511,13 @@ static void run_print_end(struct run *r)
 		       (double)r->blind_ns / 1e6);
 	if (cfg->trace.explain_ns && r->nr_kept > 1)
 		report_text_tally(stdout, r->kept, r->nr_kept);
+	/* the files that only a spike fills: say why they are not there */
+	if (!r->nr_explained && cfg->output.save_trace)
+		printf("# rtwhy: no spike explained: no trace saved to %s\n",
+		       cfg->output.save_trace);
+	if (!r->nr_explained && cfg->output.svg_path && !cfg->output.histogram)
+		printf("# rtwhy: no spike explained: no picture drawn to %s\n",
+		       cfg->output.svg_path);
 	if (cfg->output.svg_path && cfg->output.histogram) {
 		char path[4096];
 

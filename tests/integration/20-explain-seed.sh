@@ -3,7 +3,9 @@
 # The seed: one busy loop per CPU, SCHED_OTHER measuring threads, -b 2500.
 # The busy loop must be named as the culprit, with most of the latency, and
 # the verdict must be a tick wait. The host adds its own spikes now and then
-# (nothing visible in the trace): those are retried, a wrong culprit is not.
+# (nothing visible in the trace), and the machine's own tasks too (kdamond, a
+# kworker: the saved window shows them switched in): those are retried, a
+# wrong culprit is not.
 PLAN=9
 . tests/integration/lib.sh
 
@@ -12,14 +14,17 @@ b0=$!
 busy_loop 1 busyloop
 b1=$!
 sleep 0.3
-for attempt in 1 2 3; do
+for attempt in 1 2 3 4 5; do
 	timeout 60 "$RTWHY" -t 2 -i 5000 -d 5000 -D 40 -q -b 2500 --json="$TMP/s.json" \
-		>"$TMP/s.out" 2>"$TMP/s.err"
+		--save-trace="$TMP/s.txt" >"$TMP/s.out" 2>"$TMP/s.err"
 	rc=$?
 	verdict=$(json_get "$TMP/s.json" "d['spikes'][0]['verdict']['kind']" 2>/dev/null)
 	case "$verdict" in
 	invisible | incomplete) note "attempt $attempt: verdict $verdict (host noise), again" ;;
-	*) break ;;
+	*)
+		other=$(someone_else "$TMP/s.json" "$TMP/s.txt" "$b0" "$b1") || break
+		note "attempt $attempt: $verdict behind $other, a task of the machine's, again"
+		;;
 	esac
 done
 stop_started

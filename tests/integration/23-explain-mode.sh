@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # --explain goes on after each spike (re-arms the trace), reports the blind
 # time, and --save-trace keeps every explained window with its FREEZE line.
-PLAN=6
+PLAN=7
 . tests/integration/lib.sh
 
 busy_loop 0 busyloop
@@ -20,3 +20,16 @@ check "blind time reported" grep -qE '^# rtwhy: [0-9]+ spikes? explained, [0-9]+
 check "the saved trace holds one FREEZE line per spike" \
 	[ "$(grep -c 'tracing_mark_write: FREEZE tid=' "$TMP/w.txt")" = "$n" ]
 check "the -b lines are not printed without -b" [ "$(grep -c '^# Break' "$TMP/e.out")" = 0 ]
+
+# no spike at all: the files only a spike fills are not written, and the run says so
+timeout 30 "$RTWHY" -q -D 1 --explain=1000000 --save-trace="$TMP/none.txt" --svg="$TMP/none.svg" \
+	>"$TMP/n.out" 2>&1
+rc=$?
+if [ "$rc" = 0 ] && [ ! -e "$TMP/none.txt" ] && [ ! -e "$TMP/none.svg" ] &&
+	grep -q "^# rtwhy: no spike explained: no trace saved to $TMP/none.txt\$" "$TMP/n.out" &&
+	grep -q "^# rtwhy: no spike explained: no picture drawn to $TMP/none.svg\$" "$TMP/n.out"; then
+	ok "no spike: no trace, no picture, and the run says so"
+else
+	notok "no spike: no trace, no picture, and the run says so (status $rc)"
+	show "$TMP/n.out"
+fi

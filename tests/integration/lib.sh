@@ -32,11 +32,28 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
-# busy_loop CPU NAME: a shell loop under its own name, pinned; pid in $!
+# busy_loop CPU NAME [NICE]: a shell loop under its own name, pinned; pid in $!
 busy_loop() {
 	[ -x "$TMP/$2" ] || cp /bin/bash "$TMP/$2"
-	taskset -c "$1" "$TMP/$2" -c 'while :; do :; done' &
+	taskset -c "$1" nice -n "${3:-0}" "$TMP/$2" -c 'while :; do :; done' &
 	STARTED_PIDS="$STARTED_PIDS $!"
+}
+
+# someone_else JSON TRACE PID...: the first spike's culprit is a task that is none of PIDs
+# and that the saved window shows switched in (a real spike of the machine's own tasks:
+# kdamond, kworkers, the sandbox's nice -10 threads); prints "comm:pid"
+someone_else() {
+	python3 - "$@" <<'PY' 2>/dev/null
+import json, sys
+s = json.load(open(sys.argv[1]))["spikes"][0]
+c = s["culprits"][s["verdict"]["culprit"]]
+ours = {int(p) for p in sys.argv[3:]}
+if c["kind"] != "task" or c["pid"] in ours:
+    sys.exit(1)
+if "next_pid=%d " % c["pid"] not in open(sys.argv[2]).read():
+    sys.exit(1)
+print("%s:%d" % (c["comm"], c["pid"]))
+PY
 }
 
 # stop_started: end every process this test started, by pid
