@@ -333,8 +333,15 @@ static void *measure_thread_loop(void *arg)
 		if (have_timer) {
 			int overrun = timer_getoverrun(timer);
 
+			/*
+			 * The timer keeps its own grid: expiries merged into this signal are
+			 * its overrun, and the next one may be pending already. cyclictest
+			 * also skips periods past now here, and then measures a pending
+			 * signal against a later deadline: latencies of about -interval.
+			 */
 			if (overrun > 0)
 				next += (uint64_t)overrun * t->interval_ns;
+			continue;
 		}
 		while (now > next)
 			next += t->interval_ns;

@@ -64,7 +64,7 @@ void stats_read(struct stats_thread *st, struct stats_snapshot *snap)
 
 long stats_avg_units(const struct stats_snapshot *snap)
 {
-	return snap->cycles ? (long)(snap->sum_units / snap->cycles) : 0;
+	return snap->cycles ? (long)(snap->sum_units / (int64_t)snap->cycles) : 0;
 }
 
 uint64_t stats_hist_total(const struct stats_thread *st)

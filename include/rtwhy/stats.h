@@ -21,9 +21,9 @@ struct stats_thread {
 	_Atomic int64_t min_ns;	 /* INT64_MAX before the first sample */
 	_Atomic int64_t act_ns;	 /* the last sample */
 	_Atomic int64_t max_ns;
-	_Atomic uint64_t sum_units; /* sum of samples truncated to units */
-	uint64_t unit_ns;	    /* 1000 (us) or 1 (-N) */
-	int nr_buckets;		    /* histogram buckets of one unit, 0 = none */
+	_Atomic int64_t sum_units; /* sum of samples truncated to units (some may be < 0) */
+	uint64_t unit_ns;	   /* 1000 (us) or 1 (-N) */
+	int nr_buckets;		   /* histogram buckets of one unit, 0 = none */
 	uint64_t *hist;
 	uint64_t hist_overflow;
 	uint64_t *outliers; /* cycle numbers of the first nr_buckets overflows */
@@ -70,8 +70,7 @@ static inline void stats_add(struct stats_thread *st, int64_t lat_ns)
 		atomic_store_explicit(&st->max_ns, lat_ns, memory_order_relaxed);
 	atomic_store_explicit(&st->act_ns, lat_ns, memory_order_relaxed);
 	atomic_store_explicit(&st->sum_units,
-			      atomic_load_explicit(&st->sum_units, memory_order_relaxed) +
-				      (uint64_t)units,
+			      atomic_load_explicit(&st->sum_units, memory_order_relaxed) + units,
 			      memory_order_relaxed);
 	if (st->nr_buckets) {
 		if (units < 0 || units >= st->nr_buckets) {
@@ -93,7 +92,7 @@ struct stats_snapshot {
 	int64_t min_ns; /* 0 when no sample yet */
 	int64_t act_ns;
 	int64_t max_ns;
-	uint64_t sum_units;
+	int64_t sum_units;
 };
 
 /**

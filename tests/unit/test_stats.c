@@ -40,6 +40,24 @@ static void test_min_act_avg_max(void)
 	stats_free(&st);
 }
 
+static void test_negative_samples(void)
+{
+	struct stats_thread st;
+	struct stats_snapshot s;
+
+	/* a clock stepped back (CLOCK_REALTIME), or a wakeup before its deadline */
+	CU_ASSERT_EQUAL_FATAL(stats_init(&st, 100, NSEC_PER_USEC, false), 0);
+	stats_add(&st, -985000);
+	stats_add(&st, 15000);
+	stats_add(&st, -20000);
+	stats_read(&st, &s);
+	CU_ASSERT_EQUAL(s.min_ns, -985000);
+	CU_ASSERT_EQUAL(s.sum_units, -985 + 15 - 20);
+	CU_ASSERT_EQUAL(stats_avg_units(&s), (-985 + 15 - 20) / 3);
+	CU_ASSERT_EQUAL(st.hist_overflow, 2); /* below bucket 0, like cyclictest's */
+	stats_free(&st);
+}
+
 static void test_histogram(void)
 {
 	struct stats_thread st;
@@ -98,6 +116,7 @@ static void test_nsecs_and_ring(void)
 static CU_TestInfo stats_tests[] = {
 	{ "no samples", test_empty },
 	{ "min/act/avg/max", test_min_act_avg_max },
+	{ "negative samples: a signed average", test_negative_samples },
 	{ "histogram, overflows, percentiles", test_histogram },
 	{ "outlier list bounded by the bucket count", test_outlier_list_is_bounded },
 	{ "ns units and the -v ring", test_nsecs_and_ring },
