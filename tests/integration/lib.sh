@@ -30,7 +30,9 @@ cleanup() {
 	STARTED_PIDS=""
 	rm -rf "$TMP"
 }
-trap cleanup EXIT INT TERM
+trap cleanup EXIT
+# killed (run.sh's timeout): stop here; a trap that returned would let the test go on
+trap 'exit 143' INT TERM
 
 # busy_loop CPU NAME [NICE]: a shell loop under its own name, pinned; pid in $!
 busy_loop() {
