@@ -341,10 +341,10 @@ static void *measure_thread_loop(void *arg)
 			 */
 			if (overrun > 0)
 				next += (uint64_t)overrun * t->interval_ns;
-			continue;
+		} else {
+			while (now > next)
+				next += t->interval_ns;
 		}
-		while (now > next)
-			next += t->interval_ns;
 	}
 
 	if (have_timer)

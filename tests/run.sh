@@ -77,10 +77,12 @@ else
 		grep -E '^(ok|not ok|#)' "$out/$name.log"
 		p=$(grep -c '^ok ' "$out/$name.log")
 		f=$(grep -c '^not ok ' "$out/$name.log")
-		if [ "$rc" != 0 ] && [ "$f" = 0 ]; then
+		# a test that dies half-way loses its remaining checks: a failure even if
+		# an earlier check failed already
+		if [ "$rc" != 0 ]; then
 			echo "not ok - $name ended with status $rc"
 			tail -n 15 "$out/$name.log" | sed 's/^/#   /'
-			f=1
+			f=$((f + 1))
 		fi
 		# every test leaves the machine as it found it
 		after=$(state)

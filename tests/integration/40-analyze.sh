@@ -22,11 +22,14 @@ verdict() {
 import json, sys
 d = json.load(open(sys.argv[1]))
 s = d["spikes"][0]
-i = s["verdict"]["culprit"]
-c = s["culprits"][i] if i >= 0 else {}
+i = s["verdict"].get("culprit")
+c = s["culprits"][i] if i is not None and i >= 0 else {}
 print(s["tid"], s["verdict"]["kind"], c.get("kind"), c.get("comm"), c.get("pid"))
 PY
 }
+
+# same A B: A and B equal, and B (the text trace's verdict) not empty
+same() { [ -n "$2" ] && [ "$1" = "$2" ]; }
 
 # --- a live cyclictest --tracemark recording, as text and trace.dat -----------------------
 # other tasks and the host make spikes of their own: up to 8 recordings for one whose
@@ -54,7 +57,7 @@ text_verdict="$*"
 rc=$?
 check "analyze of the trace.dat: status 0" [ "$rc" = 0 ]
 dat_verdict=$(verdict "$TMP/dat.json")
-if [ "$dat_verdict" = "$text_verdict" ]; then ok "trace.dat: the same spike, verdict and culprit"; else
+if same "$dat_verdict" "$text_verdict"; then ok "trace.dat: the same spike, verdict and culprit"; else
 	notok "trace.dat: the same spike, verdict and culprit ($dat_verdict / $text_verdict)"
 	show "$TMP/dat.out" 40; fi
 check "trace.dat: clock mono and the kernel named" \
@@ -62,17 +65,18 @@ check "trace.dat: clock mono and the kernel named" \
 
 trace-cmd report -l "$TMP/ct.dat" >"$TMP/report.txt" 2>/dev/null
 "$RTWHY" analyze "$TMP/report.txt" --json="$TMP/rep.json" >"$TMP/rep.out" 2>&1
-check "trace-cmd report -l text: the same verdict" [ "$(verdict "$TMP/rep.json")" = "$text_verdict" ]
+check "trace-cmd report -l text: the same verdict" same "$(verdict "$TMP/rep.json")" "$text_verdict"
 # without -l there is no flags column: need-resched is unknown, the culprit is not
 trace-cmd report "$TMP/ct.dat" >"$TMP/report0.txt" 2>/dev/null
 "$RTWHY" analyze "$TMP/report0.txt" --json="$TMP/rep0.json" >"$TMP/rep0.out" 2>&1
 set -- $(verdict "$TMP/rep0.json")
-rep0="$1 $3 $4 $5"
+rep0="${1:-} ${3:-} ${4:-} ${5:-}"
 set -- $text_verdict
-check "trace-cmd report text (no flags): the same thread and culprit" [ "$rep0" = "$1 $3 $4 $5" ]
+check "trace-cmd report text (no flags): the same thread and culprit" \
+	same "$rep0" "${1:-} ${3:-} ${4:-} ${5:-}"
 trace-cmd convert -i "$TMP/ct.dat" -o "$TMP/ct6.dat" --file-version 6 >/dev/null 2>&1
 "$RTWHY" analyze "$TMP/ct6.dat" --json="$TMP/v6.json" >"$TMP/v6.out" 2>&1
-check "trace.dat version 6: the same verdict" [ "$(verdict "$TMP/v6.json")" = "$text_verdict" ]
+check "trace.dat version 6: the same verdict" same "$(verdict "$TMP/v6.json")" "$text_verdict"
 
 keys=$(json_get "$TMP/dat.json" "' '.join(k for k in ('file', 'format', 'clock', 'events', 'unparsed_lines', 'spikes') if k in d)")
 check "JSON: file, format, clock, events, unparsed_lines, spikes" \
@@ -85,7 +89,7 @@ at=$(grep -m1 'hit latency threshold' "$TMP/ct.trace.txt" | sed -E 's/.* ([0-9]+
 lat=$(grep -m1 'hit latency threshold' "$TMP/ct.trace.txt" | sed -E 's/.*\(([0-9]+) > .*/\1/')
 "$RTWHY" analyze "$TMP/ct.trace.txt" --pid "$brk" --at "$at" --latency "$lat" \
 	--json="$TMP/man.json" >"$TMP/man.out" 2>&1
-check "--pid --at --latency: the same verdict" [ "$(verdict "$TMP/man.json")" = "$text_verdict" ]
+check "--pid --at --latency: the same verdict" same "$(verdict "$TMP/man.json")" "$text_verdict"
 
 # --- rtwhy's own window: --save-trace, then analyze, gives the live explanation ---------
 busy_loop 0 busyloop

@@ -42,14 +42,7 @@ static void test_more_culprits_than_slots(void)
 
 	evgen_init(&g);
 	ev_switch(&g, 100, 1, TID, "rtwhy", 49, 1, 2000, "bash", 120, 0);
-	ev_vector(&g, t - 0.5, 1, 2000, "bash", "local_timer", true);
-	ev_hrtimer(&g, t, 1, 2000, "bash", "hrtimer_wakeup", true, 0);
-	ev_wake(&g, t + 0.5, 1, 2000, "bash", RTW_EV_WAKING, TID, "rtwhy", 49, 1,
-		RTW_F_IRQS_OFF | RTW_F_HARDIRQ);
-	ev_wake(&g, t + 1, 1, 2000, "bash", RTW_EV_WAKEUP, TID, "rtwhy", 49, 1,
-		RTW_F_IRQS_OFF | RTW_F_HARDIRQ | RTW_F_NEED_RESCHED);
-	ev_hrtimer(&g, t + 1.5, 1, 2000, "bash", NULL, false, RTW_F_NEED_RESCHED);
-	ev_vector(&g, t + 2, 1, 2000, "bash", "local_timer", false);
+	ev_timer_wakes(&g, t, 1, 2000, "bash", TID, 49, RTW_F_NEED_RESCHED);
 	for (i = 0; i < 40; i++) {
 		char name[16];
 
