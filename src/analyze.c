@@ -796,17 +796,13 @@ void analyze_summary_free(struct analyze_summary *sum)
 
 static int analyze_write_json(const struct analyze_opts *o, const struct analyze_summary *sum)
 {
-	bool to_stdout = !strcmp(o->json_path, "-");
-	FILE *f = to_stdout ? stdout : fopen(o->json_path, "w");
+	FILE *f = stdout;
 	struct json j;
 	size_t i;
+	int ret = strcmp(o->json_path, "-") ? outfile_open(o->json_path, NULL, &f) : 0;
 
-	if (!f) {
-		int err = errno;
-
-		log_err("cannot write %s: %s", o->json_path, strerror(err));
-		return -err;
-	}
+	if (ret)
+		return ret;
 	json_start(&j, f);
 	json_string(&j, "rtwhy_version", RTWHY_VERSION);
 	json_string(&j, "file", o->path);

@@ -190,19 +190,15 @@ static void report_json_thread(FILE *f, const struct rtw_config *cfg, struct mea
 int report_json_write(const char *path, const struct rtw_config *cfg, struct measure *m,
 		      const struct report_json_run *run)
 {
-	bool to_stdout = !strcmp(path, "-");
-	FILE *f = to_stdout ? stdout : fopen(path, "w");
+	FILE *f = stdout;
 	char start[64], end[64];
 	struct utsname u;
 	struct json j;
 	size_t i;
-	int ret = 0;
+	int ret = strcmp(path, "-") ? outfile_open(path, NULL, &f) : 0;
 
-	if (!f) {
-		ret = -errno;
-		log_err("cannot write %s: %s", path, strerror(errno));
+	if (ret)
 		return ret;
-	}
 	uname(&u);
 	report_json_time(start, sizeof(start), run->start_time);
 	report_json_time(end, sizeof(end), run->end_time);

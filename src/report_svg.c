@@ -280,18 +280,6 @@ static void svg_begin(FILE *f, int width, int height, const char *title)
 	svg_rect(f, 0, 0, width, height, "fill=\"#ffffff\"");
 }
 
-/* Open @path, or say why not. */
-static FILE *svg_open(const char *path, int *ret)
-{
-	FILE *f = fopen(path, "w");
-
-	if (!f) {
-		*ret = -errno;
-		log_err("cannot write %s: %s", path, strerror(errno));
-	}
-	return f;
-}
-
 /* A round step (1, 2, 5 x 10^k) for about @nr ticks over @span. */
 static double svg_nice_step(double span, int nr)
 {
@@ -1142,13 +1130,13 @@ int report_svg_spike(const char *path, int index, const struct rtw_event *ev, si
 	int ret = 0;
 
 	report_svg_spike_path(path, index, file, sizeof(file));
-	f = svg_open(file, &ret);
-	if (!f)
+	ret = outfile_open(file, NULL, &f);
+	if (ret)
 		return ret;
 	ret = svg_spike_write(f, index, ev, n, r);
 	if (ret) {
-		fclose(f);
 		log_err("cannot write %s: %s", file, strerror(-ret));
+		outfile_discard(f, file);
 		return ret;
 	}
 	return outfile_close(f, NULL, file);
@@ -1485,8 +1473,8 @@ int report_svg_histogram(const char *path, const struct rtw_config *cfg, struct 
 			for (b = 0; m->threads[j].stats.hist && b < h.nb; b++)
 				h.sum[b] += m->threads[j].stats.hist[b];
 	}
-	h.f = svg_open(path, &ret);
-	if (h.f) {
+	ret = outfile_open(path, NULL, &h.f);
+	if (!ret) {
 		svg_hist_write(&h);
 		ret = outfile_close(h.f, NULL, path);
 	}

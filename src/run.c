@@ -222,13 +222,10 @@ static void run_save_window(struct run *r, const struct blame_result *res)
 	if (!r->cfg->output.save_trace || r->output_err)
 		return;
 	if (!r->save) {
-		r->save = fopen(r->cfg->output.save_trace, "w");
-		if (!r->save) {
-			r->output_err = -errno;
-			log_err("cannot write --save-trace file %s: %s", r->cfg->output.save_trace,
-				strerror(errno));
+		r->output_err =
+			outfile_open(r->cfg->output.save_trace, "--save-trace file", &r->save);
+		if (r->output_err)
 			return;
-		}
 		textwrite_header(r->save, util_online_cpus(&online), "mono");
 	}
 	fprintf(r->save, "# rtwhy: spike %d: tid %d latency %llu ns, recording since %llu.%09llu\n",
@@ -483,12 +480,9 @@ static void run_print_end(struct run *r)
 	report_text_samples(stdout, cfg, &r->m);
 	if (cfg->output.histogram) {
 		if (cfg->output.histfile) {
-			hist = fopen(cfg->output.histfile, "w");
-			if (!hist) {
-				r->output_err = -errno;
-				log_err("cannot write --histfile %s: %s", cfg->output.histfile,
-					strerror(errno));
-			}
+			ret = outfile_open(cfg->output.histfile, "--histfile", &hist);
+			if (ret)
+				r->output_err = ret;
 		}
 		if (hist) {
 			report_text_histogram(hist, cfg, &r->m);

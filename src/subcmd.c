@@ -6,7 +6,6 @@
 #include <errno.h>
 #include <getopt.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "rtwhy/log.h"
 #include "rtwhy/outfile.h"
@@ -50,11 +49,7 @@ int subcmd_json_open(const char *path, FILE **out)
 		*out = stdout;
 		return 0;
 	}
-	*out = fopen(path, "w");
-	if (*out)
-		return 0;
-	log_err("cannot write --json file %s: %s", path, strerror(errno));
-	return -errno;
+	return outfile_open(path, "--json file", out);
 }
 
 int subcmd_json_close(FILE *out, const char *path)

@@ -10,6 +10,23 @@
 #include <stdio.h>
 
 /**
+ * outfile_open() - Create @path for writing, or say why not.
+ * @path: the file's name ("-" is not special here: callers that take it for stdout say so)
+ * @what: what the file is for the message ("--json file"), or NULL
+ * @f: the stream, NULL on error
+ *
+ * Return: 0, or -errno with "rtwhy: cannot write [WHAT ]PATH: reason" printed.
+ */
+int outfile_open(const char *path, const char *what, FILE **f);
+
+/**
+ * outfile_discard() - Close @f and remove @path: what was written is not to be kept.
+ * @f: the stream; stdout is flushed, never closed nor removed
+ * @path: its name; only a regular file is removed
+ */
+void outfile_discard(FILE *f, const char *path);
+
+/**
  * outfile_close() - Flush and close @f; on a write error, say it and remove @path.
  * @f: the stream; stdout is flushed, never closed nor removed
  * @what: what the file is for the message ("--json file"), or NULL
