@@ -177,8 +177,7 @@ static struct blame_culprit *blame_slot(struct blame_result *res, const struct b
 		/* fold the long tail into the last slot, with the time it held, as "others" */
 		struct blame_culprit *last = &res->culprit[BLAME_MAX_CULPRITS - 1];
 
-		if (last->kind != BLAME_UNACCOUNTED || last->pid != -1 ||
-		    strcmp(last->name, "others")) {
+		if (!blame_is_others(last)) {
 			struct blame_culprit others = { .kind = BLAME_UNACCOUNTED,
 							.ns = last->ns,
 							.pid = -1,
@@ -565,7 +564,7 @@ static void blame_write_verdict(struct blame_result *res, const struct blame_opt
 			 "The trace does not cover the whole spike: %s. The culprits shown are "
 			 "only what was visible%s%s.",
 			 res->incomplete_why, c ? "; the largest is " : "", c ? who : "");
-		if (res->lost_events || strstr(res->incomplete_why, "starts after"))
+		if (!res->untraced_wakeup)
 			snprintf(res->hint, sizeof(res->hint),
 				 "Rerun with a larger trace buffer (--buffer-kb) or fewer events.");
 		else
@@ -603,15 +602,12 @@ static void blame_choose(struct blame_result *res)
 	 * holds most of the latency, time passed that no event shows: the CPU did not run this
 	 * system or had interrupts off while the thread was already on it.
 	 */
-	for (i = 0; i < res->nr_culprits; i++) {
-		const struct blame_culprit *v = &res->culprit[i];
-
-		if (v->victim && v->kind == BLAME_TASK && v->ns * 2 > res->latency_ns &&
-		    (!c || v->ns > c->ns)) {
-			res->verdict_culprit = i;
-			res->verdict = BLAME_V_INVISIBLE;
-			return;
-		}
+	/* (the culprits add up to the latency, largest first: only the first can) */
+	if (res->nr_culprits && res->culprit[0].victim && res->culprit[0].kind == BLAME_TASK &&
+	    res->culprit[0].ns * 2 > res->latency_ns) {
+		res->verdict_culprit = 0;
+		res->verdict = BLAME_V_INVISIBLE;
+		return;
 	}
 	if (!c) {
 		res->verdict = BLAME_V_INVISIBLE;
@@ -912,10 +908,12 @@ static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
 	blame_check_coverage(ev, n, &tl, cpus, nr_cpus, res);
 	if (res->complete && ch.switch_in < 0) {
 		res->complete = false;
+		res->untraced_wakeup = true;
 		snprintf(res->incomplete_why, sizeof(res->incomplete_why),
 			 "no sched_switch to thread %d before its wake time", spike->tid);
 	} else if (res->complete && ch.waking < 0) {
 		res->complete = false;
+		res->untraced_wakeup = true;
 		snprintf(res->incomplete_why, sizeof(res->incomplete_why),
 			 "no wakeup of thread %d in the trace", spike->tid);
 	}

@@ -268,7 +268,7 @@ static long long decode_num(const struct decode *d, const struct decode_type *t,
 }
 
 /* A char[N] field, a __data_loc / __rel_loc string, or the rest of the record. */
-static void decode_str(const struct decode_type *t, enum decode_field f,
+static void decode_str(const struct decode *d, const struct decode_type *t, enum decode_field f,
 		       const struct tep_record *rec, char *out, size_t len)
 {
 	struct tep_format_field *field = t->field[f];
@@ -281,8 +281,7 @@ static void decode_str(const struct decode_type *t, enum decode_field f,
 	if (field->flags & TEP_FIELD_IS_DYNAMIC) {
 		unsigned long long loc;
 
-		if (field->offset + field->size > rec->size ||
-		    tep_read_number_field(field, data, &loc))
+		if (decode_read(d, field, rec, &loc))
 			return;
 		off = loc & 0xffff;
 		n = (loc >> 16) & 0xffff;
@@ -374,8 +373,8 @@ int decode_record(struct decode *d, struct tep_record *rec, int cpu, struct rtw_
 
 	switch (t->kind) {
 	case RTW_EV_SWITCH:
-		decode_str(t, DF_PREV_COMM, rec, out->u.sw.prev_comm, RTW_COMM_LEN);
-		decode_str(t, DF_NEXT_COMM, rec, out->u.sw.next_comm, RTW_COMM_LEN);
+		decode_str(d, t, DF_PREV_COMM, rec, out->u.sw.prev_comm, RTW_COMM_LEN);
+		decode_str(d, t, DF_NEXT_COMM, rec, out->u.sw.next_comm, RTW_COMM_LEN);
 		out->u.sw.prev_pid = (int32_t)decode_num(d, t, DF_PREV_PID, rec, -1);
 		out->u.sw.prev_prio = (int32_t)decode_num(d, t, DF_PREV_PRIO, rec, 120);
 		out->u.sw.prev_state = (uint32_t)decode_num(d, t, DF_PREV_STATE, rec, 0);
@@ -386,14 +385,14 @@ int decode_record(struct decode *d, struct tep_record *rec, int cpu, struct rtw_
 		break;
 	case RTW_EV_WAKING:
 	case RTW_EV_WAKEUP:
-		decode_str(t, DF_COMM, rec, out->u.wake.comm, RTW_COMM_LEN);
+		decode_str(d, t, DF_COMM, rec, out->u.wake.comm, RTW_COMM_LEN);
 		out->u.wake.pid = (int32_t)decode_num(d, t, DF_PID, rec, -1);
 		out->u.wake.prio = (int32_t)decode_num(d, t, DF_PRIO, rec, 120);
 		out->u.wake.target_cpu = (int32_t)decode_num(d, t, DF_TARGET_CPU, rec, -1);
 		decode_learn_comm(d, out->u.wake.pid, out->u.wake.comm);
 		break;
 	case RTW_EV_MIGRATE:
-		decode_str(t, DF_COMM, rec, out->u.mig.comm, RTW_COMM_LEN);
+		decode_str(d, t, DF_COMM, rec, out->u.mig.comm, RTW_COMM_LEN);
 		out->u.mig.pid = (int32_t)decode_num(d, t, DF_PID, rec, -1);
 		out->u.mig.prio = (int32_t)decode_num(d, t, DF_PRIO, rec, 120);
 		out->u.mig.orig_cpu = (int32_t)decode_num(d, t, DF_ORIG_CPU, rec, -1);
@@ -401,7 +400,7 @@ int decode_record(struct decode *d, struct tep_record *rec, int cpu, struct rtw_
 		break;
 	case RTW_EV_IRQ_ENTRY:
 		out->u.irq.irq = (int32_t)decode_num(d, t, DF_IRQ, rec, -1);
-		decode_str(t, DF_NAME, rec, out->u.irq.name, RTW_NAME_LEN);
+		decode_str(d, t, DF_NAME, rec, out->u.irq.name, RTW_NAME_LEN);
 		break;
 	case RTW_EV_IRQ_EXIT:
 		out->u.irq.irq = (int32_t)decode_num(d, t, DF_IRQ, rec, -1);
@@ -433,7 +432,7 @@ int decode_record(struct decode *d, struct tep_record *rec, int cpu, struct rtw_
 		out->u.vec.vector = (int32_t)decode_num(d, t, DF_VECTOR, rec, -1);
 		break;
 	case RTW_EV_MARKER:
-		decode_str(t, DF_BUF, rec, out->u.marker.text, RTW_MARKER_LEN);
+		decode_str(d, t, DF_BUF, rec, out->u.marker.text, RTW_MARKER_LEN);
 		break;
 	default:
 		break;

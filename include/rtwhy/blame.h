@@ -120,6 +120,7 @@ struct blame_result {
 	/* coverage */
 	bool complete;
 	char incomplete_why[160];
+	bool untraced_wakeup;	  /* incomplete: the wakeup or switch-in is not in the trace */
 	uint64_t lost_events;	  /* lost on the CPUs that matter, in the window */
 	int inferred_switches;	  /* sched_switch events the kernel did not trace (repair.h) */
 	uint64_t window_start_ns; /* first event available */

@@ -167,6 +167,7 @@ static void test_sleep_text_only_for_the_culprit(void)
 	ev_switch(&g, 14009, 1, 20, "migration/1", 0, CUR_S, TID, "rtwhy", 120, 0);
 	CU_ASSERT_EQUAL_FATAL(explain(10000, 14020, -1), 0);
 	CU_ASSERT_STRING_EQUAL(top()->comm, "busyloop");
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_TICK_WAIT);
 	CU_ASSERT_PTR_NULL(strstr(res.text, "went to sleep"));
 	CU_ASSERT_EQUAL(res.slack_ns, 50000);
 }
@@ -385,6 +386,7 @@ static void test_lost_events_make_it_incomplete(void)
 	CU_ASSERT_EQUAL(res.lost_events, 42);
 	CU_ASSERT_EQUAL(res.verdict, BLAME_V_INCOMPLETE);
 	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "lost"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "--buffer-kb"));
 }
 
 static void test_missing_wakeup_is_incomplete(void)
@@ -395,6 +397,7 @@ static void test_missing_wakeup_is_incomplete(void)
 	CU_ASSERT_EQUAL_FATAL(explain(10000, 14020, 50000), 0);
 	CU_ASSERT_FALSE(res.complete);
 	CU_ASSERT_EQUAL(res.verdict, BLAME_V_INCOMPLETE);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "Record sched:sched_switch"));
 	/* the trace starting after the deadline */
 	evgen_init(&g);
 	ev_switch(&g, 12000, 1, 2000, "bash", 120, 0, 0, "swapper/1", 120, 0);
@@ -402,6 +405,7 @@ static void test_missing_wakeup_is_incomplete(void)
 	ev_switch(&g, 13010, 1, 0, "swapper/1", 120, 0, TID, "rtwhy", 120, 0);
 	CU_ASSERT_EQUAL_FATAL(explain(10000, 13012, 50000), 0);
 	CU_ASSERT_FALSE(res.complete);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "--buffer-kb"));
 }
 
 static void test_bad_input(void)

@@ -378,6 +378,7 @@ static void test_infer_flags(void)
 	textread_destroy(tr);
 	/* with a flags column nothing is inferred */
 	tr = read_text(&g, "  a-1 [000] ..... 1.000001: local_timer_entry: vector=236\n");
+	CU_ASSERT_EQUAL_FATAL(g.n, 1);
 	CU_ASSERT_EQUAL(g.ev[0].flags, 0);
 	CU_ASSERT_EQUAL(textread_stats(tr)->flagless, 0);
 	textread_destroy(tr);
