@@ -17,7 +17,6 @@
 #include "rtwhy/timeline.h"
 #include "rtwhy/util.h"
 
-#define BLAME_DEFAULT_SLACK_NS	 50000	/* the kernel's default for fair tasks */
 #define BLAME_IDLE_EXIT_MAX_NS	 500000 /* longer "idle" before a timer is not the C-state */
 #define BLAME_NON_PREEMPT_MIN_NS 100000
 
@@ -873,7 +872,7 @@ static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
 		slack = (uint64_t)spike->slack_ns;
 	else
 		slack = res->victim_prio == TL_PRIO_UNKNOWN || !event_prio_is_rt(res->victim_prio)
-				? BLAME_DEFAULT_SLACK_NS
+				? RTW_DEFAULT_TIMER_SLACK_NS
 				: 0;
 	res->slack_ns = (int64_t)slack;
 	if (slack > t - d)

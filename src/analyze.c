@@ -28,12 +28,11 @@
 #include "rtwhy/textread.h"
 #include "rtwhy/util.h"
 
-#define ANALYZE_MAX_EVENTS	 262144 /* window cap: about 44 MB of events */
-#define ANALYZE_SNIFF_BYTES	 4096
-#define ANALYZE_MARKER_DUP_NS	 (1 * NSEC_PER_MSEC) /* same marker from two buffers */
-#define ANALYZE_RESTART_NS	 (1 * NSEC_PER_MSEC) /* time going back: a new trace */
-#define ANALYZE_DEFAULT_SLACK_NS 50000		     /* the kernel's timer slack for fair tasks */
-#define ANALYZE_FREEZE_NEAR_NS	 (10 * NSEC_PER_MSEC)
+#define ANALYZE_MAX_EVENTS     262144 /* window cap: about 44 MB of events */
+#define ANALYZE_SNIFF_BYTES    4096
+#define ANALYZE_MARKER_DUP_NS  (1 * NSEC_PER_MSEC) /* same marker from two buffers */
+#define ANALYZE_RESTART_NS     (1 * NSEC_PER_MSEC) /* time going back: a new trace */
+#define ANALYZE_FREEZE_NEAR_NS (10 * NSEC_PER_MSEC)
 
 /* ---- options --------------------------------------------------------------------------- */
 
@@ -513,30 +512,6 @@ static void analyze_explain(struct analyze *a, const struct blame_spike *sp, con
 	analyze_keep_result(a, &res);
 }
 
-/*
- * cyclictest leaves its threads' timer slack alone: the kernel's default for a
- * fair thread, none for a real-time one. Which it was, the window says.
- */
-static int64_t analyze_cyclictest_slack_ns(const struct evbuf *win, int32_t tid)
-{
-	const struct rtw_event *ev = evbuf_data(win);
-	size_t i;
-
-	for (i = evbuf_len(win); i-- > 0;) {
-		int32_t prio;
-
-		if (ev[i].kind == RTW_EV_SWITCH && ev[i].u.sw.next_pid == tid)
-			prio = ev[i].u.sw.next_prio;
-		else if ((ev[i].kind == RTW_EV_WAKING || ev[i].kind == RTW_EV_WAKEUP) &&
-			 ev[i].u.wake.pid == tid)
-			prio = ev[i].u.wake.prio;
-		else
-			continue;
-		return event_prio_is_rt(prio) ? 0 : ANALYZE_DEFAULT_SLACK_NS;
-	}
-	return -1;
-}
-
 static void analyze_marker(struct analyze *a, const struct rtw_event *ev, int buffer)
 {
 	const char *clock = analyze_clock(a, buffer);
@@ -556,8 +531,6 @@ static void analyze_marker(struct analyze *a, const struct rtw_event *ev, int bu
 		a->sum->nr_failed++;
 		return;
 	}
-	if (m.kind == ANALYZE_MARK_CYCLICTEST)
-		sp.slack_ns = analyze_cyclictest_slack_ns(&a->win, sp.tid);
 	/* a window saved by rtwhy says since when it was recording, like the live run knew */
 	if (m.kind == ANALYZE_MARK_FREEZE && sp.deadline_exact && a->tr)
 		sp.trace_start_ns = textread_stats(a->tr)->recording_since_ns;

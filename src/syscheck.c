@@ -781,8 +781,9 @@ static void syscheck_timer_slack(const struct syscheck_ctx *ctx, struct syscheck
 		syscheck_set(r, SYSCHECK_UNKNOWN, "/proc/self/timerslack_ns unreadable");
 		return;
 	}
-	syscheck_set(r, slack > 50000 ? SYSCHECK_WARN : SYSCHECK_OK, "%lld ns%s", slack,
-		     slack == 50000 ? " (the default)" : "");
+	syscheck_set(r, slack > RTW_DEFAULT_TIMER_SLACK_NS ? SYSCHECK_WARN : SYSCHECK_OK,
+		     "%lld ns%s", slack,
+		     slack == RTW_DEFAULT_TIMER_SLACK_NS ? " (the default)" : "");
 	if (slack > 1)
 		snprintf(r->hint, sizeof(r->hint),
 			 "SCHED_OTHER threads: prctl(PR_SET_TIMERSLACK, 1) (rtwhy --timerslack=1)");

@@ -16,6 +16,9 @@
 #define RTW_NAME_LEN   32
 #define RTW_MARKER_LEN 128
 
+/* the kernel's timer slack of a fair task that did not change it (RT tasks have none) */
+#define RTW_DEFAULT_TIMER_SLACK_NS 50000
+
 enum rtw_kind {
 	RTW_EV_OTHER = 0,     /* an event we keep only for its common fields */
 	RTW_EV_SWITCH,	      /* sched:sched_switch */
