@@ -251,13 +251,15 @@ static void run_keep(struct run *r, const struct blame_result *res)
 	if (r->nr_kept == r->cap_kept) {
 		size_t cap = r->cap_kept ? r->cap_kept * 2 : 16;
 
-		kept = realloc(r->kept, (cap < RUN_MAX_KEPT ? cap : RUN_MAX_KEPT) * sizeof(*kept));
+		if (cap > RUN_MAX_KEPT)
+			cap = RUN_MAX_KEPT;
+		kept = realloc(r->kept, cap * sizeof(*kept));
 		if (!kept) {
 			r->nr_dropped++;
 			return;
 		}
 		r->kept = kept;
-		r->cap_kept = cap < RUN_MAX_KEPT ? cap : RUN_MAX_KEPT;
+		r->cap_kept = cap;
 	}
 	r->kept[r->nr_kept++] = *res;
 }
@@ -442,10 +444,12 @@ static void run_loop(struct run *r)
 		nanosleep(&pause, NULL);
 		now = run_now_ns();
 		/* steal time only serves explanations: no /proc reads in a plain run */
-		if (r->ts && now - r->steal.last_ns >= RUN_STEAL_PERIOD)
-			run_sample_steal(&r->steal, now);
-		if (r->ts && measure_take_spike(&r->m, &ms))
-			run_explain(r, &ms);
+		if (r->ts) {
+			if (now - r->steal.last_ns >= RUN_STEAL_PERIOD)
+				run_sample_steal(&r->steal, now);
+			if (measure_take_spike(&r->m, &ms))
+				run_explain(r, &ms);
+		}
 		if (run_status_wanted) {
 			int i;
 
@@ -506,12 +510,14 @@ static void run_print_end(struct run *r)
 	if (cfg->trace.explain_ns && r->nr_kept > 1)
 		report_text_tally(stdout, r->kept, r->nr_kept);
 	/* the files that only a spike fills: say why they are not there */
-	if (!r->nr_explained && cfg->output.save_trace)
-		printf("# rtwhy: no spike explained: no trace saved to %s\n",
-		       cfg->output.save_trace);
-	if (!r->nr_explained && cfg->output.svg_path && !cfg->output.histogram)
-		printf("# rtwhy: no spike explained: no picture drawn to %s\n",
-		       cfg->output.svg_path);
+	if (!r->nr_explained) {
+		if (cfg->output.save_trace)
+			printf("# rtwhy: no spike explained: no trace saved to %s\n",
+			       cfg->output.save_trace);
+		if (cfg->output.svg_path && !cfg->output.histogram)
+			printf("# rtwhy: no spike explained: no picture drawn to %s\n",
+			       cfg->output.svg_path);
+	}
 	if (cfg->output.svg_path && cfg->output.histogram) {
 		char path[4096];
 

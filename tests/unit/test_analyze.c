@@ -399,12 +399,11 @@ static void test_fixtures(void)
 static int analyze_bytes(const void *bytes, size_t n, struct analyze_summary *sum)
 {
 	struct analyze_opts o = { .window_ns = 200 * NSEC_PER_MSEC };
-	char path[] = "/tmp/rtwhy-unit-analyze.XXXXXX";
-	int fd = mkstemp(path), ret;
+	char path[UNIT_TMP_LEN];
+	int ret;
 
-	if (fd < 0 || write(fd, bytes, n) != (ssize_t)n)
+	if (unit_tmpfile(bytes, n, path))
 		return -EIO;
-	close(fd);
 	o.path = path;
 	ret = analyze_file(&o, NULL, sum);
 	unlink(path);

@@ -6,9 +6,11 @@
  * any failure (CUnit's basic runner alone always returns 0).
  */
 #include <CUnit/Basic.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "unit.h"
 
@@ -28,6 +30,24 @@ const char *unit_fixtures(void)
 	const char *dir = getenv("RTWHY_FIXTURES");
 
 	return dir ? dir : "tests/fixtures";
+}
+
+int unit_tmpfile(const void *bytes, size_t n, char *path)
+{
+	int fd, err;
+
+	strcpy(path, "/tmp/rtwhy-unit.XXXXXX");
+	fd = mkstemp(path);
+	if (fd < 0)
+		return -errno;
+	if (write(fd, bytes, n) == (ssize_t)n) {
+		close(fd);
+		return 0;
+	}
+	err = errno ? errno : EIO;
+	close(fd);
+	unlink(path);
+	return -err;
 }
 
 static int unit_wanted(const char *name, int argc, char **argv)

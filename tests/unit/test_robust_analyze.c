@@ -24,12 +24,12 @@ struct robust_patch {
 static int robust_analyze_patched(const char *name, const struct robust_patch *patch)
 {
 	struct analyze_opts o = { .window_ns = 200 * NSEC_PER_MSEC };
-	char src[512], path[] = "/tmp/rtwhy-unit-robust.XXXXXX";
+	char src[512], path[UNIT_TMP_LEN];
 	struct analyze_summary sum;
 	size_t n, cap = 1 << 20;
 	char *buf = malloc(cap);
 	FILE *f;
-	int fd, ret;
+	int ret;
 
 	snprintf(src, sizeof(src), "%s/%s", unit_fixtures(), name);
 	f = fopen(src, "r");
@@ -46,13 +46,10 @@ static int robust_analyze_patched(const char *name, const struct robust_patch *p
 		return -ERANGE;
 	}
 	memcpy(buf + patch->offset, patch->bytes, patch->len);
-	fd = mkstemp(path);
-	if (fd < 0 || write(fd, buf, n) != (ssize_t)n) {
-		free(buf);
-		return -EIO;
-	}
-	close(fd);
+	ret = unit_tmpfile(buf, n, path);
 	free(buf);
+	if (ret)
+		return -EIO;
 	o.path = path;
 	memset(&sum, 0, sizeof(sum));
 	ret = analyze_file(&o, NULL, &sum);

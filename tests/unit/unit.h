@@ -24,6 +24,13 @@ void unit_register(const struct unit_suite *suite);
 /* Directory of the recorded traces (tests/fixtures), from $RTWHY_FIXTURES or the default. */
 const char *unit_fixtures(void);
 
+/*
+ * A new file in /tmp holding @n bytes of @bytes; its name in @path (at least
+ * UNIT_TMP_LEN). Return: 0, or -errno with nothing left behind. unlink() it.
+ */
+#define UNIT_TMP_LEN 32
+int unit_tmpfile(const void *bytes, size_t n, char *path);
+
 #define UNIT_SUITE_CAT2(a, b) a##b
 #define UNIT_SUITE_CAT(a, b)  UNIT_SUITE_CAT2(a, b)
 #define UNIT_SUITE(name_, init_, cleanup_, tests_)                                                 \
