@@ -14,19 +14,7 @@ b0=$!
 busy_loop 1 busyloop
 b1=$!
 sleep 0.3
-for attempt in 1 2 3 4 5; do
-	timeout 60 "$RTWHY" -t 2 -i 5000 -d 5000 -D 40 -q -b 2500 --json="$TMP/s.json" \
-		--save-trace="$TMP/s.txt" >"$TMP/s.out" 2>"$TMP/s.err"
-	rc=$?
-	verdict=$(json_get "$TMP/s.json" "d['spikes'][0]['verdict']['kind']" 2>/dev/null)
-	case "$verdict" in
-	invisible | incomplete) note "attempt $attempt: verdict $verdict (host noise), again" ;;
-	*)
-		other=$(someone_else "$TMP/s.json" "$TMP/s.txt" "$b0" "$b1") || break
-		note "attempt $attempt: $verdict behind $other, a task of the machine's, again"
-		;;
-	esac
-done
+spike_run 5 "$b0 $b1" -t 2 -i 5000 -d 5000 -D 40 -q -b 2500
 stop_started
 if [ "$rc" = 0 ] && grep -q '^# Break thread: ' "$TMP/s.out"; then
 	ok "the run ended at a spike, status 0"

@@ -10,25 +10,16 @@ taskset -c 1 chrt -f 80 "$HELPERS/spinner" 3000 20000 60 &
 hog=$!
 STARTED_PIDS="$STARTED_PIDS $hog"
 sleep 0.2
-for attempt in 1 2 3; do
-	timeout 60 "$RTWHY" -a 1 -p 50 -i 1000 -D 20 -q -b 1500 --json="$TMP/h.json" \
-		>"$TMP/h.out" 2>"$TMP/h.err"
-	rc=$?
-	verdict=$(json_get "$TMP/h.json" "d['spikes'][0]['verdict']['kind']" 2>/dev/null)
-	case "$verdict" in
-	invisible | incomplete) note "attempt $attempt: verdict $verdict (host noise), again" ;;
-	*) break ;;
-	esac
-done
+spike_run 3 "" -a 1 -p 50 -i 1000 -D 20 -q -b 1500
 stop_started
-if [ "$rc" = 0 ] && grep -q '^# Break thread: ' "$TMP/h.out"; then
+if [ "$rc" = 0 ] && grep -q '^# Break thread: ' "$TMP/s.out"; then
 	ok "a spike stopped the run, status 0"
 else
 	notok "a spike stopped the run, status 0 (got $rc)"
 fi
 if [ "$verdict" = higher_priority ]; then ok "verdict higher_priority"; else
-	notok "verdict higher_priority (got '$verdict')"; show "$TMP/h.out" 60; show "$TMP/h.err"; fi
-pyout=$(python3 - "$TMP/h.json" "$hog" <<'PY'
+	notok "verdict higher_priority (got '$verdict')"; show "$TMP/s.out" 60; show "$TMP/s.err"; fi
+pyout=$(python3 - "$TMP/s.json" "$hog" <<'PY'
 import json, sys
 s = json.load(open(sys.argv[1]))["spikes"][0]
 c = s["culprits"][s["verdict"]["culprit"]]

@@ -119,20 +119,20 @@ same_state "--explain into a closed pipe ($(cat "$TMP/pipe.rc" 2>/dev/null))"
 # --- real errors in the middle of set-up ---
 # mlockall refused (no CAP_IPC_LOCK, RLIMIT_MEMLOCK 0) after the instance and the PM QoS request;
 # AddressSanitizer makes mlockall() a no-op that succeeds: nothing to provoke there
-if grep -q __asan_init "$RTWHY"; then
+if sanitized; then
 	ok "--explain -m, mlockall refused # skip: a SANITIZE=1 build cannot refuse mlockall()"
 else
-setpriv --bounding-set=-ipc_lock --inh-caps=-ipc_lock sh -c \
-	"ulimit -l 0 && exec $RTWHY -q -m --explain=1000000 -D 5" >"$TMP/m.out" 2>"$TMP/m.err"
-rc=$?
-if [ $rc = 1 ] && grep -q 'tracing into instance' "$TMP/m.out" &&
-	grep -q 'cannot lock memory' "$TMP/m.err"; then
-	ok "--explain -m, mlockall refused after tracing started: status 1, one reason"
-else
-	notok "--explain -m, mlockall refused: status $rc"
-	show "$TMP/m.out"
-	show "$TMP/m.err"
-fi
+	setpriv --bounding-set=-ipc_lock --inh-caps=-ipc_lock sh -c \
+		"ulimit -l 0 && exec $RTWHY -q -m --explain=1000000 -D 5" >"$TMP/m.out" 2>"$TMP/m.err"
+	rc=$?
+	if [ $rc = 1 ] && grep -q 'tracing into instance' "$TMP/m.out" &&
+		grep -q 'cannot lock memory' "$TMP/m.err"; then
+		ok "--explain -m, mlockall refused after tracing started: status 1, one reason"
+	else
+		notok "--explain -m, mlockall refused: status $rc"
+		show "$TMP/m.out"
+		show "$TMP/m.err"
+	fi
 fi
 same_state "mlockall refused mid set-up"
 # POSIX timers refused (RLIMIT_SIGPENDING 0): the measuring threads fail last

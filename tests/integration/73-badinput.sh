@@ -220,7 +220,7 @@ rm -f "$W/longline.txt"
 # a huge trace: bounded memory and time (the window, not the file, is held); a sanitizer
 # build is slower and holds freed memory for a while: a smaller file, wider bounds
 mb=150 rss_max=200 s_max=60
-grep -q __asan_init "$RTWHY" && mb=40 rss_max=800 s_max=120
+sanitized && mb=40 rss_max=800 s_max=120
 python3 - "$W/win.txt" "$W/huge.txt" "$mb" <<'PY'
 import re, sys
 ev = [l for l in open(sys.argv[1]) if not l.startswith('#') and ': ' in l]

@@ -41,6 +41,37 @@ busy_loop() {
 	STARTED_PIDS="$STARTED_PIDS $!"
 }
 
+# sanitized: the rtwhy under test is a SANITIZE=1 build (slower, mlockall a no-op)
+sanitized() { grep -q __asan_init "$RTWHY"; }
+
+# spike_run TRIES "PID..." RTWHY-ARGS...: rtwhy ARGS --json=$TMP/s.json --save-trace=$TMP/s.txt
+# (60 s at most; output in $TMP/s.out, s.err) until its first spike is neither host noise
+# (invisible, incomplete) nor, when PIDs are given, made by a task of the machine's that is
+# none of them (someone_else); at most TRIES runs. Sets rc and verdict.
+spike_run() {
+	tries=$1 ours=$2
+	shift 2
+	attempt=0
+	while [ $attempt -lt "$tries" ]; do
+		attempt=$((attempt + 1))
+		rm -f "$TMP"/s.*
+		timeout 60 "$RTWHY" "$@" --json="$TMP/s.json" --save-trace="$TMP/s.txt" \
+			>"$TMP/s.out" 2>"$TMP/s.err"
+		rc=$?
+		verdict=$(json_get "$TMP/s.json" "d['spikes'][0]['verdict']['kind']" 2>/dev/null)
+		case "$verdict" in
+		invisible | incomplete)
+			note "attempt $attempt: verdict $verdict (host noise), again"
+			continue
+			;;
+		esac
+		[ -n "$ours" ] || return 0
+		# shellcheck disable=SC2086
+		other=$(someone_else "$TMP/s.json" "$TMP/s.txt" $ours) || return 0
+		note "attempt $attempt: $verdict behind $other, a task of the machine's, again"
+	done
+}
+
 # someone_else JSON TRACE PID...: the first spike's culprit is a task that is none of PIDs
 # and that the saved window shows switched in (a real spike of the machine's own tasks:
 # kdamond, kworkers, the sandbox's nice -10 threads); prints "comm:pid"
