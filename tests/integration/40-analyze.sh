@@ -95,15 +95,13 @@ check "--pid --at --latency: the same verdict" same "$(verdict "$TMP/man.json")"
 busy_loop 0 busyloop
 busy_loop 1 busyloop
 sleep 0.3
-timeout 12 "$RTWHY" -t 2 -i 5000 -d 5000 -D 10 -q -b 2500 --save-trace="$TMP/saved.txt" \
-	--json="$TMP/live.json" >"$TMP/live.out" 2>&1
-rc=$?
+spike_run 3 "" -t 2 -i 5000 -d 5000 -D 10 -q -b 2500
 stop_started
 check "live run with --save-trace: status 0, a spike explained" \
-	[ "$rc" = 0 -a -s "$TMP/saved.txt" ]
-"$RTWHY" analyze "$TMP/saved.txt" --json="$TMP/again.json" >"$TMP/again.out" 2>&1
+	[ "$rc" = 0 -a -s "$TMP/s.txt" -a -n "$verdict" ]
+"$RTWHY" analyze "$TMP/s.txt" --json="$TMP/again.json" >"$TMP/again.out" 2>&1
 check "analyze of the saved window: status 0" [ "$?" = 0 ]
-python3 - "$TMP/live.json" "$TMP/again.json" >"$TMP/cmp.out" 2>&1 <<'PY'
+python3 - "$TMP/s.json" "$TMP/again.json" >"$TMP/cmp.out" 2>&1 <<'PY'
 import json, sys
 a, b = (json.load(open(f))["spikes"][0] for f in sys.argv[1:3])
 same = all(a[k] == b[k] for k in ("tid", "cpu", "deadline_ns", "wake_ns", "latency_us", "phases"))

@@ -45,8 +45,8 @@ busy_loop() {
 sanitized() { grep -q __asan_init "$RTWHY"; }
 
 # spike_run TRIES "PID..." RTWHY-ARGS...: rtwhy ARGS --json=$TMP/s.json --save-trace=$TMP/s.txt
-# (60 s at most; output in $TMP/s.out, s.err) until its first spike is neither host noise
-# (invisible, incomplete) nor, when PIDs are given, made by a task of the machine's that is
+# (60 s at most; output in $TMP/s.out, s.err) until it explains a spike that is neither host
+# noise (invisible, incomplete) nor, when PIDs are given, made by a task of the machine's that is
 # none of them (someone_else); at most TRIES runs. Sets rc and verdict.
 spike_run() {
 	tries=$1 ours=$2
@@ -64,11 +64,32 @@ spike_run() {
 			note "attempt $attempt: verdict $verdict (host noise), again"
 			continue
 			;;
+		"")
+			note "attempt $attempt: no spike explained (status $rc), again"
+			continue
+			;;
 		esac
 		[ -n "$ours" ] || return 0
 		# shellcheck disable=SC2086
 		other=$(someone_else "$TMP/s.json" "$TMP/s.txt" $ours) || return 0
 		note "attempt $attempt: $verdict behind $other, a task of the machine's, again"
+	done
+}
+
+# spikes_run TRIES MIN NAME RTWHY-ARGS...: rtwhy ARGS (60 s at most; output in $TMP/NAME.out,
+# NAME.err) until it explains at least MIN spikes, at most TRIES runs; every $TMP/NAME* file is
+# removed before each run, so name the run's other outputs NAME-something. Sets rc and n.
+spikes_run() {
+	tries=$1 min=$2 name=$3
+	shift 3
+	attempt=0 n=0
+	while [ $attempt -lt "$tries" ] && [ "$n" -lt "$min" ]; do
+		attempt=$((attempt + 1))
+		[ $attempt = 1 ] || note "run $((attempt - 1)): $n spike(s), fewer than $min, again"
+		rm -f "$TMP/$name"*
+		timeout 60 "$RTWHY" "$@" >"$TMP/$name.out" 2>"$TMP/$name.err"
+		rc=$?
+		n=$(grep -c '^# Spike [0-9]*: ' "$TMP/$name.out")
 	done
 }
 
