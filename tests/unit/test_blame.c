@@ -54,17 +54,29 @@ static void timer_wakes(double t_us, int cpu, int cur, const char *cur_comm, int
 	ev_timer_wakes(&g, t_us, cpu, cur, cur_comm, TID, prio, wflags);
 }
 
+/* on CPU 1 at 100 us: the thread (kernel prio @prio) sleeps, @cur runs (prio 120; 0 idle) */
+static void thread_sleeps(int prio, int cur, const char *cur_comm)
+{
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "rtwhy", prio, CUR_S, cur, cur_comm, 120, 0);
+}
+
+/* on CPU 1 at @t_us: @cur, still runnable, hands the CPU to the thread */
+static void thread_switched_in(double t_us, int cur, const char *cur_comm, int prio)
+{
+	ev_switch(&g, t_us, 1, cur, cur_comm, 120, 0, TID, "rtwhy", prio, 0);
+}
+
 /* the seed: a fair busy loop keeps the CPU until the next tick */
 static void build_tick_wait(void)
 {
-	evgen_init(&g);
-	ev_switch(&g, 100, 1, TID, "rtwhy", 120, CUR_S, 2639, "busyloop", 120, 0);
+	thread_sleeps(120, 2639, "busyloop");
 	ev_tick(&g, 2000, 1, 2639, "busyloop", 0);
 	ev_tick(&g, 6000, 1, 2639, "busyloop", 0);
 	ev_tick(&g, 10000, 1, 2639, "busyloop", 0);
 	timer_wakes(10050, 1, 2639, "busyloop", 120, 0);
 	ev_tick(&g, 14000, 1, 2639, "busyloop", RTW_F_NEED_RESCHED | RTW_F_PREEMPT_RESCHED);
-	ev_switch(&g, 14010, 1, 2639, "busyloop", 120, 0, TID, "rtwhy", 120, 0);
+	thread_switched_in(14010, 2639, "busyloop", 120);
 }
 
 static void test_tick_wait(void)
@@ -103,8 +115,7 @@ static void test_tick_wait(void)
 static void test_no_wakeup_preemption_until_sleep(void)
 {
 	/* no tick: the fair task ran 2.5 ms, then slept on its own (seen with kdamond) */
-	evgen_init(&g);
-	ev_switch(&g, 100, 1, TID, "rtwhy", 120, CUR_S, 77, "kdamond.0", 120, 0);
+	thread_sleeps(120, 77, "kdamond.0");
 	ev_tick(&g, 9000, 1, 77, "kdamond.0", 0);
 	timer_wakes(10050, 1, 77, "kdamond.0", 120, 0);
 	ev_switch(&g, 12600, 1, 77, "kdamond.0", 120, CUR_S, TID, "rtwhy", 120, 0);
@@ -118,8 +129,7 @@ static void test_no_wakeup_preemption_until_sleep(void)
 static void test_resched_after_the_tick_callback(void)
 {
 	/* need-resched shows first on the vector's exit, after another timer in the same IRQ */
-	evgen_init(&g);
-	ev_switch(&g, 100, 1, TID, "rtwhy", 120, CUR_S, 2639, "busyloop", 120, 0);
+	thread_sleeps(120, 2639, "busyloop");
 	ev_tick(&g, 6000, 1, 2639, "busyloop", 0);
 	ev_tick(&g, 10000, 1, 2639, "busyloop", 0);
 	timer_wakes(10050, 1, 2639, "busyloop", 120, 0);
@@ -130,7 +140,7 @@ static void test_resched_after_the_tick_callback(void)
 	ev_hrtimer(&g, 14005, 1, 2639, "busyloop", NULL, false, 0);
 	ev_vector(&g, 14006, 1, 2639, "busyloop", "local_timer", false);
 	g.ev[g.n - 1].flags |= RTW_F_NEED_RESCHED;
-	ev_switch(&g, 14010, 1, 2639, "busyloop", 120, 0, TID, "rtwhy", 120, 0);
+	thread_switched_in(14010, 2639, "busyloop", 120);
 	CU_ASSERT_EQUAL_FATAL(explain(10000, 14020, 50000), 0);
 	CU_ASSERT_TRUE(res.resched_by_tick);
 	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "next scheduler tick"));
@@ -139,14 +149,13 @@ static void test_resched_after_the_tick_callback(void)
 static void test_resched_honoured_by_another_task(void)
 {
 	/* need-resched at the wakeup went to another fair task, which then ran to the tick */
-	evgen_init(&g);
-	ev_switch(&g, 100, 1, TID, "rtwhy", 120, CUR_S, 2639, "busyloop", 120, 0);
+	thread_sleeps(120, 2639, "busyloop");
 	ev_tick(&g, 6000, 1, 2639, "busyloop", 0);
 	ev_tick(&g, 10000, 1, 2639, "busyloop", 0);
 	timer_wakes(10050, 1, 2639, "busyloop", 120, RTW_F_NEED_RESCHED | RTW_F_PREEMPT_RESCHED);
 	ev_switch(&g, 10060, 1, 2639, "busyloop", 120, 0, 900, "cc1", 120, 0);
 	ev_tick(&g, 14000, 1, 900, "cc1", RTW_F_NEED_RESCHED | RTW_F_PREEMPT_RESCHED);
-	ev_switch(&g, 14010, 1, 900, "cc1", 120, 0, TID, "rtwhy", 120, 0);
+	thread_switched_in(14010, 900, "cc1", 120);
 	CU_ASSERT_EQUAL_FATAL(explain(10000, 14020, 50000), 0);
 	CU_ASSERT_STRING_EQUAL(top()->comm, "cc1");
 	CU_ASSERT_EQUAL(res.verdict, BLAME_V_TICK_WAIT);
@@ -157,8 +166,7 @@ static void test_resched_honoured_by_another_task(void)
 static void test_sleep_text_only_for_the_culprit(void)
 {
 	/* the busy loop is preempted at the tick by migration/1, which then sleeps */
-	evgen_init(&g);
-	ev_switch(&g, 100, 1, TID, "rtwhy", 120, CUR_S, 2639, "busyloop", 120, 0);
+	thread_sleeps(120, 2639, "busyloop");
 	ev_tick(&g, 6000, 1, 2639, "busyloop", 0);
 	ev_tick(&g, 10000, 1, 2639, "busyloop", 0);
 	timer_wakes(10050, 1, 2639, "busyloop", 120, 0);
@@ -191,12 +199,11 @@ static void test_higher_priority(void)
 
 static void test_non_preemptible(void)
 {
-	evgen_init(&g);
-	ev_switch(&g, 100, 1, TID, "rtwhy", 120, CUR_S, 80, "kworker/1:1", 120, 0);
+	thread_sleeps(120, 80, "kworker/1:1");
 	timer_wakes(10050, 1, 80, "kworker/1:1", 120, RTW_F_NEED_RESCHED | RTW_F_PREEMPT_RESCHED);
 	ev_wake(&g, 11000, 1, 80, "kworker/1:1", RTW_EV_WAKING, 81, "other", 120, 0,
 		RTW_F_NEED_RESCHED);
-	ev_switch(&g, 12000, 1, 80, "kworker/1:1", 120, 0, TID, "rtwhy", 120, 0);
+	thread_switched_in(12000, 80, "kworker/1:1", 120);
 	CU_ASSERT_EQUAL_FATAL(explain(10000, 12004, 50000), 0);
 	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
 	CU_ASSERT_TRUE(res.resched_at_wakeup);
@@ -207,10 +214,9 @@ static void test_non_preemptible(void)
 static void test_rt_thread_held_by_fair_task(void)
 {
 	/* an RT wakeup always asks for the CPU; a fair task that keeps it is non-preemptible */
-	evgen_init(&g);
-	ev_switch(&g, 100, 1, TID, "rtwhy", 0, CUR_S, 90, "gcc", 120, 0);
+	thread_sleeps(0, 90, "gcc");
 	timer_wakes(10000, 1, 90, "gcc", 0, RTW_F_NEED_RESCHED | RTW_F_PREEMPT_RESCHED);
-	ev_switch(&g, 11500, 1, 90, "gcc", 120, 0, TID, "rtwhy", 0, 0);
+	thread_switched_in(11500, 90, "gcc", 0);
 	CU_ASSERT_EQUAL_FATAL(explain(10000, 11502, 0), 0);
 	CU_ASSERT_EQUAL(res.verdict, BLAME_V_NON_PREEMPTIBLE);
 	CU_ASSERT_STRING_EQUAL(top()->comm, "gcc");
@@ -218,12 +224,11 @@ static void test_rt_thread_held_by_fair_task(void)
 
 static void test_hard_irq(void)
 {
-	evgen_init(&g);
-	ev_switch(&g, 100, 1, TID, "rtwhy", 49, CUR_S, 2000, "bash", 120, 0);
+	thread_sleeps(49, 2000, "bash");
 	timer_wakes(10000, 1, 2000, "bash", 49, RTW_F_NEED_RESCHED | RTW_F_PREEMPT_RESCHED);
 	ev_irq(&g, 10004, 1, 2000, "bash", 36, "virtio1-req.0", true);
 	ev_irq(&g, 11500, 1, 2000, "bash", 36, NULL, false);
-	ev_switch(&g, 11510, 1, 2000, "bash", 120, 0, TID, "rtwhy", 49, 0);
+	thread_switched_in(11510, 2000, "bash", 49);
 	CU_ASSERT_EQUAL_FATAL(explain(10000, 11515, 0), 0);
 	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
 	CU_ASSERT_EQUAL(res.verdict, BLAME_V_IRQ);
@@ -236,14 +241,13 @@ static void test_hard_irq(void)
 
 static void test_softirq(void)
 {
-	evgen_init(&g);
-	ev_switch(&g, 100, 1, TID, "rtwhy", 49, CUR_S, 2000, "python3", 120, 0);
+	thread_sleeps(49, 2000, "python3");
 	timer_wakes(10000, 1, 2000, "python3", 49, RTW_F_NEED_RESCHED);
 	ev_softirq(&g, 10004, 1, 2000, "python3", 3, true);
 	ev_irq(&g, 10500, 1, 2000, "python3", 41, "virtio3-rx", true); /* nested in the softirq */
 	ev_irq(&g, 10600, 1, 2000, "python3", 41, NULL, false);
 	ev_softirq(&g, 11200, 1, 2000, "python3", 3, false);
-	ev_switch(&g, 11205, 1, 2000, "python3", 120, 0, TID, "rtwhy", 49, 0);
+	thread_switched_in(11205, 2000, "python3", 49);
 	CU_ASSERT_EQUAL_FATAL(explain(10000, 11210, 0), 0);
 	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
 	CU_ASSERT_EQUAL(res.verdict, BLAME_V_SOFTIRQ);
@@ -257,8 +261,7 @@ static void test_softirq(void)
 
 static void test_irq_thread(void)
 {
-	evgen_init(&g);
-	ev_switch(&g, 100, 1, TID, "rtwhy", 59, CUR_S, 2000, "bash", 120, 0);
+	thread_sleeps(59, 2000, "bash");
 	timer_wakes(10000, 1, 2000, "bash", 59, RTW_F_NEED_RESCHED);
 	ev_switch(&g, 10004, 1, 2000, "bash", 120, 0, 300, "irq/41-eth0", 49, 0);
 	ev_switch(&g, 11000, 1, 300, "irq/41-eth0", 49, CUR_S, TID, "rtwhy", 59, 0);
@@ -273,10 +276,9 @@ static void test_irq_thread(void)
 
 static void test_idle_exit(void)
 {
-	evgen_init(&g);
-	ev_switch(&g, 100, 1, TID, "rtwhy", 49, CUR_S, 0, "swapper/1", 120, 0);
+	thread_sleeps(49, 0, "swapper/1");
 	timer_wakes(10150, 1, 0, "<idle>", 49, RTW_F_NEED_RESCHED);
-	ev_switch(&g, 10155, 1, 0, "swapper/1", 120, 0, TID, "rtwhy", 49, 0);
+	thread_switched_in(10155, 0, "swapper/1", 49);
 	CU_ASSERT_EQUAL_FATAL(explain(10000, 10160, 0), 0);
 	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
 	CU_ASSERT_EQUAL(res.verdict, BLAME_V_IDLE_EXIT);
@@ -287,20 +289,18 @@ static void test_idle_exit(void)
 static void test_long_idle_is_invisible(void)
 {
 	/* a 3 ms "exit from idle" is not a C-state: the timer interrupt came late */
-	evgen_init(&g);
-	ev_switch(&g, 100, 1, TID, "rtwhy", 49, CUR_S, 0, "swapper/1", 120, 0);
+	thread_sleeps(49, 0, "swapper/1");
 	timer_wakes(13000, 1, 0, "<idle>", 49, RTW_F_NEED_RESCHED);
-	ev_switch(&g, 13005, 1, 0, "swapper/1", 120, 0, TID, "rtwhy", 49, 0);
+	thread_switched_in(13005, 0, "swapper/1", 49);
 	CU_ASSERT_EQUAL_FATAL(explain(10000, 13010, 0), 0);
 	CU_ASSERT_EQUAL(res.verdict, BLAME_V_INVISIBLE);
 }
 
 static void test_timer_slack(void)
 {
-	evgen_init(&g);
-	ev_switch(&g, 100, 1, TID, "rtwhy", 120, CUR_S, 0, "swapper/1", 120, 0);
+	thread_sleeps(120, 0, "swapper/1");
 	timer_wakes(10050, 1, 0, "<idle>", 120, RTW_F_NEED_RESCHED);
-	ev_switch(&g, 10055, 1, 0, "swapper/1", 120, 0, TID, "rtwhy", 120, 0);
+	thread_switched_in(10055, 0, "swapper/1", 120);
 	CU_ASSERT_EQUAL_FATAL(explain(10000, 10060, 50000), 0);
 	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
 	CU_ASSERT_EQUAL(res.verdict, BLAME_V_TIMER_SLACK);
@@ -323,7 +323,7 @@ static void test_migration(void)
 	ev_hrtimer(&g, 10053, 0, 7100, "hog", NULL, false, 0);
 	ev_vector(&g, 10054, 0, 7100, "hog", "local_timer", false);
 	ev_migrate(&g, 13000, 1, 0, "<idle>", TID, "rtwhy", 120, 0, 1);
-	ev_switch(&g, 13010, 1, 0, "swapper/1", 120, 0, TID, "rtwhy", 120, 0);
+	thread_switched_in(13010, 0, "swapper/1", 120);
 	CU_ASSERT_EQUAL_FATAL(explain(10000, 13015, 50000), 0);
 	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
 	CU_ASSERT_TRUE(res.migrated);
@@ -336,10 +336,9 @@ static void test_migration(void)
 
 static void test_invisible(void)
 {
-	evgen_init(&g);
-	ev_switch(&g, 100, 1, TID, "rtwhy", 49, CUR_S, 2000, "bash", 120, 0);
+	thread_sleeps(49, 2000, "bash");
 	timer_wakes(13000, 1, 2000, "bash", 49, RTW_F_NEED_RESCHED);
-	ev_switch(&g, 13010, 1, 2000, "bash", 120, 0, TID, "rtwhy", 49, 0);
+	thread_switched_in(13010, 2000, "bash", 49);
 	CU_ASSERT_EQUAL_FATAL(explain(10000, 13012, 0), 0);
 	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
 	CU_ASSERT_EQUAL(res.verdict, BLAME_V_INVISIBLE);
@@ -351,10 +350,9 @@ static void test_invisible(void)
 static void test_invisible_after_switch_in(void)
 {
 	/* on time to the CPU, then 1.6 ms gone before the clock read, no event at all */
-	evgen_init(&g);
-	ev_switch(&g, 100, 1, TID, "rtwhy", 120, CUR_S, 0, "swapper/1", 120, 0);
+	thread_sleeps(120, 0, "swapper/1");
 	timer_wakes(10040, 1, 0, "<idle>", 120, RTW_F_NEED_RESCHED);
-	ev_switch(&g, 10050, 1, 0, "swapper/1", 120, 0, TID, "rtwhy", 120, 0);
+	thread_switched_in(10050, 0, "swapper/1", 120);
 	CU_ASSERT_EQUAL_FATAL(explain(10000, 11650, 50000), 0);
 	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
 	CU_ASSERT_EQUAL(res.verdict, BLAME_V_INVISIBLE);
@@ -393,7 +391,7 @@ static void test_missing_wakeup_is_incomplete(void)
 {
 	evgen_init(&g);
 	ev_tick(&g, 9000, 1, 2000, "bash", 0);
-	ev_switch(&g, 14010, 1, 2000, "bash", 120, 0, TID, "rtwhy", 120, 0);
+	thread_switched_in(14010, 2000, "bash", 120);
 	CU_ASSERT_EQUAL_FATAL(explain(10000, 14020, 50000), 0);
 	CU_ASSERT_FALSE(res.complete);
 	CU_ASSERT_EQUAL(res.verdict, BLAME_V_INCOMPLETE);
@@ -402,7 +400,7 @@ static void test_missing_wakeup_is_incomplete(void)
 	evgen_init(&g);
 	ev_switch(&g, 12000, 1, 2000, "bash", 120, 0, 0, "swapper/1", 120, 0);
 	timer_wakes(13000, 1, 0, "<idle>", 120, 0);
-	ev_switch(&g, 13010, 1, 0, "swapper/1", 120, 0, TID, "rtwhy", 120, 0);
+	thread_switched_in(13010, 0, "swapper/1", 120);
 	CU_ASSERT_EQUAL_FATAL(explain(10000, 13012, 50000), 0);
 	CU_ASSERT_FALSE(res.complete);
 	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "--buffer-kb"));
