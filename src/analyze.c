@@ -772,7 +772,7 @@ static int analyze_write_json(const struct analyze_opts *o, const struct analyze
 	FILE *f = stdout;
 	struct json j;
 	size_t i;
-	int ret = strcmp(o->json_path, "-") ? outfile_open(o->json_path, NULL, &f) : 0;
+	int ret = strcmp(o->json_path, "-") ? outfile_open(o->json_path, "--json file", &f) : 0;
 
 	if (ret)
 		return ret;
@@ -802,7 +802,7 @@ static int analyze_write_json(const struct analyze_opts *o, const struct analyze
 		report_json_spike(&j, &sum->spikes[i]);
 	json_end(&j);
 	json_finish(&j);
-	return outfile_close(f, NULL, o->json_path);
+	return outfile_close(f, "--json file", o->json_path);
 }
 
 int analyze_main(int argc, char **argv)

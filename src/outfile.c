@@ -13,10 +13,7 @@
 
 static void outfile_say(const char *what, const char *path, int err)
 {
-	if (what)
-		log_err("cannot write %s %s: %s", what, path, strerror(err));
-	else
-		log_err("cannot write %s: %s", path, strerror(err));
+	log_err("cannot write %s %s: %s", what, path, strerror(err));
 }
 
 int outfile_open(const char *path, const char *what, FILE **f)

@@ -9,9 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/utsname.h>
-#include <unistd.h>
 
 #include "rtwhy/log.h"
 #include "rtwhy/outfile.h"
@@ -195,7 +193,7 @@ int report_json_write(const char *path, const struct rtw_config *cfg, struct mea
 	struct utsname u;
 	struct json j;
 	size_t i;
-	int ret = strcmp(path, "-") ? outfile_open(path, NULL, &f) : 0;
+	int ret = strcmp(path, "-") ? outfile_open(path, "--json file", &f) : 0;
 
 	if (ret)
 		return ret;
@@ -235,6 +233,5 @@ int report_json_write(const char *path, const struct rtw_config *cfg, struct mea
 		report_json_spike(&j, &run->spikes[i]);
 	json_end(&j);
 	fprintf(f, "\n}\n");
-	ret = outfile_close(f, NULL, path);
-	return ret;
+	return outfile_close(f, "--json file", path);
 }

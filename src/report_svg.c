@@ -25,10 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
 #include <sys/utsname.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "rtwhy/log.h"
 #include "rtwhy/outfile.h"
@@ -1130,16 +1128,16 @@ int report_svg_spike(const char *path, int index, const struct rtw_event *ev, si
 	int ret = 0;
 
 	report_svg_spike_path(path, index, file, sizeof(file));
-	ret = outfile_open(file, NULL, &f);
+	ret = outfile_open(file, "--svg file", &f);
 	if (ret)
 		return ret;
 	ret = svg_spike_write(f, index, ev, n, r);
 	if (ret) {
-		log_err("cannot write %s: %s", file, strerror(-ret));
+		log_err("cannot write --svg file %s: %s", file, strerror(-ret));
 		outfile_discard(f, file);
 		return ret;
 	}
-	return outfile_close(f, NULL, file);
+	return outfile_close(f, "--svg file", file);
 }
 
 /* ---- the histogram picture ------------------------------------------------------------- */
@@ -1466,17 +1464,17 @@ int report_svg_histogram(const char *path, const struct rtw_config *cfg, struct 
 	if (cfg->output.histofall && m->nr_threads > 1 && h.nb > 0) {
 		h.sum = calloc((size_t)h.nb, sizeof(*h.sum));
 		if (!h.sum) {
-			log_err("cannot write %s: %s", path, strerror(ENOMEM));
+			log_err("cannot write --svg file %s: %s", path, strerror(ENOMEM));
 			return -ENOMEM;
 		}
 		for (j = 0; j < m->nr_threads; j++)
 			for (b = 0; m->threads[j].stats.hist && b < h.nb; b++)
 				h.sum[b] += m->threads[j].stats.hist[b];
 	}
-	ret = outfile_open(path, NULL, &h.f);
+	ret = outfile_open(path, "--svg file", &h.f);
 	if (!ret) {
 		svg_hist_write(&h);
-		ret = outfile_close(h.f, NULL, path);
+		ret = outfile_close(h.f, "--svg file", path);
 	}
 	free(h.sum);
 	return ret;

@@ -12,10 +12,10 @@
 /**
  * outfile_open() - Create @path for writing, or say why not.
  * @path: the file's name ("-" is not special here: callers that take it for stdout say so)
- * @what: what the file is for the message ("--json file"), or NULL
+ * @what: the option it is for, in the message ("--json file")
  * @f: the stream, NULL on error
  *
- * Return: 0, or -errno with "rtwhy: cannot write [WHAT ]PATH: reason" printed.
+ * Return: 0, or -errno with "rtwhy: cannot write WHAT PATH: reason" printed.
  */
 int outfile_open(const char *path, const char *what, FILE **f);
 
@@ -29,11 +29,11 @@ void outfile_discard(FILE *f, const char *path);
 /**
  * outfile_close() - Flush and close @f; on a write error, say it and remove @path.
  * @f: the stream; stdout is flushed, never closed nor removed
- * @what: what the file is for the message ("--json file"), or NULL
+ * @what: the option it is for, in the message ("--json file")
  * @path: its name
  *
  * Only a regular file is removed: never /dev/full, a pipe or a terminal.
- * Return: 0, or -errno with "rtwhy: cannot write [WHAT ]PATH: reason" printed.
+ * Return: 0, or -errno with "rtwhy: cannot write WHAT PATH: reason" printed.
  */
 int outfile_close(FILE *f, const char *what, const char *path);
 

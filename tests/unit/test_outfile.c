@@ -33,7 +33,7 @@ static void test_failed_write_removes_the_file(void)
 	f = fopen(path, "r"); /* writing to it fails: the stream's error flag is set */
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
 	fputs("partial", f);
-	CU_ASSERT_TRUE(outfile_close(f, NULL, path) < 0);
+	CU_ASSERT_TRUE(outfile_close(f, "--svg file", path) < 0);
 	CU_ASSERT_NOT_EQUAL(access(path, F_OK), 0);
 }
 
