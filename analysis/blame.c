@@ -511,9 +511,8 @@ static void blame_write_verdict(struct blame_result *res, const struct blame_opt
 	case BLAME_V_TIMER_SLACK:
 		snprintf(res->text, sizeof(res->text),
 			 "The timer fired %llu us (%.1f%% of the latency) after the deadline, "
-			 "within "
-			 "the thread's timer slack of %lld us: the kernel delays the timers of "
-			 "non-real-time tasks by up to their slack to batch wakeups.",
+			 "within the thread's timer slack of %lld us: the kernel delays the "
+			 "timers of non-real-time tasks by up to their slack to batch wakeups.",
 			 us, pct, (long long)(res->slack_ns / (int64_t)NSEC_PER_USEC));
 		snprintf(res->hint, sizeof(res->hint),
 			 "Use a real-time policy (-p), whose timers have no slack, or "
@@ -569,9 +568,8 @@ static void blame_write_verdict(struct blame_result *res, const struct blame_opt
 		else
 			snprintf(res->hint, sizeof(res->hint),
 				 "Record sched:sched_switch and sched:sched_waking (or "
-				 "sched_wakeup) "
-				 "with the timer and irq events: the thread's wakeup is not in the "
-				 "trace.");
+				 "sched_wakeup) with the timer and irq events: the thread's wakeup "
+				 "is not in the trace.");
 		break;
 	}
 }
@@ -599,9 +597,9 @@ static void blame_choose(struct blame_result *res)
 	/*
 	 * The thread's own return path (switch-in -> clock read) is a few microseconds; when it
 	 * holds most of the latency, time passed that no event shows: the CPU did not run this
-	 * system or had interrupts off while the thread was already on it.
+	 * system or had interrupts off while the thread was already on it. The culprits add up
+	 * to the latency, largest first: only the first can hold most of it.
 	 */
-	/* (the culprits add up to the latency, largest first: only the first can) */
 	if (res->nr_culprits && res->culprit[0].victim && res->culprit[0].kind == BLAME_TASK &&
 	    res->culprit[0].ns * 2 > res->latency_ns) {
 		res->verdict_culprit = 0;

@@ -235,7 +235,8 @@ static void run_save_window(struct run *r, const struct blame_result *res)
 	for (i = 0; i < n; i++)
 		textwrite_event(r->save, &ev[i]);
 	if (fflush(r->save) || ferror(r->save)) {
-		r->output_err = outfile_close(r->save, "--save-trace", r->cfg->output.save_trace);
+		r->output_err =
+			outfile_close(r->save, "--save-trace file", r->cfg->output.save_trace);
 		r->save = NULL;
 	}
 }
@@ -288,8 +289,7 @@ static void run_draw(struct run *r, const struct blame_result *res)
 		return;
 	if (r->nr_explained > RUN_MAX_SVG) {
 		if (r->nr_explained == RUN_MAX_SVG + 1)
-			log_info("drew the first %d spikes; later ones are in the text and JSON "
-				 "only",
+			log_info("drew the first %d spikes; later ones only in the text and JSON",
 				 RUN_MAX_SVG);
 		return;
 	}
@@ -484,14 +484,14 @@ static void run_print_end(struct run *r)
 	report_text_samples(stdout, cfg, &r->m);
 	if (cfg->output.histogram) {
 		if (cfg->output.histfile) {
-			ret = outfile_open(cfg->output.histfile, "--histfile", &hist);
+			ret = outfile_open(cfg->output.histfile, "--histfile file", &hist);
 			if (ret)
 				r->output_err = ret;
 		}
 		if (hist) {
 			report_text_histogram(hist, cfg, &r->m);
 			if (hist != stdout) {
-				ret = outfile_close(hist, "--histfile", cfg->output.histfile);
+				ret = outfile_close(hist, "--histfile file", cfg->output.histfile);
 				if (ret)
 					r->output_err = ret;
 			}
@@ -660,7 +660,7 @@ out_stopped:
 	code = CLI_EXIT_OK;
 	run_print_end(&r);
 	if (r.save) {
-		ret = outfile_close(r.save, "--save-trace", cfg->output.save_trace);
+		ret = outfile_close(r.save, "--save-trace file", cfg->output.save_trace);
 		r.save = NULL;
 		if (ret)
 			r.output_err = ret;
