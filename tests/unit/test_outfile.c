@@ -2,7 +2,6 @@
 /* outfile: a failed write is one error and no partial file; devices are never removed. */
 #include <errno.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <unistd.h>
 
 #include "rtwhy/outfile.h"
@@ -10,12 +9,12 @@
 
 static void test_ok(void)
 {
-	char path[] = "/tmp/rtwhy-outfile-XXXXXX";
-	int fd = mkstemp(path);
+	char path[UNIT_TMP_LEN];
 	FILE *f;
 
-	CU_ASSERT_TRUE_FATAL(fd >= 0);
-	f = fdopen(fd, "w");
+	CU_ASSERT_EQUAL_FATAL(unit_tmpfile("", 0, path), 0);
+	f = fopen(path, "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
 	fputs("{}\n", f);
 	CU_ASSERT_EQUAL(outfile_close(f, "--json file", path), 0);
 	CU_ASSERT_EQUAL(access(path, F_OK), 0);
@@ -24,12 +23,10 @@ static void test_ok(void)
 
 static void test_failed_write_removes_the_file(void)
 {
-	char path[] = "/tmp/rtwhy-outfile-XXXXXX";
-	int fd = mkstemp(path);
+	char path[UNIT_TMP_LEN];
 	FILE *f;
 
-	CU_ASSERT_TRUE_FATAL(fd >= 0);
-	close(fd);
+	CU_ASSERT_EQUAL_FATAL(unit_tmpfile("", 0, path), 0);
 	f = fopen(path, "r"); /* writing to it fails: the stream's error flag is set */
 	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
 	fputs("partial", f);
