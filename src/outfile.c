@@ -35,6 +35,7 @@ static int outfile_finish(FILE *f, const char *path, bool remove)
 	struct stat st;
 	int err = 0;
 
+	errno = 0; /* an earlier, unrelated failure must not become this file's reason */
 	if (fflush(f) || ferror(f))
 		err = errno ? errno : EIO;
 	if (!closing || fstat(fileno(f), &st))
