@@ -189,7 +189,7 @@ clean:
 help:
 	@sed -n '2,10p' Makefile | sed 's/^# //'
 
-.PHONY: all pkgcheck deps-build deps-check deps-bench deps-fuzz demo check bench tsan tsan-build fuzz \
-	fuzz-build soak install uninstall format format-check clean help
+.PHONY: all pkgcheck deps-build deps-check deps-bench deps-fuzz demo check bench tsan tsan-build \
+	fuzz fuzz-build soak install uninstall format format-check clean help
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -4,11 +4,11 @@
 # instance, each explains its own spikes (its windows hold only its own
 # FREEZE lines), neither start removes the other's live instance, and a run
 # killed next to a live one is cleaned up by the next start without
-# touching the live one. Busy loops on both CPUs make the spikes (the seed);
-# a pair of runs in which one had no spike to compare is run again (three times at most). Runs
-# of 10 s above 2 ms: 6 s gave 2-3 spikes per run above 2 ms here, 1-3 (some none) above 2.5.
-# (Busy loops at nice -20 would make spikes sure, but starve the runs' main
-# threads: minutes under ASan.)
+# touching the live one. Busy loops on both CPUs make the spikes (the seed):
+# runs of 10 s above 2 ms (6 s gave 2-3 spikes per run above 2 ms here, 1-3,
+# some none, above 2.5 ms), and a pair in which one run had no spike to
+# compare is run again, three times at most. (Busy loops at nice -20 would
+# make spikes sure, but starve the runs' main threads: minutes under ASan.)
 PLAN=13
 . tests/integration/lib.sh
 
