@@ -44,8 +44,18 @@ busy_loop() {
 # sanitized: the rtwhy under test is a SANITIZE=1 build (slower, mlockall a no-op)
 sanitized() { grep -q __asan_init "$RTWHY"; }
 
-# spike_run TRIES "PID..." RTWHY-ARGS...: rtwhy ARGS --json=$TMP/s.json --save-trace=$TMP/s.txt
-# (60 s at most; output in $TMP/s.out, s.err) until it explains a spike that is neither host
+# run_once NAME RTWHY-ARGS...: rtwhy ARGS, 60 s at most, output in $TMP/NAME.out and NAME.err,
+# after removing $TMP/NAME.* and NAME-* (a previous try's outputs: name them so). Sets rc.
+run_once() {
+	name=$1
+	shift
+	rm -f "$TMP/$name".* "$TMP/$name"-*
+	timeout 60 "$RTWHY" "$@" >"$TMP/$name.out" 2>"$TMP/$name.err"
+	rc=$?
+}
+
+# spike_run TRIES "PID..." RTWHY-ARGS...: run_once s ARGS --json=$TMP/s.json
+# --save-trace=$TMP/s.txt until it explains a spike that is neither host
 # noise (invisible, incomplete) nor, when PIDs are given, made by a task of the machine's that is
 # none of them (someone_else); at most TRIES runs. Sets rc and verdict.
 spike_run() {
@@ -54,10 +64,7 @@ spike_run() {
 	attempt=0
 	while [ $attempt -lt "$tries" ]; do
 		attempt=$((attempt + 1))
-		rm -f "$TMP"/s.*
-		timeout 60 "$RTWHY" "$@" --json="$TMP/s.json" --save-trace="$TMP/s.txt" \
-			>"$TMP/s.out" 2>"$TMP/s.err"
-		rc=$?
+		run_once s "$@" --json="$TMP/s.json" --save-trace="$TMP/s.txt"
 		verdict=$(json_get "$TMP/s.json" "d['spikes'][0]['verdict']['kind']" 2>/dev/null)
 		case "$verdict" in
 		invisible | incomplete)
@@ -76,9 +83,8 @@ spike_run() {
 	done
 }
 
-# spikes_run TRIES MIN NAME RTWHY-ARGS...: rtwhy ARGS (60 s at most; output in $TMP/NAME.out,
-# NAME.err) until it explains at least MIN spikes, at most TRIES runs; every $TMP/NAME* file is
-# removed before each run, so name the run's other outputs NAME-something. Sets rc and n.
+# spikes_run TRIES MIN NAME RTWHY-ARGS...: run_once NAME ARGS until it explains at least MIN
+# spikes, at most TRIES runs. Sets rc and n.
 spikes_run() {
 	tries=$1 min=$2 name=$3
 	shift 3
@@ -86,9 +92,7 @@ spikes_run() {
 	while [ $attempt -lt "$tries" ] && [ "$n" -lt "$min" ]; do
 		attempt=$((attempt + 1))
 		[ $attempt = 1 ] || note "run $((attempt - 1)): $n spike(s), fewer than $min, again"
-		rm -f "$TMP/$name"*
-		timeout 60 "$RTWHY" "$@" >"$TMP/$name.out" 2>"$TMP/$name.err"
-		rc=$?
+		run_once "$name" "$@"
 		n=$(grep -c '^# Spike [0-9]*: ' "$TMP/$name.out")
 	done
 }
