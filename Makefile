@@ -77,7 +77,7 @@ endif
 
 # analysis/ is the pure library (no tracefs, no root); src/ is the live tool
 ANA_SRCS	:= $(sort $(wildcard analysis/*.c))
-TOOL_SRCS	:= $(filter-out src/main.c,$(sort $(wildcard src/*.c)))
+TOOL_SRCS	:= $(filter-out src/main.c,$(sort $(wildcard src/*.c src/*/*.c)))
 LIB_OBJS	:= $(patsubst %.c,$(BUILD)/%.o,$(ANA_SRCS) $(TOOL_SRCS))
 MAIN_OBJ	:= $(BUILD)/src/main.o
 UNIT_SRCS	:= $(sort $(wildcard tests/unit/*.c))
@@ -175,13 +175,14 @@ install: all
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/rtwhy $(DESTDIR)$(MANDIR)/rtwhy.1
 
+FORMAT_SRCS	= $(wildcard src/*.c src/*/*.c analysis/*.c include/*/*.h include/*/*/*.h tests/unit/*.c \
+		    tests/helpers/*.c tests/fuzz/*.[ch] tests/sanitize/*.c)
+
 format:
-	clang-format -i $(wildcard src/*.c analysis/*.c include/rtwhy/*.h tests/unit/*.c \
-		tests/helpers/*.c tests/fuzz/*.[ch] tests/sanitize/*.c)
+	clang-format -i $(FORMAT_SRCS)
 
 format-check:
-	@clang-format --dry-run --Werror $(wildcard src/*.c analysis/*.c include/rtwhy/*.h \
-		tests/unit/*.c tests/helpers/*.c tests/fuzz/*.[ch] tests/sanitize/*.c)
+	@clang-format --dry-run --Werror $(FORMAT_SRCS)
 
 clean:
 	rm -rf build build-san build-tsan build-fuzz

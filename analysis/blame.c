@@ -12,10 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rtwhy/blame.h"
-#include "rtwhy/repair.h"
-#include "rtwhy/timeline.h"
-#include "rtwhy/util.h"
+#include "analysis/blame.h"
+#include "analysis/repair.h"
+#include "analysis/timeline.h"
+#include "analysis/util.h"
 
 #define BLAME_IDLE_EXIT_MAX_NS	 500000 /* longer "idle" before a timer is not the C-state */
 #define BLAME_NON_PREEMPT_MIN_NS 100000

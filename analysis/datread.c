@@ -13,10 +13,10 @@
 #include <trace-cmd.h>
 #include <unistd.h>
 
-#include "rtwhy/datread.h"
-#include "rtwhy/decode.h"
+#include "analysis/datread.h"
+#include "analysis/decode.h"
 #include "rtwhy/log.h"
-#include "rtwhy/util.h"
+#include "analysis/util.h"
 
 /*
  * Getters libtracecmd.so exports but declares only in trace-cmd's private

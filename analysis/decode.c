@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rtwhy/decode.h"
-#include "rtwhy/util.h"
+#include "analysis/decode.h"
+#include "analysis/util.h"
 
 enum decode_field {
 	DF_PREV_COMM,

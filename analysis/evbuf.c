@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rtwhy/evbuf.h"
+#include "analysis/evbuf.h"
 
 void evbuf_init(struct evbuf *b, uint64_t retain_ns, size_t max_events)
 {

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rtwhy/event.h"
+#include "analysis/event.h"
 
 enum event_flag_layout event_flag_layout_for(int major, int minor)
 {

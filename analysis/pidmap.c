@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rtwhy/pidmap.h"
-#include "rtwhy/util.h"
+#include "analysis/pidmap.h"
+#include "analysis/util.h"
 
 static size_t pidmap_hash(int32_t pid, size_t mask)
 {

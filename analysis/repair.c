@@ -8,9 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rtwhy/pidmap.h"
-#include "rtwhy/repair.h"
-#include "rtwhy/util.h"
+#include "analysis/pidmap.h"
+#include "analysis/repair.h"
+#include "analysis/util.h"
 
 #define REPAIR_MAX_CPUS 4096
 

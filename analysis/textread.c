@@ -13,8 +13,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "rtwhy/textread.h"
-#include "rtwhy/util.h"
+#include "analysis/textread.h"
+#include "analysis/util.h"
 
 #define TR_COMM_CACHE 4096 /* pid -> comm learned from payloads, like decode.c */
 #define TR_NAME_SLOTS 256  /* event name -> kind, power of two */

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "rtwhy/textwrite.h"
+#include "analysis/textwrite.h"
 
 void textwrite_header(FILE *out, int nr_cpus, const char *clock)
 {

@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rtwhy/pidmap.h"
-#include "rtwhy/timeline.h"
-#include "rtwhy/util.h"
+#include "analysis/pidmap.h"
+#include "analysis/timeline.h"
+#include "analysis/util.h"
 
 #define TL_MAX_CPUS    4096
 #define TL_MAX_DEPTH   8

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <sys/utsname.h>
 
-#include "rtwhy/util.h"
+#include "analysis/util.h"
 
 int util_parse_u64(const char *s, uint64_t max, uint64_t *out)
 {

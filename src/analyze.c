@@ -17,16 +17,16 @@
 
 #include "rtwhy/analyze.h"
 #include "rtwhy/cli.h"
-#include "rtwhy/datread.h"
-#include "rtwhy/evbuf.h"
+#include "analysis/datread.h"
+#include "analysis/evbuf.h"
 #include "rtwhy/json.h"
 #include "rtwhy/log.h"
 #include "rtwhy/outfile.h"
 #include "rtwhy/report_json.h"
 #include "rtwhy/report_svg.h"
 #include "rtwhy/report_text.h"
-#include "rtwhy/textread.h"
-#include "rtwhy/util.h"
+#include "analysis/textread.h"
+#include "analysis/util.h"
 
 #define ANALYZE_MAX_EVENTS     262144 /* window cap: about 44 MB of events */
 #define ANALYZE_SNIFF_BYTES    4096

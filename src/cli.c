@@ -14,7 +14,7 @@
 #include <time.h>
 
 #include "rtwhy/cli.h"
-#include "rtwhy/util.h"
+#include "analysis/util.h"
 
 enum cli_long_only {
 	OPT_HELP = 256,

@@ -7,7 +7,7 @@
 #include <time.h>
 
 #include "rtwhy/config.h"
-#include "rtwhy/util.h"
+#include "analysis/util.h"
 
 void config_init(struct rtw_config *cfg)
 {

@@ -22,7 +22,7 @@
 #include "rtwhy/sigflag.h"
 #include "rtwhy/subcmd.h"
 #include "rtwhy/tsession.h"
-#include "rtwhy/util.h"
+#include "analysis/util.h"
 
 #define IRQCHECK_DRAIN_NS     NSEC_PER_SEC /* read the buffer this often */
 #define IRQCHECK_BUFFER_KB    4096	   /* per CPU: sched_switch is busy... */

@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "rtwhy/measure.h"
-#include "rtwhy/util.h"
+#include "analysis/util.h"
 
 #define MEASURE_STACK_BYTES (256 * 1024)
 

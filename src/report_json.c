@@ -15,8 +15,8 @@
 #include "rtwhy/outfile.h"
 #include "rtwhy/procfs.h"
 #include "rtwhy/report_json.h"
-#include "rtwhy/timeline.h"
-#include "rtwhy/util.h"
+#include "analysis/timeline.h"
+#include "analysis/util.h"
 
 static void report_json_time(char *buf, size_t len, time_t t)
 {

@@ -30,10 +30,10 @@
 
 #include "rtwhy/log.h"
 #include "rtwhy/outfile.h"
-#include "rtwhy/repair.h"
+#include "analysis/repair.h"
 #include "rtwhy/report_svg.h"
-#include "rtwhy/timeline.h"
-#include "rtwhy/util.h"
+#include "analysis/timeline.h"
+#include "analysis/util.h"
 
 #define SVG_W		       1200 /* picture width, px */
 #define SVG_MARGIN	       16

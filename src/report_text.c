@@ -8,8 +8,8 @@
 
 #include "rtwhy/procfs.h"
 #include "rtwhy/report_text.h"
-#include "rtwhy/timeline.h"
-#include "rtwhy/util.h"
+#include "analysis/timeline.h"
+#include "analysis/util.h"
 
 static long report_units(const struct rtw_config *cfg, int64_t ns)
 {

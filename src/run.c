@@ -14,9 +14,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "rtwhy/blame.h"
+#include "analysis/blame.h"
 #include "rtwhy/cli.h"
-#include "rtwhy/evbuf.h"
+#include "analysis/evbuf.h"
 #include "rtwhy/log.h"
 #include "rtwhy/measure.h"
 #include "rtwhy/outfile.h"
@@ -26,9 +26,9 @@
 #include "rtwhy/report_text.h"
 #include "rtwhy/run.h"
 #include "rtwhy/systune.h"
-#include "rtwhy/textwrite.h"
+#include "analysis/textwrite.h"
 #include "rtwhy/tsession.h"
-#include "rtwhy/util.h"
+#include "analysis/util.h"
 
 #define RUN_REFRESH_NS	  (10 * NSEC_PER_MSEC) /* cyclictest's display period */
 #define RUN_LOOKBACK_NS	  (20 * NSEC_PER_MSEC) /* events kept before a deadline */

@@ -7,7 +7,7 @@
 #include <time.h>
 
 #include "rtwhy/sigflag.h"
-#include "rtwhy/util.h"
+#include "analysis/util.h"
 
 #define SIGFLAG_STEP_NS (50 * NSEC_PER_MSEC)
 

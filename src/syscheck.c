@@ -16,7 +16,7 @@
 #include <unistd.h>
 
 #include "rtwhy/cli.h"
-#include "rtwhy/event.h"
+#include "analysis/event.h"
 #include "rtwhy/irqcheck.h"
 #include "rtwhy/json.h"
 #include "rtwhy/log.h"
@@ -25,7 +25,7 @@
 #include "rtwhy/subcmd.h"
 #include "rtwhy/syscheck.h"
 #include "rtwhy/tsession.h"
-#include "rtwhy/util.h"
+#include "analysis/util.h"
 
 #define SYSCHECK_MEASURE_NS	(400 * NSEC_PER_MSEC) /* HZ measurement window */
 #define SYSCHECK_IDLE_WARN_US	10 /* an idle state slower to leave than this: warn */

@@ -15,10 +15,10 @@
 #include <tracefs.h>
 #include <unistd.h>
 
-#include "rtwhy/decode.h"
+#include "analysis/decode.h"
 #include "rtwhy/log.h"
 #include "rtwhy/tsession.h"
-#include "rtwhy/util.h"
+#include "analysis/util.h"
 
 #define TSESS_FREEZE_TRIGGER "traceoff if buf ~ \"FREEZE*\""
 

@@ -16,8 +16,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "rtwhy/blame.h"
-#include "rtwhy/event.h"
+#include "analysis/blame.h"
+#include "analysis/event.h"
 
 #define ANALYZE_DEFAULT_WINDOW_MS 200
 

@@ -26,7 +26,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "rtwhy/event.h"
+#include "analysis/event.h"
 
 #define IRQCHECK_NAME_LEN    128
 #define IRQCHECK_COMM_LEN    64

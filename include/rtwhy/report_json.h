@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <time.h>
 
-#include "rtwhy/blame.h"
+#include "analysis/blame.h"
 #include "rtwhy/config.h"
 #include "rtwhy/json.h"
 #include "rtwhy/measure.h"

@@ -19,9 +19,9 @@
 
 #include <stddef.h>
 
-#include "rtwhy/blame.h"
+#include "analysis/blame.h"
 #include "rtwhy/config.h"
-#include "rtwhy/event.h"
+#include "analysis/event.h"
 #include "rtwhy/measure.h"
 
 /**

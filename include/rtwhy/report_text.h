@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "rtwhy/blame.h"
+#include "analysis/blame.h"
 #include "rtwhy/config.h"
 #include "rtwhy/measure.h"
 

@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "rtwhy/event.h"
+#include "analysis/event.h"
 
 #define TSESS_PREFIX "rtwhy-"
 

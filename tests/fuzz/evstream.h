@@ -38,9 +38,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "rtwhy/blame.h"
-#include "rtwhy/event.h"
-#include "rtwhy/util.h"
+#include "analysis/blame.h"
+#include "analysis/event.h"
+#include "analysis/util.h"
 
 #define EVS_HEADER_BYTES 16
 #define EVS_EVENT_BYTES	 16

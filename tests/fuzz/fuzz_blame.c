@@ -15,12 +15,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rtwhy/blame.h"
-#include "rtwhy/evbuf.h"
+#include "analysis/blame.h"
+#include "analysis/evbuf.h"
 #include "rtwhy/json.h"
 #include "rtwhy/report_json.h"
 #include "rtwhy/report_text.h"
-#include "rtwhy/timeline.h"
+#include "analysis/timeline.h"
 #include "evstream.h"
 #include "fuzz.h"
 

@@ -19,8 +19,8 @@
 
 #include "rtwhy/analyze.h"
 #include "rtwhy/log.h"
-#include "rtwhy/textread.h"
-#include "rtwhy/util.h"
+#include "analysis/textread.h"
+#include "analysis/util.h"
 #include "fuzz.h"
 
 static FILE *fuzz_null;

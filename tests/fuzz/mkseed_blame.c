@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rtwhy/textwrite.h"
+#include "analysis/textwrite.h"
 #include "../unit/evgen.h"
 #include "evstream.h"
 

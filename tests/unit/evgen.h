@@ -12,8 +12,8 @@
 
 #include <string.h>
 
-#include "rtwhy/event.h"
-#include "rtwhy/util.h"
+#include "analysis/event.h"
+#include "analysis/util.h"
 
 #define EVGEN_MAX 512
 #define EVGEN_BASE_NS (1000ULL * NSEC_PER_SEC) /* timestamps start at 1000 s */

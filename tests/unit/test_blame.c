@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "rtwhy/blame.h"
-#include "rtwhy/timeline.h"
+#include "analysis/blame.h"
+#include "analysis/timeline.h"
 #include "evgen.h"
 #include "unit.h"
 

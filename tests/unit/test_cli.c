@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "rtwhy/cli.h"
-#include "rtwhy/util.h"
+#include "analysis/util.h"
 #include "unit.h"
 
 static struct rtw_config cfg;

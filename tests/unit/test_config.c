@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* config: per-thread values derived from the options. */
 #include "rtwhy/config.h"
-#include "rtwhy/util.h"
+#include "analysis/util.h"
 #include "unit.h"
 
 static void test_derived(void)

@@ -10,8 +10,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "rtwhy/datread.h"
-#include "rtwhy/textread.h"
+#include "analysis/datread.h"
+#include "analysis/textread.h"
 #include "unit.h"
 
 #define MAX_KEPT 8192

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* evbuf: a window bounded in time and in count, contiguous, oldest first. */
-#include "rtwhy/evbuf.h"
-#include "rtwhy/util.h"
+#include "analysis/evbuf.h"
+#include "analysis/util.h"
 #include "unit.h"
 
 static struct rtw_event at(uint64_t ts_ns)

@@ -2,7 +2,7 @@
 /* event: common_flags per kernel version, latency letters both ways, names. */
 #include <string.h>
 
-#include "rtwhy/event.h"
+#include "analysis/event.h"
 #include "unit.h"
 
 static void test_layout(void)

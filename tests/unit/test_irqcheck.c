@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "rtwhy/irqcheck.h"
-#include "rtwhy/util.h"
+#include "analysis/util.h"
 #include "unit.h"
 
 /* ---- helpers ------------------------------------------------------------------------ */

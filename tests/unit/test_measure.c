@@ -7,7 +7,7 @@
 
 #include "rtwhy/cli.h"
 #include "rtwhy/measure.h"
-#include "rtwhy/util.h"
+#include "analysis/util.h"
 #include "unit.h"
 
 static void test_freeze_line(void)

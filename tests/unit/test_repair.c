@@ -6,8 +6,8 @@
  */
 #include <stdlib.h>
 
-#include "rtwhy/blame.h"
-#include "rtwhy/repair.h"
+#include "analysis/blame.h"
+#include "analysis/repair.h"
 #include "evgen.h"
 #include "unit.h"
 

@@ -11,11 +11,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "rtwhy/blame.h"
+#include "analysis/blame.h"
 #include "rtwhy/config.h"
 #include "rtwhy/measure.h"
 #include "rtwhy/report_svg.h"
-#include "rtwhy/util.h"
+#include "analysis/util.h"
 #include "evgen.h"
 #include "unit.h"
 

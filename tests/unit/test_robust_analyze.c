@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "rtwhy/analyze.h"
-#include "rtwhy/util.h"
+#include "analysis/util.h"
 #include "unit.h"
 
 struct robust_patch {

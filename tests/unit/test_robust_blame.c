@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "rtwhy/blame.h"
+#include "analysis/blame.h"
 #include "evgen.h"
 #include "unit.h"
 

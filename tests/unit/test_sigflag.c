@@ -5,7 +5,7 @@
 #include <time.h>
 
 #include "rtwhy/sigflag.h"
-#include "rtwhy/util.h"
+#include "analysis/util.h"
 #include "unit.h"
 
 static uint64_t sigflag_test_now_ns(void)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* stats: cyclictest's min init, truncating average, histogram and overflows. */
 #include "rtwhy/stats.h"
-#include "rtwhy/util.h"
+#include "analysis/util.h"
 #include "unit.h"
 
 static void test_empty(void)

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "rtwhy/syscheck.h"
-#include "rtwhy/util.h"
+#include "analysis/util.h"
 #include "unit.h"
 
 static int syst_parse(struct syscheck_opts *o, char *err, const char *a1, const char *a2)

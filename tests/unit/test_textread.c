@@ -11,8 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "rtwhy/textread.h"
-#include "rtwhy/textwrite.h"
+#include "analysis/textread.h"
+#include "analysis/textwrite.h"
 #include "evgen.h"
 #include "unit.h"
 

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "rtwhy/textwrite.h"
+#include "analysis/textwrite.h"
 #include "evgen.h"
 #include "unit.h"
 

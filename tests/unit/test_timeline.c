@@ -2,7 +2,7 @@
 /* timeline: who occupied each CPU; nesting, repair, gaps, tick period. */
 #include <string.h>
 
-#include "rtwhy/timeline.h"
+#include "analysis/timeline.h"
 #include "evgen.h"
 #include "unit.h"
 

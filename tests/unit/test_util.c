@@ -3,7 +3,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "rtwhy/util.h"
+#include "analysis/util.h"
 #include "unit.h"
 
 static void test_parse_u64(void)

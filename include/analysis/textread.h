@@ -12,14 +12,14 @@
  * fields still say who ran), comment lines are read for the clock and CPU
  * count, lost-event lines become RTW_EV_LOST events. No libtraceevent.
  */
-#ifndef RTWHY_TEXTREAD_H
-#define RTWHY_TEXTREAD_H
+#ifndef ANALYSIS_TEXTREAD_H
+#define ANALYSIS_TEXTREAD_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "rtwhy/event.h"
+#include "analysis/event.h"
 
 #define TEXTREAD_MAX_BUFFERS 16 /* instance prefixes told apart; more share the last id */
 

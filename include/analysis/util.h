@@ -4,8 +4,8 @@
  * arithmetic, and allocation-free integer formatting for the hot path.
  * Pure functions: no I/O except util_online_cpus().
  */
-#ifndef RTWHY_UTIL_H
-#define RTWHY_UTIL_H
+#ifndef ANALYSIS_UTIL_H
+#define ANALYSIS_UTIL_H
 
 #include <sched.h>
 #include <stdbool.h>

@@ -5,13 +5,13 @@
  * at most @max_events, dropping the oldest first, so memory is bounded by
  * the analysis window and not by the size of a trace.
  */
-#ifndef RTWHY_EVBUF_H
-#define RTWHY_EVBUF_H
+#ifndef ANALYSIS_EVBUF_H
+#define ANALYSIS_EVBUF_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "rtwhy/event.h"
+#include "analysis/event.h"
 
 struct evbuf {
 	struct rtw_event *ev; /* ev[head .. head+len) are the events */

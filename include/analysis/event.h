@@ -6,8 +6,8 @@
  * and blame know nothing else. Also: the trace flags, decoded per kernel
  * version into one canonical set, and small helpers over events.
  */
-#ifndef RTWHY_EVENT_H
-#define RTWHY_EVENT_H
+#ifndef ANALYSIS_EVENT_H
+#define ANALYSIS_EVENT_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -5,13 +5,13 @@
  * textread reads back to the same events, so a saved window can be
  * explained again with "rtwhy analyze", here or on another machine.
  */
-#ifndef RTWHY_TEXTWRITE_H
-#define RTWHY_TEXTWRITE_H
+#ifndef ANALYSIS_TEXTWRITE_H
+#define ANALYSIS_TEXTWRITE_H
 
 #include <stddef.h>
 #include <stdio.h>
 
-#include "rtwhy/event.h"
+#include "analysis/event.h"
 
 /**
  * textwrite_header() - The comment header: tracer, clock, CPU count, columns.

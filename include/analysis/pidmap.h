@@ -3,13 +3,13 @@
  * pidmap - what the events said last about each task: its comm and kernel
  * priority. An open-addressing hash table that grows; lookups are O(1).
  */
-#ifndef RTWHY_PIDMAP_H
-#define RTWHY_PIDMAP_H
+#ifndef ANALYSIS_PIDMAP_H
+#define ANALYSIS_PIDMAP_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "rtwhy/event.h"
+#include "analysis/event.h"
 
 #define PIDMAP_PRIO_UNKNOWN (-1000)
 

@@ -4,10 +4,10 @@
  * record (live instance or trace.dat) becomes a struct rtw_event. Field
  * lookups happen once per event type; a record costs a handful of reads.
  */
-#ifndef RTWHY_DECODE_H
-#define RTWHY_DECODE_H
+#ifndef ANALYSIS_DECODE_H
+#define ANALYSIS_DECODE_H
 
-#include "rtwhy/event.h"
+#include "analysis/event.h"
 
 struct tep_handle;
 struct tep_record;

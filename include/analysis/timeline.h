@@ -6,13 +6,13 @@
  * of the task's time), so every nanosecond of a CPU belongs to exactly one
  * segment and attributing an interval is a sum over segments.
  */
-#ifndef RTWHY_TIMELINE_H
-#define RTWHY_TIMELINE_H
+#ifndef ANALYSIS_TIMELINE_H
+#define ANALYSIS_TIMELINE_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "rtwhy/event.h"
+#include "analysis/event.h"
 
 enum tl_ctx {
 	TL_TASK,    /* a task ran (pid != 0) */

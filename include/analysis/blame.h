@@ -15,14 +15,14 @@
  *
  * Pure: no I/O, no root. Live runs, trace.dat and text traces all end here.
  */
-#ifndef RTWHY_BLAME_H
-#define RTWHY_BLAME_H
+#ifndef ANALYSIS_BLAME_H
+#define ANALYSIS_BLAME_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "rtwhy/event.h"
+#include "analysis/event.h"
 
 #define BLAME_MAX_CULPRITS 32
 #define BLAME_TEXT_LEN	   640

@@ -6,14 +6,14 @@
  * in time order, so a marker in one buffer meets the events of another.
  * Streaming: one pass, nothing kept.
  */
-#ifndef RTWHY_DATREAD_H
-#define RTWHY_DATREAD_H
+#ifndef ANALYSIS_DATREAD_H
+#define ANALYSIS_DATREAD_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "rtwhy/event.h"
+#include "analysis/event.h"
 
 #define DATREAD_MAX_BUFFERS 16
 

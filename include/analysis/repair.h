@@ -15,12 +15,12 @@
  *    unseen until it blocked, and the task after, a woken one, shows itself
  *    soon (a measuring thread writes its marker within microseconds).
  */
-#ifndef RTWHY_REPAIR_H
-#define RTWHY_REPAIR_H
+#ifndef ANALYSIS_REPAIR_H
+#define ANALYSIS_REPAIR_H
 
 #include <stddef.h>
 
-#include "rtwhy/event.h"
+#include "analysis/event.h"
 
 /* prev_state bit of a sched_switch that was inferred, not traced */
 #define RTW_STATE_INFERRED 0x8000
