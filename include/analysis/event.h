@@ -16,6 +16,9 @@
 #define RTW_NAME_LEN   32
 #define RTW_MARKER_LEN 128
 
+/* the most CPUs any part of rtwhy handles (CPU numbers 0 .. RTW_MAX_CPUS - 1) */
+#define RTW_MAX_CPUS 4096
+
 /* the kernel's timer slack of a fair task that did not change it (RT tasks have none) */
 #define RTW_DEFAULT_TIMER_SLACK_NS 50000
 
