@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "rtwhy/measure.h"
+#include "rtwhy/timenow.h"
 #include "analysis/util.h"
 
 #define MEASURE_STACK_BYTES (256 * 1024)
@@ -95,10 +96,7 @@ int measure_format_freeze(char *buf, const struct measure_spike *s)
 
 static uint64_t measure_now_ns(clockid_t clock)
 {
-	struct timespec ts;
-
-	clock_gettime(clock, &ts);
-	return util_ts_to_ns(&ts);
+	return timenow_ns(clock);
 }
 
 /* A latency above the threshold: freeze the trace (once) and/or break. */
