@@ -6,7 +6,7 @@
 
 #include "rtwhy/analyze.h"
 #include "rtwhy/cli.h"
-#include "rtwhy/irqcheck.h"
+#include "rtwhy/irqs/cmd.h"
 #include "rtwhy/log.h"
 #include "rtwhy/run.h"
 #include "rtwhy/syscheck.h"
@@ -21,7 +21,7 @@ int main(int argc, char **argv)
 	case CLI_CMD_ANALYZE:
 		return analyze_main(argc - 1, argv + 1);
 	case CLI_CMD_IRQS:
-		return irqcheck_main(argc - 1, argv + 1);
+		return irqs_cmd_main(argc - 1, argv + 1);
 	case CLI_CMD_CHECK:
 		return syscheck_main(argc - 1, argv + 1);
 	case CLI_CMD_MEASURE:

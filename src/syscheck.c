@@ -17,7 +17,7 @@
 
 #include "rtwhy/cli.h"
 #include "analysis/event.h"
-#include "rtwhy/irqcheck.h"
+#include "rtwhy/irqs/gather.h"
 #include "rtwhy/json.h"
 #include "rtwhy/log.h"
 #include "rtwhy/procfs.h"
@@ -557,7 +557,7 @@ static void syscheck_threadirqs(const struct syscheck_ctx *ctx, struct syscheck_
 
 	r->why = "without forced threading, device IRQ handlers run in hard IRQ context: no "
 		 "task priority can preempt them (see rtwhy irqs)";
-	forced = irqcheck_forced_threading(ctx->root, why, sizeof(why));
+	forced = irqs_gather_forced_threading(ctx->root, why, sizeof(why));
 	if (forced < 0) {
 		syscheck_set(r, SYSCHECK_UNKNOWN, "%s", why);
 		return;
