@@ -9,7 +9,7 @@
 #include "rtwhy/irqs/cmd.h"
 #include "rtwhy/log.h"
 #include "rtwhy/run.h"
-#include "rtwhy/syscheck.h"
+#include "rtwhy/check/cmd.h"
 
 int main(int argc, char **argv)
 {
@@ -23,7 +23,7 @@ int main(int argc, char **argv)
 	case CLI_CMD_IRQS:
 		return irqs_cmd_main(argc - 1, argv + 1);
 	case CLI_CMD_CHECK:
-		return syscheck_main(argc - 1, argv + 1);
+		return check_cmd_main(argc - 1, argv + 1);
 	case CLI_CMD_MEASURE:
 		break;
 	}
