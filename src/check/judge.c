@@ -626,13 +626,87 @@ static void check_judge_cpuidle(const struct check_gather_facts *f, struct check
 			 CHECK_JUDGE_IDLE_WARN_US);
 }
 
+/* What the kernel has to run fair tasks that RT tasks starve: the fair deadline server (6.12+). */
+enum check_judge_server {
+	CHECK_JUDGE_SERVER_ON,	    /* read: a runtime on every CPU read */
+	CHECK_JUDGE_SERVER_OFF,	    /* read: runtime 0 on some CPU */
+	CHECK_JUDGE_SERVER_ABSENT,  /* a kernel before 6.12, or no fair_server directory */
+	CHECK_JUDGE_SERVER_KERNEL,  /* not readable, but a 6.12+ kernel has one */
+	CHECK_JUDGE_SERVER_UNKNOWN, /* not readable, kernel version unknown */
+};
+
+struct check_judge_fair {
+	enum check_judge_server state;
+	int least;	 /* the CPU with the smallest share of its period, -1 none read */
+	int nr_zero;	 /* CPUs read with runtime 0 */
+	bool same;	 /* every CPU read has the same runtime and period */
+	int has;	 /* the kernel version has a fair server: 1, 0, -1 unknown */
+	char kernel[32]; /* "6.1" */
+};
+
+#define CHECK_JUDGE_FAIR_SINCE_MAJOR 6
+#define CHECK_JUDGE_FAIR_SINCE_MINOR 12
+
+static void check_judge_fair_state(const struct check_gather_facts *f, struct check_judge_fair *s)
+{
+	int major, minor, cpu;
+
+	memset(s, 0, sizeof(*s));
+	s->least = -1;
+	s->same = true;
+	s->has = -1;
+	if (!check_judge_kernel_version(f->release, &major, &minor)) {
+		s->has = major > CHECK_JUDGE_FAIR_SINCE_MAJOR ||
+			 (major == CHECK_JUDGE_FAIR_SINCE_MAJOR &&
+			  minor >= CHECK_JUDGE_FAIR_SINCE_MINOR);
+		snprintf(s->kernel, sizeof(s->kernel), "%d.%d", major, minor);
+	}
+	for (cpu = 0; cpu < f->nr_fair; cpu++) {
+		const long long *rt = f->fair_runtime_ns, *per = f->fair_period_ns;
+
+		if (rt[cpu] <= 0)
+			s->nr_zero++;
+		if (rt[cpu] != rt[0] || per[cpu] != per[0])
+			s->same = false;
+		/* the smallest runtime/period: rt[cpu] * per[least] < rt[least] * per[cpu] */
+		if (s->least < 0 || (double)rt[cpu] * (double)per[s->least] <
+					    (double)rt[s->least] * (double)per[cpu])
+			s->least = cpu;
+	}
+	if (s->has == 0)
+		s->state = CHECK_JUDGE_SERVER_ABSENT;
+	else if (f->nr_fair)
+		s->state = s->nr_zero ? CHECK_JUDGE_SERVER_OFF : CHECK_JUDGE_SERVER_ON;
+	else if (f->fair_err == -ENOENT && f->debug_sched)
+		s->state = CHECK_JUDGE_SERVER_ABSENT;
+	else if (s->has == 1)
+		s->state = CHECK_JUDGE_SERVER_KERNEL;
+	else
+		s->state = CHECK_JUDGE_SERVER_UNKNOWN;
+}
+
+/* @ns as milliseconds: "50 ms", "0.5 ms". */
+static const char *check_judge_ms(long long ns, char *buf, size_t len)
+{
+	if (ns % 1000000 == 0)
+		snprintf(buf, len, "%lld ms", ns / 1000000);
+	else
+		snprintf(buf, len, "%.3f ms", (double)ns / 1e6);
+	return buf;
+}
+
 static void check_judge_rt_throttling(const struct check_gather_facts *f,
 				      struct check_judge_result *r)
 {
-	r->why = "an RT task that never sleeps is stopped for the rest of each period: a safety "
-		 "net against a runaway RT hog, no delay for threads that sleep";
+	struct check_judge_fair s;
+	char run[32], per[32];
+
+	r->why = "an RT task that never sleeps is stopped for the rest of each period (from 6.12 "
+		 "the fair server also runs starved fair tasks): the safety net against a runaway "
+		 "RT hog; no delay for RT threads that sleep";
 	check_judge_null(r, "runtime_us");
 	check_judge_null(r, "period_us");
+	check_judge_null(r, "runaway_fifo");
 	if (f->rt_runtime_err) {
 		check_judge_set(r, CHECK_JUDGE_UNKNOWN,
 				"/proc/sys/kernel/sched_rt_runtime_us unreadable");
@@ -642,17 +716,149 @@ static void check_judge_rt_throttling(const struct check_gather_facts *f,
 	check_judge_bool(r, "value", f->rt_runtime_us >= 0);
 	if (!f->rt_period_err && f->rt_period_us > 0)
 		check_judge_int(r, "period_us", f->rt_period_us);
-	if (f->rt_runtime_us < 0) {
-		check_judge_set(r, CHECK_JUDGE_OK, "off (sched_rt_runtime_us = -1)");
+	if (f->rt_runtime_us >= 0) {
+		check_judge_int(r, "runtime_us", f->rt_runtime_us);
+		check_judge_str(r, "runaway_fifo", "throttled");
+		if (f->rt_period_err || f->rt_period_us <= 0)
+			check_judge_set(r, CHECK_JUDGE_OK,
+					"%lld us per period: a runaway FIFO task is throttled to "
+					"that",
+					f->rt_runtime_us);
+		else
+			check_judge_set(
+				r, CHECK_JUDGE_OK,
+				"%lld of %lld us (%.0f%%): a runaway FIFO task is throttled "
+				"to %s per %s",
+				f->rt_runtime_us, f->rt_period_us,
+				100.0 * (double)f->rt_runtime_us / (double)f->rt_period_us,
+				check_judge_ms(f->rt_runtime_us * 1000, run, sizeof(run)),
+				check_judge_ms(f->rt_period_us * 1000, per, sizeof(per)));
 		return;
 	}
-	check_judge_int(r, "runtime_us", f->rt_runtime_us);
-	if (f->rt_period_err || f->rt_period_us <= 0)
-		check_judge_set(r, CHECK_JUDGE_OK, "%lld us per period", f->rt_runtime_us);
+	check_judge_fair_state(f, &s);
+	switch (s.state) {
+	case CHECK_JUDGE_SERVER_ON:
+		check_judge_str(r, "runaway_fifo", "fair_server");
+		check_judge_set(r, CHECK_JUDGE_OK,
+				"off (sched_rt_runtime_us = -1): a runaway FIFO task is not "
+				"throttled, but fair tasks still get the fair server's %s per %s",
+				check_judge_ms(f->fair_runtime_ns[s.least], run, sizeof(run)),
+				check_judge_ms(f->fair_period_ns[s.least], per, sizeof(per)));
+		return;
+	case CHECK_JUDGE_SERVER_KERNEL:
+		check_judge_str(r, "runaway_fifo", "fair_server");
+		check_judge_set(r, CHECK_JUDGE_OK,
+				"off (sched_rt_runtime_us = -1): a runaway FIFO task is not "
+				"throttled, but fair tasks still get the fair server's runtime "
+				"(%s has one: 50 ms per 1000 ms unless changed)",
+				s.kernel);
+		return;
+	case CHECK_JUDGE_SERVER_UNKNOWN:
+		check_judge_set(
+			r, CHECK_JUDGE_UNKNOWN,
+			"off (sched_rt_runtime_us = -1): a runaway FIFO task is not "
+			"throttled; whether a fair server runs fair tasks is unknown (kernel "
+			"version unreadable)");
+		return;
+	default:
+		break;
+	}
+	check_judge_str(r, "runaway_fifo", "hangs_cpu");
+	if (s.state == CHECK_JUDGE_SERVER_OFF)
+		check_judge_set(
+			r, CHECK_JUDGE_WARN,
+			"off (sched_rt_runtime_us = -1) and the fair server off on %d "
+			"CPU%s (runtime 0): a runaway FIFO task keeps its CPU, nothing else "
+			"runs there again",
+			s.nr_zero, s.nr_zero == 1 ? "" : "s");
 	else
-		check_judge_set(r, CHECK_JUDGE_OK, "%lld of %lld us (%.0f%%)", f->rt_runtime_us,
-				f->rt_period_us,
-				100.0 * (double)f->rt_runtime_us / (double)f->rt_period_us);
+		check_judge_set(
+			r, CHECK_JUDGE_WARN,
+			"off (sched_rt_runtime_us = -1) and no fair server (%s%s): a runaway "
+			"FIFO task keeps its CPU, nothing else runs there again",
+			s.kernel[0] ? s.kernel : "this kernel",
+			s.has == 0 ? " is older than 6.12" : " has none");
+	snprintf(r->hint, sizeof(r->hint),
+		 "echo 950000 > /proc/sys/kernel/sched_rt_runtime_us (the default: RT tasks "
+		 "get 95%% of each second)%s",
+		 s.state == CHECK_JUDGE_SERVER_OFF
+			 ? ", or give the fair server a runtime again (50000000 in "
+			   "/sys/kernel/debug/sched/fair_server/cpuN/runtime)"
+			 : ", or use a 6.12+ kernel (it has a fair server)");
+}
+
+static void check_judge_fair_server(const struct check_gather_facts *f,
+				    struct check_judge_result *r)
+{
+	struct check_judge_fair s;
+	char run[32], per[32];
+
+	r->why = "from 6.12 a deadline server runs fair tasks that RT tasks starve, for its "
+		 "runtime in each period and ahead of them: with RT throttling off it keeps a "
+		 "runaway RT task from hanging the CPU";
+	check_judge_fair_state(f, &s);
+	check_judge_null(r, "runtime_ns");
+	check_judge_null(r, "period_ns");
+	check_judge_null(r, "cpus");
+	if (s.has >= 0)
+		check_judge_bool(r, "kernel_has_server", s.has);
+	else
+		check_judge_null(r, "kernel_has_server");
+	switch (s.state) {
+	case CHECK_JUDGE_SERVER_ON:
+	case CHECK_JUDGE_SERVER_OFF:
+		r->source = "debugfs";
+		check_judge_bool(r, "value", s.state == CHECK_JUDGE_SERVER_ON);
+		check_judge_int(r, "runtime_ns", f->fair_runtime_ns[s.least]);
+		check_judge_int(r, "period_ns", f->fair_period_ns[s.least]);
+		check_judge_int(r, "cpus", f->nr_fair);
+		check_judge_ms(f->fair_runtime_ns[s.least], run, sizeof(run));
+		check_judge_ms(f->fair_period_ns[s.least], per, sizeof(per));
+		if (s.nr_zero)
+			check_judge_set(r, CHECK_JUDGE_OK, "off on %d of %d CPUs (runtime 0)",
+					s.nr_zero, f->nr_fair);
+		else if (s.same)
+			check_judge_set(r, CHECK_JUDGE_OK, "on: %s per %s on each of %d CPU%s", run,
+					per, f->nr_fair, f->nr_fair == 1 ? "" : "s");
+		else
+			check_judge_set(r, CHECK_JUDGE_OK,
+					"on: at least %s per %s on each of %d CPUs (CPU %d the "
+					"least)",
+					run, per, f->nr_fair, s.least);
+		if (f->fair_err)
+			snprintf(r->text + strlen(r->text), sizeof(r->text) - strlen(r->text),
+				 "; CPU %d unreadable: %s", f->nr_fair, strerror(-f->fair_err));
+		return;
+	case CHECK_JUDGE_SERVER_ABSENT:
+		check_judge_bool(r, "value", false);
+		if (s.has == 0) {
+			r->source = "uname";
+			check_judge_set(r, CHECK_JUDGE_OK,
+					"absent: kernel %s is older than 6.12, which brought it",
+					s.kernel);
+		} else {
+			r->source = "debugfs";
+			check_judge_set(r, CHECK_JUDGE_OK,
+					"absent: no /sys/kernel/debug/sched/fair_server");
+		}
+		return;
+	default:
+		break;
+	}
+	if (f->fair_err == -ENOENT && !f->debug_sched)
+		check_judge_set(
+			r, CHECK_JUDGE_UNKNOWN,
+			"unreadable: no /sys/kernel/debug/sched (debugfs not mounted)%s%s%s",
+			s.has == 1 ? "; kernel " : "", s.has == 1 ? s.kernel : "",
+			s.has == 1 ? " has one" : "");
+	else
+		check_judge_set(r, CHECK_JUDGE_UNKNOWN,
+				"unreadable (/sys/kernel/debug/sched/fair_server/cpu0/runtime: "
+				"%s)%s%s%s",
+				strerror(-f->fair_err), s.has == 1 ? "; kernel " : "",
+				s.has == 1 ? s.kernel : "", s.has == 1 ? " has one" : "");
+	if (f->fair_err == -ENOENT && !f->debug_sched)
+		snprintf(r->hint, sizeof(r->hint), "mount -t debugfs none /sys/kernel/debug");
 }
 
 static void check_judge_timer_slack(const struct check_gather_facts *f,
@@ -926,6 +1132,7 @@ void check_judge_run(const struct check_gather_facts *f, struct check_judge_repo
 		{ "cpufreq_governor", check_judge_cpufreq },
 		{ "cpuidle", check_judge_cpuidle },
 		{ "rt_throttling", check_judge_rt_throttling },
+		{ "fair_server", check_judge_fair_server },
 		{ "timer_slack", check_judge_timer_slack },
 		{ "virtualization", check_judge_virt },
 		{ "smt", check_judge_smt },

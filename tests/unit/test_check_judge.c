@@ -94,7 +94,7 @@ static void test_unthreaded(void)
 {
 	const struct check_judge_field *fl;
 
-	CU_ASSERT_EQUAL_FATAL(chkjt_run("sysroot-unthreaded"), 16);
+	CU_ASSERT_EQUAL_FATAL(chkjt_run("sysroot-unthreaded"), 17);
 	CHKJT_IS("preempt_model", CHECK_JUDGE_UNKNOWN,
 		 "dynamic, boot default none in /proc/config.gz");
 	CU_ASSERT_EQUAL(chkjt_field("preempt_model", "value", CHECK_JUDGE_NULL)->type,
@@ -124,7 +124,11 @@ static void test_unthreaded(void)
 			       "POLL\nhaltpoll idle");
 	fl = chkjt_field("cpuidle", "exit_latency_us", CHECK_JUDGE_INTS);
 	CU_ASSERT_TRUE(fl->nr_ints == 2 && fl->ints[0] == 0 && fl->ints[1] == 1);
-	CHKJT_IS("rt_throttling", CHECK_JUDGE_OK, "950000 of 1000000 us (95%)");
+	CHKJT_IS("rt_throttling", CHECK_JUDGE_OK,
+		 "950000 of 1000000 us (95%): a runaway FIFO task is throttled to 950 ms per 1000 "
+		 "ms");
+	CU_ASSERT_STRING_EQUAL(chkjt_field("rt_throttling", "runaway_fifo", CHECK_JUDGE_STR)->str,
+			       "throttled");
 	CU_ASSERT_TRUE(chkjt_field("rt_throttling", "value", CHECK_JUDGE_BOOL)->b);
 	CU_ASSERT_EQUAL(chkjt_field("rt_throttling", "runtime_us", CHECK_JUDGE_INT)->i, 950000);
 	CU_ASSERT_EQUAL(chkjt_field("rt_throttling", "period_us", CHECK_JUDGE_INT)->i, 1000000);
@@ -153,16 +157,16 @@ static void test_unthreaded(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(chkjt_get("threadirqs")->hint, "threadirqs"));
 	CU_ASSERT_TRUE(chkjt_get("hz")->why[0] != '\0');
 	CU_ASSERT_EQUAL(chkjt_report.nr_warn, 3);
-	CU_ASSERT_EQUAL(chkjt_report.nr_unknown, 1);
+	CU_ASSERT_EQUAL(chkjt_report.nr_unknown, 2);
 	CU_ASSERT_STRING_EQUAL(chkjt_report.verdict,
 			       "3 warnings (threadirqs, isolcpus, virtualization): each is a cause "
-			       "of latency you can remove; could not tell: preempt_model (not "
-			       "readable here)");
+			       "of latency you can remove; could not tell: preempt_model, "
+			       "fair_server (not readable here)");
 }
 
 static void test_rt(void)
 {
-	CU_ASSERT_EQUAL_FATAL(chkjt_run("sysroot-rt"), 16);
+	CU_ASSERT_EQUAL_FATAL(chkjt_run("sysroot-rt"), 17);
 	CHKJT_IS("preempt_model", CHECK_JUDGE_OK, "rt (PREEMPT_RT in uname -v)");
 	CU_ASSERT_STRING_EQUAL(chkjt_field("preempt_model", "value", CHECK_JUDGE_STR)->str, "rt");
 	CU_ASSERT_STRING_EQUAL(chkjt_get("preempt_model")->source, "uname");
@@ -184,7 +188,14 @@ static void test_rt(void)
 			       "performance");
 	CHKJT_IS("cpuidle", CHECK_JUDGE_WARN, "intel_idle/menu: POLL 0 us, C1 2 us, C6 133 us");
 	CU_ASSERT_EQUAL(chkjt_field("cpuidle", "value", CHECK_JUDGE_INT)->i, 133);
-	CHKJT_IS("rt_throttling", CHECK_JUDGE_OK, "off");
+	/* a 6.12 kernel: its fair server runs the fair tasks (debugfs is not in this tree) */
+	CHKJT_IS("rt_throttling", CHECK_JUDGE_OK,
+		 "off (sched_rt_runtime_us = -1): a runaway FIFO task is not throttled, but fair "
+		 "tasks still get the fair server's runtime (6.12 has one");
+	CHKJT_IS("fair_server", CHECK_JUDGE_UNKNOWN,
+		 "unreadable: no /sys/kernel/debug/sched (debugfs not mounted); kernel 6.12 has "
+		 "one");
+	CU_ASSERT_TRUE(chkjt_field("fair_server", "kernel_has_server", CHECK_JUDGE_BOOL)->b);
 	CU_ASSERT_FALSE(chkjt_field("rt_throttling", "value", CHECK_JUDGE_BOOL)->b);
 	CU_ASSERT_EQUAL(chkjt_field("rt_throttling", "runtime_us", CHECK_JUDGE_NULL)->type,
 			CHECK_JUDGE_NULL);
@@ -204,7 +215,7 @@ static void test_threadirqs_and_missing(void)
 {
 	size_t n, i, unknown = 0, null_values = 0;
 
-	CU_ASSERT_EQUAL_FATAL(chkjt_run("sysroot-threadirqs"), 16);
+	CU_ASSERT_EQUAL_FATAL(chkjt_run("sysroot-threadirqs"), 17);
 	CU_ASSERT_PTR_NULL(chkjt_facts.kconfig);
 	CHKJT_IS("preempt_model", CHECK_JUDGE_OK, "full (/sys/kernel/debug/sched/preempt)");
 	CU_ASSERT_STRING_EQUAL(chkjt_get("preempt_model")->source, "debugfs");
@@ -224,20 +235,100 @@ static void test_threadirqs_and_missing(void)
 	CHKJT_IS("rt_throttling", CHECK_JUDGE_UNKNOWN, "unreadable");
 
 	n = chkjt_run("sysroot-missing");
-	CU_ASSERT_EQUAL_FATAL(n, 16);
+	CU_ASSERT_EQUAL_FATAL(n, 17);
 	for (i = 0; i < n; i++) {
 		unknown += chkjt_report.res[i].status == CHECK_JUDGE_UNKNOWN;
 		null_values += chkjt_report.res[i].fields[0].type == CHECK_JUDGE_NULL;
 		CU_ASSERT_STRING_EQUAL(chkjt_report.res[i].fields[0].key, "value");
 	}
-	CU_ASSERT_EQUAL(unknown, 16);	  /* nothing is claimed without having been read... */
-	CU_ASSERT_EQUAL(null_values, 16); /* ...and no value is made up */
+	CU_ASSERT_EQUAL(unknown, 17);	  /* nothing is claimed without having been read... */
+	CU_ASSERT_EQUAL(null_values, 17); /* ...and no value is made up */
 	CHKJT_IS("threadirqs", CHECK_JUDGE_UNKNOWN, "/proc/cmdline unreadable");
 }
 
+static void test_throttling_and_fair_server(void)
+{
+	struct check_gather_facts *f = &chkjt_facts;
+
+	/* 6.12, throttling off, the fair server readable: 50 ms per 1 s on each CPU */
+	CU_ASSERT_EQUAL_FATAL(chkjt_run("sysroot-fairserver"), 17);
+	CHKJT_IS("rt_throttling", CHECK_JUDGE_OK,
+		 "off (sched_rt_runtime_us = -1): a runaway FIFO task is not throttled, but fair "
+		 "tasks still get the fair server's 50 ms per 1000 ms");
+	CU_ASSERT_FALSE(chkjt_field("rt_throttling", "value", CHECK_JUDGE_BOOL)->b);
+	CU_ASSERT_EQUAL(chkjt_field("rt_throttling", "runtime_us", CHECK_JUDGE_NULL)->type,
+			CHECK_JUDGE_NULL); /* -1 is "no limit": null, not -1 */
+	CU_ASSERT_EQUAL(chkjt_field("rt_throttling", "period_us", CHECK_JUDGE_INT)->i, 1000000);
+	CU_ASSERT_STRING_EQUAL(chkjt_field("rt_throttling", "runaway_fifo", CHECK_JUDGE_STR)->str,
+			       "fair_server");
+	CHKJT_IS("fair_server", CHECK_JUDGE_OK, "on: 50 ms per 1000 ms on each of 4 CPUs");
+	CU_ASSERT_TRUE(chkjt_field("fair_server", "value", CHECK_JUDGE_BOOL)->b);
+	CU_ASSERT_EQUAL(chkjt_field("fair_server", "runtime_ns", CHECK_JUDGE_INT)->i, 50000000);
+	CU_ASSERT_EQUAL(chkjt_field("fair_server", "period_ns", CHECK_JUDGE_INT)->i, 1000000000);
+	CU_ASSERT_EQUAL(chkjt_field("fair_server", "cpus", CHECK_JUDGE_INT)->i, 4);
+	CU_ASSERT_STRING_EQUAL(chkjt_get("fair_server")->source, "debugfs");
+	CU_ASSERT_EQUAL(chkjt_report.nr_warn, 1); /* threadirqs */
+
+	/* one CPU with less: the least is what a runaway task leaves the fair tasks */
+	f->fair_runtime_ns[1] = 20000000;
+	check_judge_run(f, &chkjt_report);
+	CHKJT_IS("fair_server", CHECK_JUDGE_OK,
+		 "on: at least 20 ms per 1000 ms on each of 4 CPUs (CPU 1 the least)");
+	CHKJT_IS("rt_throttling", CHECK_JUDGE_OK, "fair server's 20 ms per 1000 ms");
+	/* one CPU without: a runaway FIFO task hangs that CPU */
+	f->fair_runtime_ns[2] = 0;
+	check_judge_run(f, &chkjt_report);
+	CHKJT_IS("fair_server", CHECK_JUDGE_OK, "off on 1 of 4 CPUs (runtime 0)");
+	CU_ASSERT_FALSE(chkjt_field("fair_server", "value", CHECK_JUDGE_BOOL)->b);
+	CHKJT_IS("rt_throttling", CHECK_JUDGE_WARN,
+		 "off (sched_rt_runtime_us = -1) and the fair server off on 1 CPU (runtime 0): a "
+		 "runaway FIFO task keeps its CPU, nothing else runs there again");
+	CU_ASSERT_STRING_EQUAL(chkjt_field("rt_throttling", "runaway_fifo", CHECK_JUDGE_STR)->str,
+			       "hangs_cpu");
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(chkjt_get("rt_throttling")->hint, "fair_server/cpuN/runtime"));
+	/* not readable, as on this VM (EPERM even for root): a 6.12 kernel still has one */
+	f->nr_fair = 0;
+	f->fair_err = -EPERM;
+	check_judge_run(f, &chkjt_report);
+	CHKJT_IS("fair_server", CHECK_JUDGE_UNKNOWN,
+		 "unreadable (/sys/kernel/debug/sched/fair_server/cpu0/runtime: Operation not "
+		 "permitted); kernel 6.12 has one");
+	CU_ASSERT_EQUAL(chkjt_field("fair_server", "value", CHECK_JUDGE_NULL)->type,
+			CHECK_JUDGE_NULL);
+	CHKJT_IS("rt_throttling", CHECK_JUDGE_OK, "the fair server's runtime (6.12 has one");
+	/* ...and no kernel version: nobody can tell */
+	f->release[0] = '\0';
+	check_judge_run(f, &chkjt_report);
+	CHKJT_IS("rt_throttling", CHECK_JUDGE_UNKNOWN, "kernel version unreadable");
+	CU_ASSERT_EQUAL(chkjt_field("fair_server", "kernel_has_server", CHECK_JUDGE_NULL)->type,
+			CHECK_JUDGE_NULL);
+	/* throttling on: the fair server does not matter */
+	f->rt_runtime_us = 950000;
+	check_judge_run(f, &chkjt_report);
+	CHKJT_IS("rt_throttling", CHECK_JUDGE_OK, "throttled to 950 ms per 1000 ms");
+
+	/* 6.1: no fair server at all; throttling off there can hang a CPU */
+	CU_ASSERT_EQUAL_FATAL(chkjt_run("sysroot-threadirqs"), 17);
+	CHKJT_IS("fair_server", CHECK_JUDGE_OK, "absent: kernel 6.1 is older than 6.12");
+	CU_ASSERT_FALSE(chkjt_field("fair_server", "value", CHECK_JUDGE_BOOL)->b);
+	CU_ASSERT_FALSE(chkjt_field("fair_server", "kernel_has_server", CHECK_JUDGE_BOOL)->b);
+	f->rt_runtime_err = 0;
+	f->rt_runtime_us = -1;
+	check_judge_run(f, &chkjt_report);
+	CHKJT_IS("rt_throttling", CHECK_JUDGE_WARN,
+		 "off (sched_rt_runtime_us = -1) and no fair server (6.1 is older than 6.12): a "
+		 "runaway FIFO task keeps its CPU, nothing else runs there again");
+	CU_ASSERT_PTR_NOT_NULL(strstr(chkjt_get("rt_throttling")->hint,
+				      "echo 950000 > /proc/sys/kernel/sched_rt_runtime_us"));
+}
+
 static CU_TestInfo check_judge_tests[] = {
-	{ "parsers", test_parsers }, { "unthreaded", test_unthreaded },
-	{ "rt", test_rt },	     { "threadirqs_and_missing", test_threadirqs_and_missing },
+	{ "parsers", test_parsers },
+	{ "unthreaded", test_unthreaded },
+	{ "rt", test_rt },
+	{ "threadirqs_and_missing", test_threadirqs_and_missing },
+	{ "throttling_and_fair_server", test_throttling_and_fair_server },
 	CU_TEST_INFO_NULL,
 };
 
