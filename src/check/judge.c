@@ -271,6 +271,8 @@ static void check_judge_preempt(const struct check_gather_facts *f, struct check
 				"%s (/sys/kernel/debug/sched/preempt)", model);
 		check_judge_str(r, "value", model);
 		r->source = "debugfs";
+		if (r->status == CHECK_JUDGE_OK)
+			r->hint[0] = '\0';
 		return;
 	}
 	if (dynamic) {
@@ -306,6 +308,8 @@ static void check_judge_preempt(const struct check_gather_facts *f, struct check
 	} else {
 		check_judge_set(r, CHECK_JUDGE_UNKNOWN, "kernel version unreadable");
 	}
+	if (r->status == CHECK_JUDGE_OK) /* full or lazy: nothing to do */
+		r->hint[0] = '\0';
 }
 
 static void check_judge_hz(const struct check_gather_facts *f, struct check_judge_result *r)

@@ -52,18 +52,88 @@ void check_render_text(const struct check_gather_facts *f, const struct check_ju
 	fprintf(out, "\nVerdict: %s.\n", r->verdict);
 }
 
+/* Each of the '\n'-separated words of @s as an array item. */
+static void check_render_words(struct json *j, const char *key, const char *s)
+{
+	json_array(j, key);
+	while (*s) {
+		size_t n = strcspn(s, "\n");
+		char word[CHECK_JUDGE_STR_LEN];
+
+		snprintf(word, sizeof(word), "%.*s", (int)n, s);
+		json_string(j, NULL, word);
+		s += n + (s[n] == '\n');
+	}
+	json_end(j);
+}
+
+static void check_render_field(struct json *j, const struct check_judge_field *fl)
+{
+	int k;
+
+	switch (fl->type) {
+	case CHECK_JUDGE_BOOL:
+		json_bool(j, fl->key, fl->b);
+		break;
+	case CHECK_JUDGE_INT:
+		json_int(j, fl->key, fl->i);
+		break;
+	case CHECK_JUDGE_NUM:
+		json_double(j, fl->key, fl->num, fl->decimals);
+		break;
+	case CHECK_JUDGE_STR:
+		json_string(j, fl->key, fl->str);
+		break;
+	case CHECK_JUDGE_CPUS:
+		json_cpus(j, fl->key, &fl->cpus);
+		break;
+	case CHECK_JUDGE_STRS:
+		check_render_words(j, fl->key, fl->str);
+		break;
+	case CHECK_JUDGE_INTS:
+		json_array(j, fl->key);
+		for (k = 0; k < fl->nr_ints; k++) {
+			if (fl->ints[k] == CHECK_JUDGE_NO_INT)
+				json_null(j, NULL);
+			else
+				json_int(j, NULL, fl->ints[k]);
+		}
+		json_end(j);
+		break;
+	default:
+		json_null(j, fl->key);
+		break;
+	}
+}
+
 int check_render_json(const struct check_gather_facts *f, const struct check_judge_report *r,
 		      FILE *out)
 {
+	int major, minor, k;
+	bool version;
 	struct json j;
 	size_t i;
 
+	version = !check_judge_kernel_version(f->release, &major, &minor);
 	json_start(&j, out);
+	json_string(&j, "rtwhy_version", RTWHY_VERSION);
+	json_uint(&j, "warnings", r->nr_warn);
+	json_uint(&j, "unknown", r->nr_unknown);
 	json_object(&j, "kernel");
-	json_string(&j, "release", f->release);
-	json_string(&j, "version", f->version);
-	json_string(&j, "config", f->kconfig ? f->kconfig_src : "");
-	json_int(&j, "cpus", f->nr_cpus);
+	json_string_or_null(&j, "release", f->release);
+	json_string_or_null(&j, "version", f->version);
+	if (version) {
+		json_int(&j, "major", major);
+		json_int(&j, "minor", minor);
+	} else {
+		json_null(&j, "major");
+		json_null(&j, "minor");
+	}
+	json_string_or_null(&j, "config", f->kconfig ? f->kconfig_src : NULL);
+	if (f->nr_cpus > 0)
+		json_int(&j, "cpus", f->nr_cpus);
+	else
+		json_null(&j, "cpus");
 	json_end(&j);
 	json_array(&j, "checks");
 	for (i = 0; i < r->n; i++) {
@@ -71,10 +141,15 @@ int check_render_json(const struct check_gather_facts *f, const struct check_jud
 
 		json_object(&j, NULL);
 		json_string(&j, "name", res->name);
-		json_string(&j, "value", res->text);
 		json_string(&j, "status", check_judge_status_name(res->status));
+		check_render_field(&j, &res->fields[0]); /* "value" */
+		json_string_or_null(&j, "unit", res->unit);
+		json_string_or_null(&j, "source", res->source);
+		for (k = 1; k < res->nr_fields; k++)
+			check_render_field(&j, &res->fields[k]);
+		json_string(&j, "text", res->text);
 		json_string(&j, "why", res->why);
-		json_string(&j, "hint", res->hint);
+		json_string_or_null(&j, "hint", res->hint);
 		json_end(&j);
 	}
 	json_end(&j);

@@ -172,16 +172,6 @@ void irqs_render_text(const struct irqs_gather_table *t, const struct irqs_judge
 
 /* ---- JSON --------------------------------------------------------------------------- */
 
-static void irqs_render_json_cpus(struct json *j, const char *key, bool known, const cpu_set_t *set)
-{
-	char buf[IRQS_RENDER_CPUS_LEN];
-
-	buf[0] = '\0';
-	if (known)
-		util_format_cpulist(set, buf, sizeof(buf));
-	json_string(j, key, buf);
-}
-
 static void irqs_render_json_thread(struct json *j, const char *key,
 				    const struct irqs_gather_table *t, int idx)
 {
@@ -197,7 +187,7 @@ static void irqs_render_json_thread(struct json *j, const char *key,
 	json_string(j, "comm", th->comm);
 	json_string(j, "policy", config_policy_name(th->policy));
 	json_int(j, "prio", th->prio);
-	irqs_render_json_cpus(j, "cpus", th->cpus_known, &th->cpus);
+	json_cpus(j, "cpus", th->cpus_known ? &th->cpus : NULL);
 	json_end(j);
 }
 
@@ -211,14 +201,51 @@ static void irqs_render_json_counts(struct json *j, const uint64_t *counts, int 
 	json_end(j);
 }
 
+/* A count of the observation window: null when there was none. */
+static void irqs_render_json_seen(struct json *j, const char *key,
+				  const struct irqs_gather_table *t, uint64_t n)
+{
+	if (t->observed)
+		json_uint(j, key, n);
+	else
+		json_null(j, key);
+}
+
+static void irqs_render_json_irq(struct json *j, const struct irqs_gather_table *t,
+				 const struct irqs_gather_irq *q, const struct irqs_judge_irq *jq)
+{
+	json_object(j, NULL);
+	json_int(j, "irq", q->irq);
+	json_string_or_null(j, "name", q->name);
+	json_string_or_null(j, "chip", q->chip);
+	json_string(j, "kind", irqs_judge_kind_name(jq->kind));
+	irqs_render_json_counts(j, q->counts, t->nr_cpus);
+	json_uint(j, "total", q->total);
+	json_cpus(j, "affinity", q->affinity_known ? &q->affinity : NULL);
+	json_cpus(j, "effective_affinity", q->effective_known ? &q->effective : NULL);
+	json_bool(j, "threaded", jq->threaded);
+	json_int(j, "actions", q->nr_actions);
+	json_int(j, "threaded_actions", jq->nr_threaded);
+	irqs_render_json_thread(j, "thread", t, jq->thread);
+	irqs_render_json_thread(j, "secondary_thread", t, jq->secondary);
+	json_string_or_null(j, "observed", irqs_judge_observed_name(jq->observed));
+	json_cpus(j, "hardirq_cpus", t->observed ? &q->hard_cpus : NULL);
+	irqs_render_json_seen(j, "seen_hardirq", t, q->seen_hardirq);
+	irqs_render_json_seen(j, "seen_task", t, q->seen_task);
+	irqs_render_json_seen(j, "thread_runs", t, q->thread_runs);
+	irqs_render_json_seen(j, "fired", t, q->fired);
+	json_string(j, "verdict", jq->verdict);
+	json_end(j);
+}
+
 int irqs_render_json(const struct irqs_gather_table *t, const struct irqs_judge *v, FILE *out)
 {
-	char buf[1024];
-	size_t i, used = 0;
 	struct json j;
+	size_t i;
 	int c;
 
 	json_start(&j, out);
+	json_string(&j, "rtwhy_version", RTWHY_VERSION);
 	json_bool(&j, "forced_threading", t->forced);
 	json_string(&j, "forced_by", t->forced_by);
 	json_array(&j, "cpus");
@@ -234,52 +261,26 @@ int irqs_render_json(const struct irqs_gather_table *t, const struct irqs_judge 
 		json_uint(&j, "blind_ms", t->blind_ns / NSEC_PER_MSEC);
 		json_uint(&j, "events", t->nr_events);
 		json_uint(&j, "lost_events", t->lost_events);
-		json_int(&j, "signal", t->signal);
+		if (t->signal)
+			json_int(&j, "signal", t->signal);
+		else
+			json_null(&j, "signal");
 		json_end(&j);
 	} else {
 		json_null(&j, "observe");
 	}
 	json_array(&j, "irqs");
-	for (i = 0; i < t->nr_irqs; i++) {
-		const struct irqs_gather_irq *q = &t->irqs[i];
-		const struct irqs_judge_irq *jq = &v->irqs[i];
-		const char *obs = irqs_judge_observed_name(jq->observed);
-
-		json_object(&j, NULL);
-		json_int(&j, "irq", q->irq);
-		json_string(&j, "name", q->name);
-		json_string(&j, "chip", q->chip);
-		json_string(&j, "kind", irqs_judge_kind_name(jq->kind));
-		irqs_render_json_counts(&j, q->counts, t->nr_cpus);
-		json_uint(&j, "total", q->total);
-		irqs_render_json_cpus(&j, "affinity", q->affinity_known, &q->affinity);
-		irqs_render_json_cpus(&j, "effective_affinity", q->effective_known, &q->effective);
-		json_bool(&j, "threaded", jq->threaded);
-		irqs_render_json_thread(&j, "thread", t, jq->thread);
-		irqs_render_json_thread(&j, "secondary_thread", t, jq->secondary);
-		if (obs)
-			json_string(&j, "observed", obs);
-		else
-			json_null(&j, "observed");
-		if (t->observed) {
-			irqs_render_json_cpus(&j, "hardirq_cpus", true, &q->hard_cpus);
-			json_uint(&j, "seen_hardirq", q->seen_hardirq);
-			json_uint(&j, "thread_runs", q->thread_runs);
-			json_uint(&j, "fired", q->fired);
-		}
-		json_string(&j, "verdict", jq->verdict);
-		json_end(&j);
-	}
+	for (i = 0; i < t->nr_irqs; i++)
+		irqs_render_json_irq(&j, t, &t->irqs[i], &v->irqs[i]);
 	json_end(&j);
 	json_array(&j, "vectors");
 	for (i = 0; i < t->nr_vecs; i++) {
 		json_object(&j, NULL);
 		json_string(&j, "name", t->vecs[i].name);
-		json_string(&j, "description", t->vecs[i].desc);
+		json_string_or_null(&j, "description", t->vecs[i].desc);
 		irqs_render_json_counts(&j, t->vecs[i].counts, t->vecs[i].nr_counts);
 		json_uint(&j, "total", t->vecs[i].total);
-		if (t->observed)
-			json_uint(&j, "fired", t->vecs[i].fired);
+		irqs_render_json_seen(&j, "fired", t, t->vecs[i].fired);
 		json_end(&j);
 	}
 	json_end(&j);
@@ -288,10 +289,9 @@ int irqs_render_json(const struct irqs_gather_table *t, const struct irqs_judge 
 	for (c = 0; c < v->nr_remedies; c++)
 		json_string(&j, NULL, v->remedies[c]);
 	json_end(&j);
-	buf[0] = '\0';
+	json_array(&j, "unreadable");
 	for (c = 0; c < t->nr_notes; c++)
-		used += (size_t)snprintf(buf + used, used < sizeof(buf) ? sizeof(buf) - used : 0,
-					 "%s%s", c ? "; " : "", t->notes[c]);
-	json_string(&j, "unreadable", buf);
+		json_string(&j, NULL, t->notes[c]);
+	json_end(&j);
 	return json_finish(&j);
 }

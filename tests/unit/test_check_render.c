@@ -61,10 +61,41 @@ static void test_json(void)
 {
 	char *buf = chkrt_print("sysroot-unthreaded", true);
 
+	/* the counts at the top, then the kernel; "none" is null, not "" or -1 */
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"warnings\": 3,\n  \"unknown\": 2,\n  \"kernel\": {"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"major\": 6,\n    \"minor\": 18,\n    \"config\": "
+					   "\"/proc/config.gz\",\n    \"cpus\": 2\n  }"));
+	/* each check: name, status, typed value, unit, source, its fields, text, why, hint */
 	CU_ASSERT_PTR_NOT_NULL(
-		strstr(buf, "\"checks\": [\n    {\n      \"name\": \"preempt_model\""));
-	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"status\": \"warn\""));
-	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"status\": \"unknown\""));
+		strstr(buf, "{\n      \"name\": \"hz\",\n      \"status\": \"ok\",\n"
+			    "      \"value\": 250,\n      \"unit\": \"Hz\",\n      "
+			    "\"source\": \"config\",\n      \"text\": \"250 (CONFIG_HZ in "
+			    "/proc/config.gz)\",\n      \"why\": \"the tick"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf,
+				      "\"value\": true,\n      \"unit\": null,\n      "
+				      "\"source\": \"sysctl\",\n      \"runtime_us\": 950000,\n"
+				      "      \"period_us\": 1000000,\n      \"runaway_fifo\": "
+				      "\"throttled\",\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"name\": \"isolcpus\",\n      \"status\": \"warn\",\n"
+					   "      \"value\": [],\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"steal_s\": 0.36,\n"));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(buf, "\"exit_latency_us\": [\n        0,\n        1\n      ]"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"hint\": null\n"));
+	CU_ASSERT_PTR_NULL(strstr(buf, "\"\"")); /* no empty string anywhere */
+	free(buf);
+
+	buf = chkrt_print("sysroot-rt", true);
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf,
+				      "\"name\": \"isolcpus\",\n      \"status\": \"ok\",\n"
+				      "      \"value\": [\n        2,\n        3\n      ],\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"runtime_us\": null,")); /* -1: no limit */
+	free(buf);
+	buf = chkrt_print("sysroot-missing", true);
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(buf, "\"release\": null,\n    \"version\": null,\n    "
+			    "\"major\": null,\n    \"minor\": null,\n    \"config\": null,"
+			    "\n    \"cpus\": null\n"));
 	free(buf);
 }
 

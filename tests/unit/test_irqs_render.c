@@ -62,7 +62,14 @@ static void test_print_and_json(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"thread\": {\n        \"pid\": 50,\n        "
 					    "\"comm\": \"irq/24-ACPI:Ged\",\n        \"policy\": "
 					    "\"fifo\",\n        \"prio\": 50,\n        \"cpus\": "
-					    "\"0\"\n      }"));
+					    "[\n          0\n        ]\n      }"));
+	/* CPU sets as arrays; "none" and "not observed" as null */
+	CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"affinity\": [\n        0,\n        1\n      ],\n"
+					    "      \"effective_affinity\": [\n        0\n      ]"));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(json, "\"hardirq_cpus\": null,\n      \"seen_hardirq\": null"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"unreadable\": []"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"rtwhy_version\": \""));
 	CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"thread\": null"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"observed\": null"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"counts\": [\n        0,\n        31137\n      ]"));
@@ -71,6 +78,8 @@ static void test_print_and_json(void)
 	json = irqrt_print(&t, true);
 	CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"observed\": \"unseen\""));
 	CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"window_s\": 1.000"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"signal\": null")); /* not cut short */
+	CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"hardirq_cpus\": [],\n      \"seen_hardirq\": 0"));
 	free(json);
 	text = irqrt_print(&t, false);
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "SEEN"));
@@ -87,6 +96,14 @@ static void test_print_and_json(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"all_threaded\": true"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"name\": \"ehci_hcd:usb1, snd hda intel\""));
 	CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"kind\": \"timer\""));
+	free(json);
+	irqs_gather_free(&t);
+
+	CU_ASSERT_EQUAL_FATAL(irqrt_load("sysroot-missing", &t), 0);
+	json = irqrt_print(&t, true);
+	CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"affinity\": null"));		   /* unreadable */
+	CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"irq\": 7,\n      \"name\": null")); /* unused */
+	CU_ASSERT_PTR_NOT_NULL(strstr(json, "\"unreadable\": [\n    \"/proc/irq/N ("));
 	free(json);
 	irqs_gather_free(&t);
 }
