@@ -22,8 +22,6 @@
 
 #define CHECK_GATHER_MEASURE_NS	     (400 * NSEC_PER_MSEC) /* HZ measurement window */
 #define CHECK_GATHER_MAX_DELTAS	     4096
-#define CHECK_GATHER_MAX_TRACE_CPUS  1024
-#define CHECK_GATHER_MAX_GOVERNED    4096
 #define CHECK_GATHER_DEFAULT_TRACING "/sys/kernel/tracing"
 
 /* Events the spike analysis needs, and those that only sharpen it (tsession's set). */
@@ -158,7 +156,7 @@ static int check_gather_hz_timer_list(struct check_gather_hz *m)
 }
 
 struct check_gather_ticks {
-	uint64_t last_ns[CHECK_GATHER_MAX_TRACE_CPUS];
+	uint64_t last_ns[RTW_MAX_CPUS];
 	uint64_t deltas[CHECK_GATHER_MAX_DELTAS];
 	size_t nr_deltas;
 	size_t nr_ticks;
@@ -170,7 +168,7 @@ static int check_gather_tick_event(const struct rtw_event *ev, void *arg)
 	struct check_gather_ticks *tk = arg;
 
 	if (ev->kind != RTW_EV_HRTIMER_ENTRY || !event_is_tick_function(ev->u.hrt.function) ||
-	    ev->cpu < 0 || ev->cpu >= CHECK_GATHER_MAX_TRACE_CPUS)
+	    ev->cpu < 0 || ev->cpu >= RTW_MAX_CPUS)
 		return 0;
 	tk->nr_ticks++;
 	util_strlcpy(tk->function, ev->u.hrt.function, sizeof(tk->function));
@@ -276,7 +274,7 @@ static void check_gather_cpufreq(struct check_gather_facts *f)
 	char rel[96], gov[64];
 	int cpu;
 
-	for (cpu = 0; cpu < f->nr_cpus && cpu < CHECK_GATHER_MAX_GOVERNED; cpu++) {
+	for (cpu = 0; cpu < f->nr_cpus && cpu < RTW_MAX_CPUS; cpu++) {
 		snprintf(rel, sizeof(rel), "/sys/devices/system/cpu/cpu%d/cpufreq/scaling_governor",
 			 cpu);
 		if (procfs_read(f->root, rel, gov, sizeof(gov)) < 0)
@@ -328,7 +326,7 @@ static void check_gather_rt(struct check_gather_facts *f)
 					     &f->rt_runtime_us);
 	f->rt_period_err =
 		procfs_read_long(f->root, "/proc/sys/kernel/sched_rt_period_us", &f->rt_period_us);
-	for (cpu = 0; cpu < n && cpu < CHECK_GATHER_MAX_FAIR; cpu++) {
+	for (cpu = 0; cpu < n && cpu < RTW_MAX_CPUS; cpu++) {
 		snprintf(rel, sizeof(rel), "/sys/kernel/debug/sched/fair_server/cpu%d/runtime",
 			 cpu);
 		f->fair_err = procfs_read_long(f->root, rel, &f->fair_runtime_ns[cpu]);

@@ -17,8 +17,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define CHECK_GATHER_MAX_IDLE	 16  /* idle states of cpu0 */
-#define CHECK_GATHER_MAX_FAIR	 256 /* CPUs whose fair server is read */
+#include "analysis/event.h"
+
+#define CHECK_GATHER_MAX_IDLE	 16 /* idle states of cpu0 */
 #define CHECK_GATHER_DETAIL_LEN	 128
 #define CHECK_GATHER_CPULIST_LEN 256
 
@@ -99,8 +100,8 @@ struct check_gather_facts {
 	/* fair_server: /sys/kernel/debug/sched/fair_server/cpuN/{runtime,period} (6.12+) */
 	int fair_err; /* of the first CPU that could not be read, 0 */
 	int nr_fair;  /* CPUs read */
-	long long fair_runtime_ns[CHECK_GATHER_MAX_FAIR];
-	long long fair_period_ns[CHECK_GATHER_MAX_FAIR];
+	long long fair_runtime_ns[RTW_MAX_CPUS];
+	long long fair_period_ns[RTW_MAX_CPUS];
 	bool debug_sched; /* /sys/kernel/debug/sched exists (debugfs is mounted) */
 
 	/* timer_slack: /proc/self/timerslack_ns */
