@@ -6,6 +6,7 @@
 #   make tsan    the measuring code under ThreadSanitizer (build-tsan/, root for tracing)
 #   make fuzz    libFuzzer targets, FUZZ_SECONDS each (default 60; clang, build-fuzz/)
 #   make soak    --explain for SOAK_SECONDS (default 600) under load: RSS, fds, counts
+#   make install  binary, man page, bash completion under DESTDIR/PREFIX (default /usr/local)
 #   DEVELOPER=1  warnings are errors (CI);  SANITIZE=1  ASan + UBSan;  V=1  full commands
 #   NO_DEPS=1    install no packages (pbuilder, distributions);  NO_ROOT_TESTS=1  unit tests only
 #   CPPFLAGS, CFLAGS, LDFLAGS  added to the project's own (dpkg-buildflags style)
@@ -204,7 +205,7 @@ clean:
 	rm -rf build build-san build-tsan build-fuzz
 
 help:
-	@sed -n '2,10p' Makefile | sed 's/^# //'
+	@sed -n '2,$$p' Makefile | sed -n '/^#/!q; s/^# //p'
 
 .PHONY: all pkgcheck deps-build deps-check deps-bench deps-fuzz demo check bench tsan tsan-build \
 	fuzz fuzz-build soak install uninstall format format-check clean help
