@@ -11,8 +11,9 @@ build=$(cd "${RTWHY_BUILD:-build}" && pwd)
 cd "$top" || exit 1
 tmp=$(mktemp -d /tmp/rtwhy-buildflags.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
-# this test's makes are its own, not the calling make check's (SANITIZE=1, -j)
-unset MAKEFLAGS MFLAGS MAKELEVEL
+# this test's makes are its own, not the calling make check's (-j), nor take the
+# flags of a package build's environment (dpkg-buildflags: -z now already)
+unset MAKEFLAGS MFLAGS MAKELEVEL CPPFLAGS CFLAGS LDFLAGS
 n=0
 failed=0
 ok() { n=$((n + 1)); echo "ok $n - $1"; }
