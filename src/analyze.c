@@ -18,6 +18,7 @@
 #include "rtwhy/analyze.h"
 #include "rtwhy/cli.h"
 #include "analysis/datread.h"
+#include "analysis/diag.h"
 #include "analysis/evbuf.h"
 #include "rtwhy/json.h"
 #include "rtwhy/log.h"
@@ -683,11 +684,44 @@ static int analyze_read_text(struct analyze *a, int fd)
 	return 0;
 }
 
+/*
+ * libtracecmd 1.3.1 printf()s "File possibly truncated..." when it opens a
+ * truncated trace.dat (datread.h): keep it off stdout, where the report (or
+ * --json -) goes. Returns the saved stdout, -1 if it could not be saved.
+ */
+static int analyze_mute_stdout(void)
+{
+	int saved, null;
+
+	fflush(stdout);
+	saved = dup(STDOUT_FILENO);
+	null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	if (saved < 0 || null < 0 || dup2(null, STDOUT_FILENO) < 0) {
+		if (saved >= 0)
+			close(saved);
+		saved = -1;
+	}
+	if (null >= 0)
+		close(null);
+	return saved;
+}
+
+static void analyze_unmute_stdout(int saved)
+{
+	if (saved < 0)
+		return;
+	fflush(stdout);
+	dup2(saved, STDOUT_FILENO);
+	close(saved);
+}
+
 static int analyze_read_dat(struct analyze *a)
 {
-	int ret;
+	int ret, saved;
 
+	saved = analyze_mute_stdout();
 	ret = datread_open(&a->dr, a->o->path);
+	analyze_unmute_stdout(saved);
 	if (ret)
 		return ret;
 	if (datread_info(a->dr)->layout_assumed)
@@ -813,6 +847,7 @@ int analyze_main(int argc, char **argv)
 	char err[256];
 	int code = CLI_EXIT_FAILURE;
 
+	diag_set_sink(log_diag, NULL);
 	if (analyze_parse_args(argc, argv, &o, &action, err, sizeof(err))) {
 		log_err("%s", err);
 		return CLI_EXIT_USAGE;
