@@ -120,50 +120,6 @@ void decode_destroy(struct decode *d)
 	free(d);
 }
 
-static uint16_t decode_kind_of(const struct tep_event *ev, char *vector_name)
-{
-	static const struct {
-		const char *system, *name;
-		uint16_t kind;
-	} map[] = {
-		{ "sched", "sched_switch", RTW_EV_SWITCH },
-		{ "sched", "sched_waking", RTW_EV_WAKING },
-		{ "sched", "sched_wakeup", RTW_EV_WAKEUP },
-		{ "sched", "sched_wakeup_new", RTW_EV_WAKEUP },
-		{ "sched", "sched_migrate_task", RTW_EV_MIGRATE },
-		{ "irq", "irq_handler_entry", RTW_EV_IRQ_ENTRY },
-		{ "irq", "irq_handler_exit", RTW_EV_IRQ_EXIT },
-		{ "irq", "softirq_entry", RTW_EV_SOFTIRQ_ENTRY },
-		{ "irq", "softirq_exit", RTW_EV_SOFTIRQ_EXIT },
-		{ "irq", "softirq_raise", RTW_EV_SOFTIRQ_RAISE },
-		{ "timer", "hrtimer_expire_entry", RTW_EV_HRTIMER_ENTRY },
-		{ "timer", "hrtimer_expire_exit", RTW_EV_HRTIMER_EXIT },
-		{ "nmi", "nmi_handler", RTW_EV_NMI },
-		{ "ipi", "ipi_send_cpu", RTW_EV_IPI },
-		{ "ipi", "ipi_send_cpumask", RTW_EV_IPI },
-		{ "ftrace", "print", RTW_EV_MARKER },
-	};
-	size_t i, len;
-
-	for (i = 0; i < ARRAY_SIZE(map); i++)
-		if (!strcmp(ev->system, map[i].system) && !strcmp(ev->name, map[i].name))
-			return map[i].kind;
-	if (strcmp(ev->system, "irq_vectors") || !strncmp(ev->name, "vector_", 7))
-		return RTW_EV_OTHER;
-	len = strlen(ev->name);
-	if (len > 6 && !strcmp(ev->name + len - 6, "_entry")) {
-		util_strlcpy(vector_name, ev->name, RTW_NAME_LEN);
-		vector_name[len - 6 < RTW_NAME_LEN ? len - 6 : RTW_NAME_LEN - 1] = '\0';
-		return RTW_EV_VECTOR_ENTRY;
-	}
-	if (len > 5 && !strcmp(ev->name + len - 5, "_exit")) {
-		util_strlcpy(vector_name, ev->name, RTW_NAME_LEN);
-		vector_name[len - 5 < RTW_NAME_LEN ? len - 5 : RTW_NAME_LEN - 1] = '\0';
-		return RTW_EV_VECTOR_EXIT;
-	}
-	return RTW_EV_OTHER;
-}
-
 static struct decode_type *decode_type(struct decode *d, int id)
 {
 	struct decode_type *t;
@@ -191,7 +147,7 @@ static struct decode_type *decode_type(struct decode *d, int id)
 		t->kind = RTW_EV_OTHER;
 		return t;
 	}
-	t->kind = decode_kind_of(ev, t->vector_name);
+	t->kind = event_kind_of(ev->system, ev->name, strlen(ev->name), t->vector_name);
 	for (i = 0; i < DF_NR; i++)
 		t->field[i] = tep_find_field(ev, decode_field_names[i]);
 	if (!d->common_flags) {
@@ -452,9 +408,4 @@ int decode_lost(const struct tep_record *rec, int cpu, struct rtw_event *out)
 	out->kind = RTW_EV_LOST;
 	out->u.lost.count = rec->missed_events > 0 ? (uint64_t)rec->missed_events : 0;
 	return 1;
-}
-
-bool decode_has_event(struct decode *d, const char *system, const char *name)
-{
-	return tep_find_event_by_name(d->tep, system, name) != NULL;
 }

@@ -302,68 +302,6 @@ static int tr_buffer_id(struct textread *tr, const char *s, const char *e)
 
 /* ---- event names ----------------------------------------------------------------------- */
 
-static uint16_t tr_kind_lookup(const char *n, size_t len, char *vector)
-{
-	static const struct {
-		const char *name;
-		uint16_t kind;
-	} kinds[] = {
-		{ "sched_switch", RTW_EV_SWITCH },
-		{ "sched_waking", RTW_EV_WAKING },
-		{ "sched_wakeup", RTW_EV_WAKEUP },
-		{ "sched_wakeup_new", RTW_EV_WAKEUP },
-		{ "sched_migrate_task", RTW_EV_MIGRATE },
-		{ "irq_handler_entry", RTW_EV_IRQ_ENTRY },
-		{ "irq_handler_exit", RTW_EV_IRQ_EXIT },
-		{ "softirq_entry", RTW_EV_SOFTIRQ_ENTRY },
-		{ "softirq_exit", RTW_EV_SOFTIRQ_EXIT },
-		{ "softirq_raise", RTW_EV_SOFTIRQ_RAISE },
-		{ "hrtimer_expire_entry", RTW_EV_HRTIMER_ENTRY },
-		{ "hrtimer_expire_exit", RTW_EV_HRTIMER_EXIT },
-		{ "nmi_handler", RTW_EV_NMI },
-		{ "ipi_send_cpu", RTW_EV_IPI },
-		{ "ipi_send_cpumask", RTW_EV_IPI },
-		{ "tracing_mark_write", RTW_EV_MARKER }, /* the kernel names markers by writer */
-		{ "print", RTW_EV_MARKER },		 /* trace-cmd names the event */
-	};
-	/* x86 irq_vectors events (arch/x86/include/asm/trace/irq_vectors.h); text has no
-	 * system name, so a bare "*_entry" (kvm_entry, timer_expire_entry) is not one */
-	static const char *const vectors[] = {
-		"local_timer",
-		"spurious_apic",
-		"error_apic",
-		"x86_platform_ipi",
-		"irq_work",
-		"reboot",
-		"threshold_apic",
-		"deferred_error_apic",
-		"thermal_apic",
-		"reschedule",
-		"call_function",
-		"call_function_single",
-		"posted_msi_notification",
-	};
-	size_t i, base;
-
-	for (i = 0; i < ARRAY_SIZE(kinds); i++)
-		if (strlen(kinds[i].name) == len && !memcmp(kinds[i].name, n, len))
-			return kinds[i].kind;
-	if (len > 6 && !memcmp(n + len - 6, "_entry", 6))
-		base = len - 6;
-	else if (len > 5 && !memcmp(n + len - 5, "_exit", 5))
-		base = len - 5;
-	else
-		return RTW_EV_OTHER;
-	for (i = 0; i < ARRAY_SIZE(vectors); i++) {
-		if (strlen(vectors[i]) != base || memcmp(vectors[i], n, base))
-			continue;
-		memcpy(vector, n, base);
-		vector[base] = '\0';
-		return base == len - 6 ? RTW_EV_VECTOR_ENTRY : RTW_EV_VECTOR_EXIT;
-	}
-	return RTW_EV_OTHER;
-}
-
 /* The kind of event @n (cached: a trace repeats a few names millions of times). */
 static const struct tr_name *tr_kind(struct textread *tr, const char *n, size_t len)
 {
@@ -384,12 +322,12 @@ static const struct tr_name *tr_kind(struct textread *tr, const char *n, size_t 
 		if (!slot->len) {
 			slot->len = (uint8_t)len;
 			memcpy(slot->name, n, len);
-			slot->kind = tr_kind_lookup(n, len, slot->vector);
+			slot->kind = event_kind_of(NULL, n, len, slot->vector);
 			slot->print = len == 5 && !memcmp(n, "print", 5);
 			return slot;
 		}
 	}
-	tr->scratch.kind = tr_kind_lookup(n, len, tr->scratch.vector);
+	tr->scratch.kind = event_kind_of(NULL, n, len, tr->scratch.vector);
 	tr->scratch.print = len == 5 && !memcmp(n, "print", 5);
 	return &tr->scratch;
 }
