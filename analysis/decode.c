@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "analysis/decode.h"
+#include "analysis/pidmap.h"
 #include "analysis/util.h"
 
 enum decode_field {
@@ -73,8 +74,6 @@ struct decode_type {
 	struct tep_format_field *field[DF_NR];
 };
 
-#define DECODE_COMM_CACHE 4096
-
 struct decode_fn_cache {
 	unsigned long long addr;
 	char name[RTW_NAME_LEN];
@@ -90,25 +89,24 @@ struct decode {
 	struct tep_format_field *common_pid;
 	struct decode_type *types; /* indexed by event id */
 	int nr_types;
-	struct {
-		int32_t pid;
-		char comm[RTW_COMM_LEN];
-	} comm[DECODE_COMM_CACHE];
+	struct pidmap tasks; /* comms learned from switch and wakeup payloads */
 	struct decode_fn_cache fn[256];
 };
 
 struct decode *decode_create(struct tep_handle *tep, enum event_flag_layout layout)
 {
 	struct decode *d = calloc(1, sizeof(*d));
-	int i;
 
 	if (!d)
 		return NULL;
+	if (pidmap_init(&d->tasks)) {
+		free(d);
+		errno = ENOMEM;
+		return NULL;
+	}
 	d->tep = tep;
 	d->layout = layout;
 	d->native = tep_is_file_bigendian(tep) == tep_is_local_bigendian(tep);
-	for (i = 0; i < DECODE_COMM_CACHE; i++)
-		d->comm[i].pid = -1;
 	return d;
 }
 
@@ -117,6 +115,7 @@ void decode_destroy(struct decode *d)
 	if (!d)
 		return;
 	free(d->types);
+	pidmap_free(&d->tasks);
 	free(d);
 }
 
@@ -262,22 +261,22 @@ static void decode_str(const struct decode *d, const struct decode_type *t, enum
 
 static void decode_learn_comm(struct decode *d, int32_t pid, const char *comm)
 {
-	if (pid <= 0 || !comm[0])
-		return;
-	d->comm[pid % DECODE_COMM_CACHE].pid = pid;
-	memcpy(d->comm[pid % DECODE_COMM_CACHE].comm, comm, RTW_COMM_LEN);
+	if (pid > 0)
+		pidmap_note(&d->tasks, pid, comm, PIDMAP_PRIO_UNKNOWN);
 }
 
 static void decode_comm_of(struct decode *d, int32_t pid, char *out)
 {
+	const struct pidmap_task *t;
 	const char *c;
 
 	if (pid == 0) {
 		util_strlcpy(out, "<idle>", RTW_COMM_LEN);
 		return;
 	}
-	if (pid > 0 && d->comm[pid % DECODE_COMM_CACHE].pid == pid) {
-		memcpy(out, d->comm[pid % DECODE_COMM_CACHE].comm, RTW_COMM_LEN);
+	t = pid > 0 ? pidmap_find(&d->tasks, pid) : NULL;
+	if (t && t->comm[0]) {
+		memcpy(out, t->comm, RTW_COMM_LEN);
 		return;
 	}
 	c = tep_data_comm_from_pid(d->tep, pid);

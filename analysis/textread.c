@@ -13,11 +13,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "analysis/pidmap.h"
 #include "analysis/textread.h"
 #include "analysis/util.h"
 
-#define TR_COMM_CACHE 4096 /* pid -> comm learned from payloads, like decode.c */
-#define TR_NAME_SLOTS 256  /* event name -> kind, power of two */
+#define TR_NAME_SLOTS 256 /* event name -> kind, power of two */
 #define TR_NAME_MAX   48
 #define TR_READ_SIZE  (1 << 20)
 #define TR_MAX_CPUS   4096
@@ -49,10 +49,7 @@ struct textread {
 	bool saw_cpus_line;	       /* "cpus=N": trace-cmd report */
 	bool saw_tracer_line;	       /* "# tracer:": the kernel's trace file */
 	bool flavor_set;
-	struct {
-		int32_t pid;
-		char comm[RTW_COMM_LEN];
-	} comm[TR_COMM_CACHE];
+	struct pidmap tasks; /* comms learned from switch and wakeup payloads */
 	struct tr_name names[TR_NAME_SLOTS];
 	struct tr_name scratch; /* a name that did not fit in the cache */
 	struct tr_cpu *cpus;
@@ -204,16 +201,17 @@ int textread_parse_ts(const char *s, size_t len, uint64_t *ns)
 struct textread *textread_create(textread_fn fn, void *arg)
 {
 	struct textread *tr = calloc(1, sizeof(*tr));
-	int i;
 
 	if (!tr)
 		return NULL;
+	if (pidmap_init(&tr->tasks)) {
+		free(tr);
+		return NULL;
+	}
 	tr->fn = fn;
 	tr->arg = arg;
 	tr->layout = EVENT_FLAGS_6_13;
 	tr->st.nr_buffers = 1;
-	for (i = 0; i < TR_COMM_CACHE; i++)
-		tr->comm[i].pid = -1;
 	return tr;
 }
 
@@ -222,6 +220,7 @@ void textread_destroy(struct textread *tr)
 	if (!tr)
 		return;
 	free(tr->cpus);
+	pidmap_free(&tr->tasks);
 	free(tr);
 }
 
@@ -262,21 +261,22 @@ static void tr_unparsed(struct textread *tr)
 
 static void tr_learn_comm(struct textread *tr, int32_t pid, const char *comm)
 {
-	if (pid <= 0 || !comm[0])
-		return;
-	tr->comm[pid % TR_COMM_CACHE].pid = pid;
-	memcpy(tr->comm[pid % TR_COMM_CACHE].comm, comm, RTW_COMM_LEN);
+	if (pid > 0)
+		pidmap_note(&tr->tasks, pid, comm, PIDMAP_PRIO_UNKNOWN);
 }
 
 /* The comm of an event's task: what payloads said about @pid, else the line's own. */
 static void tr_event_comm(struct textread *tr, struct rtw_event *ev, const char *s, const char *e)
 {
+	const struct pidmap_task *t;
+
 	if (ev->pid == 0) {
 		memcpy(ev->comm, "<idle>", 7);
 		return;
 	}
-	if (ev->pid > 0 && tr->comm[ev->pid % TR_COMM_CACHE].pid == ev->pid) {
-		memcpy(ev->comm, tr->comm[ev->pid % TR_COMM_CACHE].comm, RTW_COMM_LEN);
+	t = ev->pid > 0 ? pidmap_find(&tr->tasks, ev->pid) : NULL;
+	if (t && t->comm[0]) {
+		memcpy(ev->comm, t->comm, RTW_COMM_LEN);
 		return;
 	}
 	if (e - s == 5 && !memcmp(s, "<...>", 5))
