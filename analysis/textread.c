@@ -20,7 +20,6 @@
 #define TR_NAME_SLOTS 256 /* event name -> kind, power of two */
 #define TR_NAME_MAX   48
 #define TR_READ_SIZE  (1 << 20)
-#define TR_MAX_CPUS   4096
 
 struct tr_name {
 	uint8_t len; /* 0: empty slot */
@@ -778,7 +777,7 @@ static bool tr_cpu_bracket(const char *t, const char *c, int32_t *cpu)
 	uint64_t v;
 
 	if (c - t < 3 || *t != '[' || c[-1] != ']' || tr_dec(t + 1, c - 1, &v) != c - 1 ||
-	    v >= TR_MAX_CPUS)
+	    v >= RTW_MAX_CPUS)
 		return false;
 	*cpu = (int32_t)v;
 	return true;
@@ -815,7 +814,7 @@ static int tr_context_verbose(struct textread *tr, const char *s, const char *c,
 		if (t == c || (i < 2 ? tr_hex(t, c, &v[i]) : tr_dec(t, c, &v[i])) != c)
 			return -EINVAL;
 	}
-	if (v[3] >= TR_MAX_CPUS || v[4] > INT32_MAX)
+	if (v[3] >= RTW_MAX_CPUS || v[4] > INT32_MAX)
 		return -EINVAL;
 	ev->preempt = (uint8_t)(v[1] & 0xf);
 	ev->flags = event_flags_from_raw((unsigned int)v[2], tr->layout);
@@ -851,7 +850,7 @@ static int tr_context(struct textread *tr, const char *s, const char *c, enum tr
 
 		while (f && f < c && tr_digit(*f))
 			f++;
-		if (!f || cpu >= TR_MAX_CPUS || c - f > 6 ||
+		if (!f || cpu >= RTW_MAX_CPUS || c - f > 6 ||
 		    event_flags_from_letters(f, (int)(c - f), &ev->flags, &ev->preempt))
 			return -EINVAL;
 		ev->cpu = (int32_t)cpu;
@@ -926,7 +925,7 @@ static int tr_emit_lost(struct textread *tr, int cpu, uint64_t ts_ns, int buffer
 
 static struct tr_cpu *tr_cpu(struct textread *tr, uint64_t cpu)
 {
-	if (cpu >= TR_MAX_CPUS)
+	if (cpu >= RTW_MAX_CPUS)
 		return NULL;
 	if ((int)cpu >= tr->nr_cpus) {
 		int nr = (int)cpu + 1;
@@ -1040,7 +1039,7 @@ static void tr_comment(struct textread *tr, const char *s, const char *e)
 		return;
 	}
 	p = memmem(s, (size_t)(e - s), "#P:", 3);
-	if (p && tr_dec(p + 3, e, &v) && v < TR_MAX_CPUS) {
+	if (p && tr_dec(p + 3, e, &v) && v < RTW_MAX_CPUS) {
 		tr->st.nr_cpus = (int)v;
 		return;
 	}
@@ -1061,7 +1060,7 @@ static bool tr_cpu_line(struct textread *tr, const char *s, const char *e)
 	uint64_t cpu, n = 0;
 
 	if (tr_is(s, e, "cpus=")) {
-		if (tr_dec(s + 5, e, &cpu) != e || cpu >= TR_MAX_CPUS)
+		if (tr_dec(s + 5, e, &cpu) != e || cpu >= RTW_MAX_CPUS)
 			return false;
 		tr->st.nr_cpus = (int)cpu;
 		tr->saw_cpus_line = true;
