@@ -20,6 +20,7 @@
 #include "analysis/datread.h"
 #include "analysis/diag.h"
 #include "analysis/evbuf.h"
+#include "analysis/marker.h"
 #include "rtwhy/json.h"
 #include "rtwhy/log.h"
 #include "rtwhy/outfile.h"
@@ -29,11 +30,10 @@
 #include "analysis/textread.h"
 #include "analysis/util.h"
 
-#define ANALYZE_MAX_EVENTS     262144 /* window cap: about 44 MB of events */
-#define ANALYZE_SNIFF_BYTES    4096
-#define ANALYZE_MARKER_DUP_NS  (1 * NSEC_PER_MSEC) /* same marker from two buffers */
-#define ANALYZE_RESTART_NS     (1 * NSEC_PER_MSEC) /* time going back: a new trace */
-#define ANALYZE_FREEZE_NEAR_NS (10 * NSEC_PER_MSEC)
+#define ANALYZE_MAX_EVENTS    262144 /* window cap: about 44 MB of events */
+#define ANALYZE_SNIFF_BYTES   4096
+#define ANALYZE_MARKER_DUP_NS (1 * NSEC_PER_MSEC) /* same marker from two buffers */
+#define ANALYZE_RESTART_NS    (1 * NSEC_PER_MSEC) /* time going back: a new trace */
 
 /* ---- options --------------------------------------------------------------------------- */
 
@@ -216,160 +216,6 @@ enum analyze_format analyze_sniff(const void *head, size_t len)
 	return odd * 100 > len ? ANALYZE_FMT_BINARY : ANALYZE_FMT_TEXT;
 }
 
-/* ---- markers ----------------------------------------------------------------------------- */
-
-/* "KEY=NUMBER" anywhere in @text (preceded by a space or at the start). */
-static bool analyze_field(const char *text, const char *key, uint64_t *v)
-{
-	size_t klen = strlen(key);
-	const char *p = text;
-	char num[24];
-	size_t n;
-
-	while ((p = strstr(p, key))) {
-		if ((p == text || p[-1] == ' ') && p[klen] == '=')
-			break;
-		p += klen;
-	}
-	if (!p)
-		return false;
-	p += klen + 1;
-	n = strspn(p, "0123456789");
-	if (!n || n >= sizeof(num))
-		return false;
-	memcpy(num, p, n);
-	num[n] = '\0';
-	return util_parse_u64(num, UINT64_MAX, v) == 0;
-}
-
-static bool analyze_parse_cyclictest(const char *text, struct analyze_marker *m)
-{
-	static const char prefix[] = "hit latency threshold (";
-	char lat[24], thresh[24];
-	const char *p = text;
-	size_t n;
-
-	if (strncmp(p, prefix, sizeof(prefix) - 1))
-		return false;
-	p += sizeof(prefix) - 1;
-	n = strspn(p, "0123456789");
-	if (!n || n >= sizeof(lat) || strncmp(p + n, " > ", 3))
-		return false;
-	memcpy(lat, p, n);
-	lat[n] = '\0';
-	p += n + 3;
-	n = strspn(p, "-0123456789");
-	if (!n || n >= sizeof(thresh) || p[n] != ')')
-		return false;
-	memcpy(thresh, p, n);
-	thresh[n] = '\0';
-	if (util_parse_u64(lat, UINT64_MAX / NSEC_PER_USEC, &m->latency))
-		return false;
-	if (thresh[0] == '-' || util_parse_u64(thresh, UINT64_MAX / NSEC_PER_USEC, &m->threshold))
-		m->threshold = 0;
-	m->kind = ANALYZE_MARK_CYCLICTEST;
-	return true;
-}
-
-static bool analyze_parse_freeze(const char *text, struct analyze_marker *m)
-{
-	uint64_t v;
-
-	if (strncmp(text, "FREEZE ", 7))
-		return false;
-	if (!analyze_field(text, "tid", &v) || !v || v > INT32_MAX)
-		return false;
-	m->tid = (int32_t)v;
-	if (!analyze_field(text, "deadline", &m->deadline_ns) ||
-	    !analyze_field(text, "wake", &m->wake_ns) || m->wake_ns < m->deadline_ns)
-		return false;
-	m->thread = analyze_field(text, "thread", &v) && v < 65536 ? (int32_t)v : -1;
-	m->cpu = analyze_field(text, "cpu", &v) && v < 65536 ? (int32_t)v : -1;
-	m->prio = analyze_field(text, "prio", &v) && v < 100 ? (int32_t)v : 0;
-	m->slack_ns = analyze_field(text, "slack", &v) && v < INT32_MAX ? (int64_t)v : -1;
-	if (!analyze_field(text, "lat", &m->latency))
-		m->latency = m->wake_ns - m->deadline_ns;
-	m->kind = ANALYZE_MARK_FREEZE;
-	return true;
-}
-
-bool analyze_parse_marker(const char *text, struct analyze_marker *m)
-{
-	memset(m, 0, sizeof(*m));
-	m->tid = -1;
-	m->thread = -1;
-	m->cpu = -1;
-	m->slack_ns = -1;
-	if (analyze_parse_cyclictest(text, m) || analyze_parse_freeze(text, m))
-		return true;
-	m->kind = ANALYZE_MARK_NONE;
-	return false;
-}
-
-int analyze_marker_spike(const struct rtw_event *ev, const struct analyze_marker *m,
-			 bool clock_mono, uint64_t latency_unit_ns, struct blame_spike *sp)
-{
-	uint64_t lat_ns;
-
-	memset(sp, 0, sizeof(*sp));
-	sp->thread = -1;
-	sp->tid = ev->pid;
-	sp->cpu = ev->cpu;
-	sp->slack_ns = -1;
-	if (m->kind == ANALYZE_MARK_FREEZE) {
-		bool near =
-			ev->ts_ns >= m->wake_ns && ev->ts_ns - m->wake_ns < ANALYZE_FREEZE_NEAR_NS;
-
-		util_strlcpy(sp->source, "rtwhy", sizeof(sp->source));
-		sp->thread = m->thread;
-		sp->tid = m->tid;
-		sp->cpu = m->cpu;
-		sp->slack_ns = m->slack_ns;
-		/* the marker's own numbers are CLOCK_MONOTONIC: usable if the trace's are too */
-		if ((clock_mono && ev->ts_ns >= m->wake_ns) || near) {
-			sp->deadline_ns = m->deadline_ns;
-			sp->wake_ns = m->wake_ns;
-			sp->deadline_exact = true;
-			return 0;
-		}
-		lat_ns = m->latency;
-	} else {
-		util_strlcpy(sp->source, "cyclictest", sizeof(sp->source));
-		lat_ns = m->latency * latency_unit_ns;
-		sp->threshold_ns = m->threshold * latency_unit_ns;
-	}
-	if (lat_ns > ev->ts_ns)
-		return -EINVAL;
-	sp->wake_ns = ev->ts_ns;
-	sp->deadline_ns = ev->ts_ns - lat_ns;
-	return 0;
-}
-
-uint64_t analyze_cyclictest_unit_ns(const struct rtw_event *ev, size_t n,
-				    const struct rtw_event *marker, uint64_t latency)
-{
-	uint64_t slept = 0, us = latency * NSEC_PER_USEC;
-	size_t i;
-
-	for (i = n; i-- > 0;) {
-		const struct rtw_event *e = &ev[i];
-
-		if (e->ts_ns > marker->ts_ns)
-			continue;
-		if (e->kind == RTW_EV_SWITCH && e->u.sw.prev_pid == marker->pid &&
-		    e->u.sw.prev_state != RTW_STATE_RUNNING &&
-		    e->u.sw.prev_state != RTW_STATE_PREEMPTED) {
-			slept = e->ts_ns;
-			break;
-		}
-	}
-	if (!slept || us > marker->ts_ns || marker->ts_ns - us >= slept)
-		return NSEC_PER_USEC;
-	if (latency <= marker->ts_ns && marker->ts_ns - latency >= slept)
-		return 1;
-	return NSEC_PER_USEC;
-}
-
 /* ---- the streaming engine ----------------------------------------------------------------- */
 
 struct analyze {
@@ -517,23 +363,23 @@ static void analyze_marker(struct analyze *a, const struct rtw_event *ev, int bu
 {
 	const char *clock = analyze_clock(a, buffer);
 	uint64_t unit = NSEC_PER_USEC;
-	struct analyze_marker m;
+	struct marker m;
 	struct blame_spike sp;
 	char what[RTW_MARKER_LEN + 160], at[32];
 
-	if (!analyze_parse_marker(ev->u.marker.text, &m))
+	if (!marker_parse(ev->u.marker.text, &m))
 		return;
-	if (m.kind == ANALYZE_MARK_CYCLICTEST)
-		unit = analyze_cyclictest_unit_ns(evbuf_data(&a->win), evbuf_len(&a->win), ev,
-						  m.latency);
+	if (m.kind == MARKER_CYCLICTEST)
+		unit = marker_cyclictest_unit_ns(evbuf_data(&a->win), evbuf_len(&a->win), ev,
+						 m.latency);
 	analyze_ts(ev->ts_ns, at, sizeof(at));
-	if (analyze_marker_spike(ev, &m, !strcmp(clock, "mono"), unit, &sp)) {
+	if (marker_spike(ev, &m, !strcmp(clock, "mono"), unit, &sp)) {
 		log_err("cannot explain the marker at %s: its latency is longer than its time", at);
 		a->sum->nr_failed++;
 		return;
 	}
 	/* a window saved by rtwhy says since when it was recording, like the live run knew */
-	if (m.kind == ANALYZE_MARK_FREEZE && sp.deadline_exact && a->tr)
+	if (m.kind == MARKER_FREEZE && sp.deadline_exact && a->tr)
 		sp.trace_start_ns = textread_stats(a->tr)->recording_since_ns;
 	snprintf(what, sizeof(what), "marker at %s on CPU %d by %s-%d%s: %s", at, ev->cpu,
 		 ev->comm[0] ? ev->comm : "<...>", ev->pid,

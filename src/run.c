@@ -17,6 +17,7 @@
 #include "analysis/blame.h"
 #include "rtwhy/cli.h"
 #include "analysis/evbuf.h"
+#include "analysis/marker.h"
 #include "rtwhy/log.h"
 #include "rtwhy/measure.h"
 #include "rtwhy/outfile.h"
@@ -265,21 +266,6 @@ static void run_keep(struct run *r, const struct blame_result *res)
 	r->kept[r->nr_kept++] = *res;
 }
 
-/* When the FREEZE line of @ms was recorded: the trace stopped there. */
-static uint64_t run_freeze_ts(const struct evbuf *b, const struct measure_spike *ms)
-{
-	const struct rtw_event *ev = evbuf_data(b);
-	char prefix[32];
-	size_t i = evbuf_len(b), len;
-
-	len = (size_t)snprintf(prefix, sizeof(prefix), "FREEZE tid=%d ", ms->tid);
-	while (i-- > 0) {
-		if (ev[i].kind == RTW_EV_MARKER && !strncmp(ev[i].u.marker.text, prefix, len))
-			return ev[i].ts_ns;
-	}
-	return 0;
-}
-
 /* One picture per explained spike, up to a bound: a long --explain run makes hundreds. */
 static void run_draw(struct run *r, const struct blame_result *res)
 {
@@ -342,7 +328,8 @@ static void run_explain(struct run *r, const struct measure_spike *ms)
 			log_err("cannot explain the spike of thread %d: %s", ms->thread,
 				strerror(-ret));
 		} else {
-			uint64_t freeze_ts = run_freeze_ts(&r->window, ms);
+			uint64_t freeze_ts = marker_freeze_ts(evbuf_data(&r->window),
+							      evbuf_len(&r->window), ms->tid);
 
 			if (freeze_ts >= ms->wake_ns)
 				res.freeze_ns = freeze_ts - ms->wake_ns;

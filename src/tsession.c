@@ -16,11 +16,12 @@
 #include <unistd.h>
 
 #include "analysis/decode.h"
+#include "analysis/marker.h"
 #include "rtwhy/log.h"
 #include "rtwhy/tsession.h"
 #include "analysis/util.h"
 
-#define TSESS_FREEZE_TRIGGER "traceoff if buf ~ \"FREEZE*\""
+#define TSESS_FREEZE_TRIGGER "traceoff if buf ~ \"" MARKER_FREEZE_GLOB "\""
 
 struct tsess {
 	struct tracefs_instance *inst;

@@ -74,66 +74,6 @@ enum analyze_format {
  */
 enum analyze_format analyze_sniff(const void *head, size_t len);
 
-enum analyze_marker_kind {
-	ANALYZE_MARK_NONE,
-	ANALYZE_MARK_CYCLICTEST, /* "hit latency threshold (LAT > THRESH)" */
-	ANALYZE_MARK_FREEZE,	 /* rtwhy's "FREEZE tid=... deadline=... wake=..." */
-};
-
-struct analyze_marker {
-	enum analyze_marker_kind kind;
-	uint64_t latency;   /* cyclictest: LAT as printed (us, or ns under -N); FREEZE: ns */
-	uint64_t threshold; /* cyclictest: THRESH as printed */
-	int32_t tid;	    /* FREEZE fields; -1 / 0 when absent */
-	int32_t thread;
-	int32_t cpu;
-	int32_t prio;
-	int64_t slack_ns;
-	uint64_t deadline_ns;
-	uint64_t wake_ns;
-};
-
-/**
- * analyze_parse_marker() - Is @text a spike marker, and what does it say?
- * @text: the trace_marker text of an RTW_EV_MARKER event
- * @m: result
- *
- * Return: true for a cyclictest or FREEZE marker (@m filled), else false.
- */
-bool analyze_parse_marker(const char *text, struct analyze_marker *m);
-
-/**
- * analyze_marker_spike() - The spike a marker event names.
- * @ev: the marker event (its pid, cpu and time)
- * @m: what its text says (analyze_parse_marker())
- * @clock_mono: the trace clock is known to be CLOCK_MONOTONIC
- * @latency_unit_ns: what one unit of a cyclictest LAT is (1000, or 1 under -N)
- * @sp: result
- *
- * cyclictest: tid = the writer, wake = the marker's time, deadline = wake -
- * LAT. FREEZE: its own deadline and wake when they are in the trace's clock
- * (@clock_mono, or the marker written within 10 ms of wake=), else derived
- * like cyclictest's.
- * Return: 0, or -EINVAL if the marker's latency is longer than its time.
- */
-int analyze_marker_spike(const struct rtw_event *ev, const struct analyze_marker *m,
-			 bool clock_mono, uint64_t latency_unit_ns, struct blame_spike *sp);
-
-/**
- * analyze_cyclictest_unit_ns() - Are a cyclictest marker's numbers us or ns?
- * @ev: events before the marker, time-ordered
- * @n: how many
- * @marker: the marker event
- * @latency: LAT as printed
- *
- * cyclictest -N prints nanoseconds. The thread slept until its deadline,
- * so the deadline comes after the thread's last switch-out: if LAT read in
- * us puts it before that and LAT read in ns does not, the unit is ns.
- * Return: 1000 (us) or 1 (ns).
- */
-uint64_t analyze_cyclictest_unit_ns(const struct rtw_event *ev, size_t n,
-				    const struct rtw_event *marker, uint64_t latency);
-
 /* What analyze_file() found. */
 struct analyze_summary {
 	bool dat;	 /* trace.dat (else text) */

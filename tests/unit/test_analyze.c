@@ -149,126 +149,6 @@ static void test_sniff(void)
 	CU_ASSERT_EQUAL(analyze_sniff(junk, sizeof(junk)), ANALYZE_FMT_BINARY);
 }
 
-static void test_markers(void)
-{
-	struct analyze_marker m;
-
-	CU_ASSERT(analyze_parse_marker("hit latency threshold (3950 > 3000)", &m));
-	CU_ASSERT_EQUAL(m.kind, ANALYZE_MARK_CYCLICTEST);
-	CU_ASSERT_EQUAL(m.latency, 3950);
-	CU_ASSERT_EQUAL(m.threshold, 3000);
-	CU_ASSERT(analyze_parse_marker(
-		"FREEZE tid=2643 thread=1 cpu=1 prio=0 slack=50000 deadline=1000000000 "
-		"wake=1000012000 lat=12000",
-		&m));
-	CU_ASSERT_EQUAL(m.kind, ANALYZE_MARK_FREEZE);
-	CU_ASSERT_EQUAL(m.tid, 2643);
-	CU_ASSERT_EQUAL(m.thread, 1);
-	CU_ASSERT_EQUAL(m.cpu, 1);
-	CU_ASSERT_EQUAL(m.slack_ns, 50000);
-	CU_ASSERT_EQUAL(m.deadline_ns, 1000000000ULL);
-	CU_ASSERT_EQUAL(m.wake_ns, 1000012000ULL);
-	CU_ASSERT_EQUAL(m.latency, 12000);
-	/* the least a FREEZE marker needs; the rest is unknown */
-	CU_ASSERT(analyze_parse_marker("FREEZE tid=7 deadline=10 wake=15", &m));
-	CU_ASSERT_EQUAL(m.thread, -1);
-	CU_ASSERT_EQUAL(m.cpu, -1);
-	CU_ASSERT_EQUAL(m.slack_ns, -1);
-	CU_ASSERT_EQUAL(m.latency, 5);
-	CU_ASSERT(!analyze_parse_marker("FREEZE tid=7 deadline=20 wake=15", &m));
-	CU_ASSERT(!analyze_parse_marker("FREEZE thread=1 deadline=10 wake=15", &m));
-	CU_ASSERT(!analyze_parse_marker("FREEZE tid=7 xdeadline=10 wake=15", &m));
-	CU_ASSERT(!analyze_parse_marker("hit latency threshold (x > 3000)", &m));
-	CU_ASSERT(!analyze_parse_marker("hit latency threshold (3950 > 3000", &m));
-	CU_ASSERT(!analyze_parse_marker("hello", &m));
-	CU_ASSERT(!analyze_parse_marker("", &m));
-	CU_ASSERT_EQUAL(m.kind, ANALYZE_MARK_NONE);
-}
-
-static void marker_event(struct rtw_event *ev, uint64_t ts_ns, int pid, int cpu)
-{
-	memset(ev, 0, sizeof(*ev));
-	ev->kind = RTW_EV_MARKER;
-	ev->ts_ns = ts_ns;
-	ev->pid = pid;
-	ev->cpu = cpu;
-}
-
-static void test_marker_spike(void)
-{
-	struct analyze_marker m;
-	struct blame_spike sp;
-	struct rtw_event ev;
-
-	marker_event(&ev, 171377353000ULL, 2643, 1);
-	analyze_parse_marker("hit latency threshold (3950 > 3000)", &m);
-	CU_ASSERT_EQUAL(analyze_marker_spike(&ev, &m, true, NSEC_PER_USEC, &sp), 0);
-	CU_ASSERT_EQUAL(sp.tid, 2643);
-	CU_ASSERT_EQUAL(sp.cpu, 1);
-	CU_ASSERT_EQUAL(sp.thread, -1);
-	CU_ASSERT_EQUAL(sp.wake_ns, 171377353000ULL);
-	CU_ASSERT_EQUAL(sp.deadline_ns, 171377353000ULL - 3950000);
-	CU_ASSERT_EQUAL(sp.threshold_ns, 3000000);
-	CU_ASSERT_EQUAL(sp.slack_ns, -1);
-	CU_ASSERT(!sp.deadline_exact);
-	CU_ASSERT_STRING_EQUAL(sp.source, "cyclictest");
-	/* cyclictest -N */
-	CU_ASSERT_EQUAL(analyze_marker_spike(&ev, &m, false, 1, &sp), 0);
-	CU_ASSERT_EQUAL(sp.deadline_ns, 171377353000ULL - 3950);
-	/* a latency longer than the marker's time */
-	marker_event(&ev, 1000, 1, 0);
-	CU_ASSERT_EQUAL(analyze_marker_spike(&ev, &m, false, NSEC_PER_USEC, &sp), -EINVAL);
-
-	/* FREEZE on clock mono: its own numbers */
-	analyze_parse_marker("FREEZE tid=2643 thread=1 cpu=0 prio=0 slack=50000 "
-			     "deadline=1000000000 wake=1000012000 lat=12000",
-			     &m);
-	marker_event(&ev, 1000020000ULL, 2643, 0);
-	CU_ASSERT_EQUAL(analyze_marker_spike(&ev, &m, true, NSEC_PER_USEC, &sp), 0);
-	CU_ASSERT(sp.deadline_exact);
-	CU_ASSERT_EQUAL(sp.deadline_ns, 1000000000ULL);
-	CU_ASSERT_EQUAL(sp.wake_ns, 1000012000ULL);
-	CU_ASSERT_EQUAL(sp.thread, 1);
-	CU_ASSERT_EQUAL(sp.slack_ns, 50000);
-	CU_ASSERT_STRING_EQUAL(sp.source, "rtwhy");
-	/* clock unknown, but the marker was written right after wake=: the same clock */
-	CU_ASSERT_EQUAL(analyze_marker_spike(&ev, &m, false, NSEC_PER_USEC, &sp), 0);
-	CU_ASSERT(sp.deadline_exact);
-	/* another clock (local is 25 ms off here): derived from the marker's time */
-	marker_event(&ev, 1025020000ULL, 2643, 0);
-	CU_ASSERT_EQUAL(analyze_marker_spike(&ev, &m, false, NSEC_PER_USEC, &sp), 0);
-	CU_ASSERT(!sp.deadline_exact);
-	CU_ASSERT_EQUAL(sp.wake_ns, 1025020000ULL);
-	CU_ASSERT_EQUAL(sp.deadline_ns, 1025020000ULL - 12000);
-	/* said to be mono but written before wake=: not that clock after all */
-	marker_event(&ev, 900000000ULL, 2643, 0);
-	CU_ASSERT_EQUAL(analyze_marker_spike(&ev, &m, true, NSEC_PER_USEC, &sp), 0);
-	CU_ASSERT(!sp.deadline_exact);
-}
-
-/* cyclictest -N prints nanoseconds: the thread's last sleep tells. */
-static void test_cyclictest_unit(void)
-{
-	struct evgen g;
-	struct rtw_event m;
-
-	evgen_init(&g);
-	ev_switch(&g, 100, 0, 42, "cyclictest", 120, 1, 0, "swapper/0", 120, 0);
-	ev_switch(&g, 900, 0, 0, "swapper/0", 120, 0, 42, "cyclictest", 120, 0);
-	marker_event(&m, evgen_us(1000), 42, 0);
-	/* 500 us: deadline at 500 us, after the sleep at 100 us */
-	CU_ASSERT_EQUAL(analyze_cyclictest_unit_ns(g.ev, g.n, &m, 500), NSEC_PER_USEC);
-	/* 850000 read as us would put the deadline 849 ms before the sleep: ns */
-	CU_ASSERT_EQUAL(analyze_cyclictest_unit_ns(g.ev, g.n, &m, 850000), 1);
-	/* neither reading fits: keep us */
-	CU_ASSERT_EQUAL(analyze_cyclictest_unit_ns(g.ev, g.n, &m, 99950000), NSEC_PER_USEC);
-	/* no sleep seen: us */
-	CU_ASSERT_EQUAL(analyze_cyclictest_unit_ns(g.ev, 0, &m, 950000), NSEC_PER_USEC);
-	/* a preemption is not a sleep */
-	g.ev[0].u.sw.prev_state = RTW_STATE_PREEMPTED;
-	CU_ASSERT_EQUAL(analyze_cyclictest_unit_ns(g.ev, g.n, &m, 950000), NSEC_PER_USEC);
-}
-
 /* ---- the recorded fixtures ------------------------------------------------------------- */
 
 static const char *expect_value(const char *line, const char *key, char *buf, size_t len)
@@ -521,9 +401,6 @@ static CU_TestInfo analyze_tests[] = {
 	{ "options", test_args },
 	{ "bad options", test_bad_args },
 	{ "format sniffing", test_sniff },
-	{ "spike markers", test_markers },
-	{ "spike from a marker", test_marker_spike },
-	{ "cyclictest -N markers", test_cyclictest_unit },
 	{ "recorded fixtures give their verdicts", test_fixtures },
 	{ "damaged files", test_damaged },
 	{ "lost events during the spike", test_lost_in_window },
