@@ -10,8 +10,8 @@
  * and every nanosecond of each phase is attributed, on the CPU that
  * mattered at that moment, to what occupied it: a task, a threaded IRQ
  * handler, a hard IRQ, a softirq, idle, the timer slack, or nothing
- * visible at all. The parts add up to the latency. The verdict says why
- * the largest part could happen, and what to do about it.
+ * visible at all. The parts add up to the latency. The verdict (verdict.h)
+ * says why the largest part could happen, and what to do about it.
  *
  * Pure: no I/O, no root. Live runs, trace.dat and text traces all end here.
  */
@@ -86,6 +86,7 @@ enum blame_verdict {
 	BLAME_V_MIGRATION,
 	BLAME_V_INVISIBLE,
 	BLAME_V_INCOMPLETE,
+	BLAME_NR_VERDICTS, /* new verdicts go before this (and into verdict.c's table) */
 };
 
 struct blame_result {
@@ -160,10 +161,11 @@ int blame_explain(const struct rtw_event *ev, size_t n, const struct blame_spike
 const char *blame_kind_name(enum blame_kind kind);
 
 /**
- * blame_verdict_name() - JSON name of a verdict ("tick_wait" ...).
+ * blame_verdict_name() - JSON name of a verdict ("tick_wait" ...), from the
+ * verdict table (verdict.h).
  * @v: enum blame_verdict
  *
- * Return: a static string.
+ * Return: a static string, "?" for a value that is no verdict.
  */
 const char *blame_verdict_name(enum blame_verdict v);
 
@@ -174,6 +176,23 @@ const char *blame_verdict_name(enum blame_verdict v);
  * Return: a static string ("unknown" for -1).
  */
 const char *blame_policy_name(int policy);
+
+/**
+ * blame_policy_is_rt() - Is @policy a real-time one (SCHED_FIFO, SCHED_RR)?
+ * @policy: SCHED_* value, -1 unknown
+ *
+ * Return: true for FIFO and RR.
+ */
+bool blame_policy_is_rt(int policy);
+
+/**
+ * blame_culprit_is_others() - Is @c the slot the long tail of culprits is
+ * folded into (more than BLAME_MAX_CULPRITS), not a culprit of its own?
+ * @c: culprit
+ *
+ * Return: true for "others".
+ */
+bool blame_culprit_is_others(const struct blame_culprit *c);
 
 /**
  * blame_culprit_label() - "bash (pid 2638, other nice 0)", "IRQ 36 virtio1-req.0" ...

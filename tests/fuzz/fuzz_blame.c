@@ -44,7 +44,7 @@ static void fuzz_check_result(const struct blame_result *r)
 
 	FUZZ_CHECK(r->nr_culprits >= 0 && r->nr_culprits <= BLAME_MAX_CULPRITS);
 	FUZZ_CHECK(r->verdict_culprit >= -1 && r->verdict_culprit < r->nr_culprits);
-	FUZZ_CHECK((unsigned int)r->verdict <= BLAME_V_INCOMPLETE);
+	FUZZ_CHECK((unsigned int)r->verdict < BLAME_NR_VERDICTS);
 	FUZZ_CHECK(memchr(r->text, '\0', sizeof(r->text)));
 	FUZZ_CHECK(memchr(r->hint, '\0', sizeof(r->hint)));
 	FUZZ_CHECK(memchr(r->incomplete_why, '\0', sizeof(r->incomplete_why)));
