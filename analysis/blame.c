@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "analysis/blame.h"
+#include "analysis/pidmap.h"
 #include "analysis/repair.h"
 #include "analysis/timeline.h"
 #include "analysis/util.h"
@@ -448,19 +449,22 @@ static void blame_sched_phase(const struct rtw_event *ev, const struct blame_cha
 	timeline_walk(tl, rq, at, to_ns, blame_add_segment, acc);
 }
 
-static void blame_resolve_policies(struct blame_result *res, const struct blame_opts *opts)
+/* A live task still there under the same name has the policy /proc gave; else infer it. */
+static void blame_resolve_policies(struct blame_result *res, const struct blame_host *host)
 {
 	int i;
 
 	for (i = 0; i < res->nr_culprits; i++) {
 		struct blame_culprit *c = &res->culprit[i];
-		int policy;
+		const struct pidmap_task *t = NULL;
 
 		if (c->kind != BLAME_TASK && c->kind != BLAME_IRQ_THREAD)
 			continue;
-		if (opts && opts->task_policy &&
-		    opts->task_policy(c->pid, c->comm, &policy, opts->task_policy_arg)) {
-			c->policy = policy;
+		if (host && host->tasks && c->pid > 0)
+			t = pidmap_find(host->tasks, c->pid);
+		if (t && t->policy != PIDMAP_POLICY_UNKNOWN &&
+		    !strncmp(t->comm, c->comm, RTW_COMM_LEN - 1)) {
+			c->policy = t->policy;
 			c->policy_exact = true;
 		} else {
 			c->policy = blame_policy_from_prio(c->prio);
@@ -469,17 +473,17 @@ static void blame_resolve_policies(struct blame_result *res, const struct blame_
 }
 
 static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
-				  const struct blame_spike *spike, const struct blame_opts *opts,
-				  struct blame_result *res);
+				  const struct blame_spike *spike, const struct blame_host *host,
+				  struct blame_result *res, struct timeline *tl);
 
-int blame_explain(const struct rtw_event *ev, size_t n, const struct blame_spike *spike,
-		  const struct blame_opts *opts, struct blame_result *res)
+int blame_explain_trace(const struct rtw_event *ev, size_t n, const struct blame_spike *spike,
+			const struct blame_host *host, struct blame_result *res,
+			struct blame_trace *trace)
 {
-	struct rtw_event *fixed;
-	size_t nfixed;
 	long inferred;
 	int ret;
 
+	memset(trace, 0, sizeof(*trace));
 	if (spike->wake_ns < spike->deadline_ns) {
 		memset(res, 0, sizeof(*res));
 		return -EINVAL;
@@ -488,22 +492,43 @@ int blame_explain(const struct rtw_event *ev, size_t n, const struct blame_spike
 		memset(res, 0, sizeof(*res));
 		return -ENODATA;
 	}
-	inferred = repair_switches(ev, n, &fixed, &nfixed);
-	if (inferred < 0)
+	inferred = repair_switches(ev, n, &trace->ev, &trace->n);
+	if (inferred < 0) {
+		memset(trace, 0, sizeof(*trace));
 		return (int)inferred;
-	ret = blame_explain_repaired(fixed, nfixed, spike, opts, res);
+	}
+	trace->nr_read = n;
+	ret = blame_explain_repaired(trace->ev, trace->n, spike, host, res, &trace->tl);
 	res->inferred_switches = (int)inferred;
-	free(fixed);
+	if (ret)
+		blame_trace_free(trace);
 	return ret;
 }
 
+int blame_explain(const struct rtw_event *ev, size_t n, const struct blame_spike *spike,
+		  const struct blame_host *host, struct blame_result *res)
+{
+	struct blame_trace trace;
+	int ret = blame_explain_trace(ev, n, spike, host, res, &trace);
+
+	blame_trace_free(&trace);
+	return ret;
+}
+
+void blame_trace_free(struct blame_trace *trace)
+{
+	free(trace->ev);
+	timeline_free(&trace->tl);
+	memset(trace, 0, sizeof(*trace));
+}
+
+/* @tl: the timeline built from @ev, kept for the caller (timeline_free() it) */
 static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
-				  const struct blame_spike *spike, const struct blame_opts *opts,
-				  struct blame_result *res)
+				  const struct blame_spike *spike, const struct blame_host *host,
+				  struct blame_result *res, struct timeline *tl)
 {
 	struct blame_acc acc = { .res = res, .tid = spike->tid };
 	struct blame_chain ch;
-	struct timeline tl;
 	uint64_t d = spike->deadline_ns, w = spike->wake_ns, t, s, slack;
 	int cpus[4], nr_cpus = 0, ret, i;
 
@@ -520,10 +545,10 @@ static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
 	res->window_start_ns = ev[0].ts_ns;
 	res->window_end_ns = ev[n - 1].ts_ns;
 
-	ret = timeline_build_from(&tl, ev, n, spike->trace_start_ns, w);
+	ret = timeline_build_from(tl, ev, n, spike->trace_start_ns, w);
 	if (ret)
 		return ret;
-	res->tick_ns = tl.tick_ns;
+	res->tick_ns = tl->tick_ns;
 
 	blame_find_chain(ev, n, spike, &ch);
 	if (ch.switch_in >= 0) {
@@ -581,10 +606,10 @@ static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
 
 		blame_add(&acc, &key, slack);
 	}
-	timeline_walk(&tl, res->timer_cpu, d + slack, t, blame_add_segment, &acc);
-	blame_sched_phase(ev, &ch, &tl, &acc, t, s);
+	timeline_walk(tl, res->timer_cpu, d + slack, t, blame_add_segment, &acc);
+	blame_sched_phase(ev, &ch, tl, &acc, t, s);
 	acc.phase = BLAME_PHASE_RETURN;
-	timeline_walk(&tl, res->run_cpu, s, w, blame_add_segment, &acc);
+	timeline_walk(tl, res->run_cpu, s, w, blame_add_segment, &acc);
 
 	blame_need_resched(ev, n, &ch, res);
 
@@ -597,7 +622,7 @@ static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
 		if (k == nr_cpus && c >= 0)
 			cpus[nr_cpus++] = c;
 	}
-	blame_check_coverage(ev, n, &tl, cpus, nr_cpus, res);
+	blame_check_coverage(ev, n, tl, cpus, nr_cpus, res);
 	if (res->complete && ch.switch_in < 0) {
 		res->complete = false;
 		res->untraced_wakeup = true;
@@ -611,8 +636,7 @@ static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
 	}
 
 	qsort(res->culprit, (size_t)res->nr_culprits, sizeof(res->culprit[0]), blame_cmp_culprit);
-	blame_resolve_policies(res, opts);
-	verdict_decide(res, opts ? opts->steal_ns : -1);
-	timeline_free(&tl);
+	blame_resolve_policies(res, host);
+	verdict_decide(res, host ? host->steal_ns : -1);
 	return 0;
 }

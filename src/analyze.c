@@ -334,13 +334,14 @@ static void analyze_keep_result(struct analyze *a, const struct blame_result *re
 
 static void analyze_explain(struct analyze *a, const struct blame_spike *sp, const char *what)
 {
-	struct blame_opts opts = { .steal_ns = -1 }; /* offline: no /proc of the traced machine */
+	struct blame_host host = { .steal_ns = -1 }; /* offline: no /proc of the traced machine */
 	struct blame_result res;
+	struct blame_trace trace;
 	char at[32];
 	int ret;
 
 	analyze_ts(sp->wake_ns, at, sizeof(at));
-	ret = blame_explain(evbuf_data(&a->win), evbuf_len(&a->win), sp, &opts, &res);
+	ret = blame_explain_trace(evbuf_data(&a->win), evbuf_len(&a->win), sp, &host, &res, &trace);
 	if (ret) {
 		log_err("cannot explain the spike of tid %d at %s: %s", sp->tid, at,
 			ret == -ENODATA ? "no event before it" : strerror(-ret));
@@ -354,8 +355,8 @@ static void analyze_explain(struct analyze *a, const struct blame_spike *sp, con
 		report_text_spike(a->out, &res, a->sum->nr_explained, evbuf_len(&a->win));
 	}
 	if (a->o->svg_path)
-		report_svg_spike(a->o->svg_path, a->sum->nr_explained, evbuf_data(&a->win),
-				 evbuf_len(&a->win), &res);
+		report_svg_spike(a->o->svg_path, a->sum->nr_explained, &trace, &res);
+	blame_trace_free(&trace);
 	analyze_keep_result(a, &res);
 }
 

@@ -23,10 +23,13 @@
 #include <stdint.h>
 
 #include "analysis/event.h"
+#include "analysis/timeline.h"
 
 #define BLAME_MAX_CULPRITS 32
 #define BLAME_TEXT_LEN	   640
 #define BLAME_HINT_LEN	   320
+
+struct pidmap;
 
 /* The spike to explain. Times are in the trace clock. */
 struct blame_spike {
@@ -89,6 +92,17 @@ enum blame_verdict {
 	BLAME_NR_VERDICTS, /* new verdicts go before this (and into verdict.c's table) */
 };
 
+/*
+ * What only a live run knows of a spike, measured around the explanation:
+ * not analysis facts, but carried by the result for the renderers (JSON's
+ * trace.freeze_ns and trace.explain_ns). run.c fills them once the
+ * explanation is ready; 0 otherwise.
+ */
+struct blame_live {
+	uint64_t freeze_ns;  /* wake -> the FREEZE marker recorded (recording stops there) */
+	uint64_t explain_ns; /* wake -> explanation ready */
+};
+
 struct blame_result {
 	struct blame_spike spike;
 	uint64_t latency_ns;
@@ -126,17 +140,36 @@ struct blame_result {
 	int inferred_switches;	  /* sched_switch events the kernel did not trace (repair.h) */
 	uint64_t window_start_ns; /* first event available */
 	uint64_t window_end_ns;
-	/* filled by a live run, 0 otherwise */
-	uint64_t freeze_ns;  /* wake -> the FREEZE marker recorded (recording stops there) */
-	uint64_t explain_ns; /* wake -> explanation ready */
+	struct blame_live live; /* a live run's own numbers; blame_explain() zeroes them */
 };
 
-/* What the caller knows beyond the events (live runs know more). */
-struct blame_opts {
-	/* fill *policy (SCHED_*) of a live task; return false if unknown */
-	bool (*task_policy)(int32_t pid, const char *comm, int *policy, void *arg);
-	void *task_policy_arg;
+/*
+ * What the caller knows of the machine the spike happened on, gathered
+ * before explaining: a live run reads it from /proc; a trace recorded
+ * elsewhere has none of it.
+ */
+struct blame_host {
 	int64_t steal_ns; /* host steal time around the spike, -1 unknown */
+	/*
+	 * The live tasks of the window as the system shows them now: comm and
+	 * policy (pidmap_set_policy()); NULL when unknown. A task culprit whose
+	 * pid is there with the same comm gets that policy (policy_exact), the
+	 * others one inferred from their priority. Read during the call only.
+	 */
+	const struct pidmap *tasks;
+};
+
+/*
+ * What an explanation read, kept for a renderer that draws it (report_svg):
+ * the events with the untraced switches put back (repair.h) and the
+ * timeline built from them, the very one the culprits were attributed on.
+ * Owned by whoever called blame_explain_trace(); blame_trace_free() it.
+ */
+struct blame_trace {
+	struct rtw_event *ev; /* the repaired events, time-ordered */
+	size_t n;
+	size_t nr_read;	    /* events blame_explain_trace() was given */
+	struct timeline tl; /* of @ev, up to the wake time (or the last event) */
 };
 
 /**
@@ -144,13 +177,36 @@ struct blame_opts {
  * @ev: events ordered by time, covering the spike
  * @n: number of events
  * @spike: the spike
- * @opts: extra knowledge, may be NULL
+ * @host: what is known of the machine, may be NULL (nothing)
  * @res: result
  *
- * Return: 0; -EINVAL if W < D; -ENODATA if there is no event at all.
+ * Return: 0; -EINVAL if W < D; -ENODATA if there is no event at all;
+ * -ENOMEM.
  */
 int blame_explain(const struct rtw_event *ev, size_t n, const struct blame_spike *spike,
-		  const struct blame_opts *opts, struct blame_result *res);
+		  const struct blame_host *host, struct blame_result *res);
+
+/**
+ * blame_explain_trace() - blame_explain(), keeping what it read in @trace.
+ * @ev: events ordered by time, covering the spike
+ * @n: number of events
+ * @spike: the spike
+ * @host: what is known of the machine, may be NULL
+ * @res: result
+ * @trace: result: the repaired events and their timeline; zeroed when the
+ *         call fails. blame_trace_free() it in both cases.
+ *
+ * Return: as blame_explain().
+ */
+int blame_explain_trace(const struct rtw_event *ev, size_t n, const struct blame_spike *spike,
+			const struct blame_host *host, struct blame_result *res,
+			struct blame_trace *trace);
+
+/**
+ * blame_trace_free() - Release what blame_explain_trace() kept.
+ * @trace: the trace, may be zeroed
+ */
+void blame_trace_free(struct blame_trace *trace);
 
 /**
  * blame_kind_name() - JSON name of a culprit kind ("task", "irq_thread" ...).
