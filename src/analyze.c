@@ -1,11 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * analyze - "rtwhy analyze FILE". The file's first bytes say what it is;
- * textread or datread then stream its events here, where they fill a
- * bounded window. A spike marker in the stream is explained at once from
- * that window with blame_explain() and printed like a live run's spike;
- * the results are kept for --json. Offline: nothing is read from this
- * machine's /proc about the tasks of the trace.
+ * analyze - "rtwhy analyze FILE": the options; the file opened and its
+ * first bytes sniffed; its events handed to the engine (stream.c), which
+ * explains each spike and hands it back here to be printed like a live
+ * run's spike and drawn; then the summary line and --json.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -19,21 +17,17 @@
 #include "rtwhy/cli.h"
 #include "analysis/datread.h"
 #include "analysis/diag.h"
-#include "analysis/evbuf.h"
-#include "analysis/marker.h"
+#include "analysis/stream.h"
 #include "rtwhy/json.h"
 #include "rtwhy/log.h"
 #include "rtwhy/outfile.h"
 #include "rtwhy/report_json.h"
 #include "rtwhy/report_svg.h"
 #include "rtwhy/report_text.h"
-#include "analysis/textread.h"
+#include "analysis/textread.h" /* textread_parse_ts() for --at */
 #include "analysis/util.h"
 
-#define ANALYZE_MAX_EVENTS    262144 /* window cap: about 44 MB of events */
-#define ANALYZE_SNIFF_BYTES   4096
-#define ANALYZE_MARKER_DUP_NS (1 * NSEC_PER_MSEC) /* same marker from two buffers */
-#define ANALYZE_RESTART_NS    (1 * NSEC_PER_MSEC) /* time going back: a new trace */
+#define ANALYZE_SNIFF_BYTES 4096
 
 /* ---- options --------------------------------------------------------------------------- */
 
@@ -216,89 +210,20 @@ enum analyze_format analyze_sniff(const void *head, size_t len)
 	return odd * 100 > len ? ANALYZE_FMT_BINARY : ANALYZE_FMT_TEXT;
 }
 
-/* ---- the streaming engine ----------------------------------------------------------------- */
+/* ---- the report: what the engine (stream.h) hands on ---------------------------------- */
 
-struct analyze {
+struct analyze_report {
 	const struct analyze_opts *o;
 	FILE *out; /* the text report, NULL for none */
-	struct analyze_summary *sum;
-	struct textread *tr;
-	struct datread *dr;
-	struct evbuf win;
-	int owner[RTW_EV_NR_KINDS]; /* buffer whose events of a kind are used, -1 none yet */
-	uint64_t last_ts_ns;
-	unsigned int windows;	      /* saved windows seen (text) */
-	struct rtw_event last_marker; /* the previous marker taken */
-	bool have_marker;
-	bool manual_done;
 	bool header_done;
-	int max_cpu;
-	int err; /* -ENOMEM in the callback */
 };
 
-static const char *analyze_clock(const struct analyze *a, int buffer)
-{
-	if (a->o->clock)
-		return a->o->clock;
-	if (a->dr)
-		return datread_buffer_clock(a->dr, buffer);
-	return textread_stats(a->tr)->clock;
-}
-
-/* "1116.268022", or with nanoseconds when the trace has them */
-static void analyze_ts(uint64_t ns, char *buf, size_t len)
-{
-	if (ns % NSEC_PER_USEC)
-		snprintf(buf, len, "%llu.%09llu", (unsigned long long)(ns / NSEC_PER_SEC),
-			 (unsigned long long)(ns % NSEC_PER_SEC));
-	else
-		snprintf(buf, len, "%llu.%06llu", (unsigned long long)(ns / NSEC_PER_SEC),
-			 (unsigned long long)(ns % NSEC_PER_SEC / NSEC_PER_USEC));
-}
-
-/* What the file says about itself, into the summary (text: as far as read). */
-static void analyze_facts(struct analyze *a)
-{
-	struct analyze_summary *sum = a->sum;
-
-	util_strlcpy(sum->clock, analyze_clock(a, 0), sizeof(sum->clock));
-	sum->nr_cpus = a->max_cpu + 1;
-	if (a->dr) {
-		const struct datread_info *in = datread_info(a->dr);
-
-		snprintf(sum->format, sizeof(sum->format), "trace.dat v%d", in->file_version);
-		util_strlcpy(sum->kernel, in->release, sizeof(sum->kernel));
-		if (in->nr_cpus > 0)
-			sum->nr_cpus = in->nr_cpus;
-		sum->nr_buffers = in->nr_buffers;
-		sum->lost = in->lost_records;
-		sum->layout_assumed = in->layout_assumed;
-	} else {
-		const struct textread_stats *st = textread_stats(a->tr);
-
-		util_strlcpy(sum->format, textread_flavor_name(st->flavor), sizeof(sum->format));
-		util_strlcpy(sum->kernel, st->kernel, sizeof(sum->kernel));
-		if (st->nr_cpus > 0)
-			sum->nr_cpus = st->nr_cpus;
-		sum->nr_buffers = st->nr_buffers;
-		sum->lines = st->lines;
-		sum->unparsed_lines = st->unparsed;
-		sum->first_unparsed_line = st->first_unparsed_line;
-		sum->lost = st->lost_lines;
-		sum->cut = st->cut;
-		sum->relative_ts = st->relative_ts;
-	}
-}
-
 /* What the file is, once, before the first spike (text says it in its first lines). */
-static void analyze_print_header(struct analyze *a)
+static void analyze_print_header(struct analyze_report *a, const struct stream_summary *sum)
 {
-	const struct analyze_summary *sum = a->sum;
-
 	if (a->header_done || !a->out)
 		return;
 	a->header_done = true;
-	analyze_facts(a);
 	fprintf(a->out, "# rtwhy analyze: %s\n#   %s", a->o->path, sum->format);
 	if (sum->nr_buffers > 1)
 		fprintf(a->out, " (%d buffers)", sum->nr_buffers);
@@ -309,7 +234,7 @@ static void analyze_print_header(struct analyze *a)
 	if (sum->relative_ts)
 		fprintf(a->out, "#   latency format: times are microseconds since the buffer was "
 				"reset\n");
-	if (a->tr && textread_stats(a->tr)->flagless)
+	if (sum->flagless)
 		fprintf(a->out,
 			"#   no flags column (trace-cmd report shows it with -l): interrupt "
 			"context inferred from the events, need-resched unknown\n");
@@ -318,149 +243,18 @@ static void analyze_print_header(struct analyze *a)
 				"markers' latencies\n");
 }
 
-static void analyze_keep_result(struct analyze *a, const struct blame_result *res)
+/* An explained spike: printed like a live run's, and drawn. */
+static void analyze_on_spike(const struct stream_spike *sp, void *arg)
 {
-	struct analyze_summary *sum = a->sum;
-	struct blame_result *kept;
+	struct analyze_report *a = arg;
 
-	if (sum->nr_spikes == ANALYZE_MAX_KEPT)
-		return;
-	kept = realloc(sum->spikes, (sum->nr_spikes + 1) * sizeof(*kept));
-	if (!kept)
-		return;
-	sum->spikes = kept;
-	sum->spikes[sum->nr_spikes++] = *res;
-}
-
-static void analyze_explain(struct analyze *a, const struct blame_spike *sp, const char *what)
-{
-	struct blame_host host = { .steal_ns = -1 }; /* offline: no /proc of the traced machine */
-	struct blame_result res;
-	struct blame_trace trace;
-	char at[32];
-	int ret;
-
-	analyze_ts(sp->wake_ns, at, sizeof(at));
-	ret = blame_explain_trace(evbuf_data(&a->win), evbuf_len(&a->win), sp, &host, &res, &trace);
-	if (ret) {
-		log_err("cannot explain the spike of tid %d at %s: %s", sp->tid, at,
-			ret == -ENODATA ? "no event before it" : strerror(-ret));
-		a->sum->nr_failed++;
-		return;
-	}
-	a->sum->nr_explained++;
-	analyze_print_header(a);
+	analyze_print_header(a, sp->sum);
 	if (a->out) {
-		fprintf(a->out, "#\n# rtwhy: %s\n", what);
-		report_text_spike(a->out, &res, a->sum->nr_explained, evbuf_len(&a->win));
+		fprintf(a->out, "#\n# rtwhy: %s\n", sp->what);
+		report_text_spike(a->out, sp->res, sp->index, sp->nr_events);
 	}
 	if (a->o->svg_path)
-		report_svg_spike(a->o->svg_path, a->sum->nr_explained, &trace, &res);
-	blame_trace_free(&trace);
-	analyze_keep_result(a, &res);
-}
-
-static void analyze_marker(struct analyze *a, const struct rtw_event *ev, int buffer)
-{
-	const char *clock = analyze_clock(a, buffer);
-	uint64_t unit = NSEC_PER_USEC;
-	struct marker m;
-	struct blame_spike sp;
-	char what[RTW_MARKER_LEN + 160], at[32];
-
-	if (!marker_parse(ev->u.marker.text, &m))
-		return;
-	if (m.kind == MARKER_CYCLICTEST)
-		unit = marker_cyclictest_unit_ns(evbuf_data(&a->win), evbuf_len(&a->win), ev,
-						 m.latency);
-	analyze_ts(ev->ts_ns, at, sizeof(at));
-	if (marker_spike(ev, &m, !strcmp(clock, "mono"), unit, &sp)) {
-		log_err("cannot explain the marker at %s: its latency is longer than its time", at);
-		a->sum->nr_failed++;
-		return;
-	}
-	/* a window saved by rtwhy says since when it was recording, like the live run knew */
-	if (m.kind == MARKER_FREEZE && sp.deadline_exact && a->tr)
-		sp.trace_start_ns = textread_stats(a->tr)->recording_since_ns;
-	snprintf(what, sizeof(what), "marker at %s on CPU %d by %s-%d%s: %s", at, ev->cpu,
-		 ev->comm[0] ? ev->comm : "<...>", ev->pid,
-		 unit == 1 ? " (cyclictest -N: nanoseconds)" : "", ev->u.marker.text);
-	analyze_explain(a, &sp, what);
-}
-
-static void analyze_manual(struct analyze *a)
-{
-	struct blame_spike sp = {
-		.thread = -1,
-		.tid = a->o->pid,
-		.cpu = -1,
-		.deadline_ns = a->o->at_ns - a->o->latency_ns,
-		.wake_ns = a->o->at_ns,
-		.slack_ns = -1,
-		.source = "manual",
-	};
-	char what[96], at[32];
-
-	a->manual_done = true;
-	analyze_ts(a->o->at_ns, at, sizeof(at));
-	snprintf(what, sizeof(what), "spike given by hand: tid %d ran at %s, %llu us late",
-		 a->o->pid, at, (unsigned long long)(a->o->latency_ns / NSEC_PER_USEC));
-	analyze_explain(a, &sp, what);
-}
-
-/* Several buffers may carry the same events (a tracepoint enabled in two): per kind,
- * the first buffer that gives it is used. Markers come from every buffer, once. */
-static bool analyze_take(struct analyze *a, const struct rtw_event *ev, int buffer)
-{
-	if (ev->kind == RTW_EV_LOST)
-		return true;
-	if (ev->kind == RTW_EV_MARKER) {
-		const struct rtw_event *l = &a->last_marker;
-
-		if (a->have_marker && l->pid == ev->pid &&
-		    ev->ts_ns - l->ts_ns < ANALYZE_MARKER_DUP_NS &&
-		    !strcmp(l->u.marker.text, ev->u.marker.text))
-			return false;
-		a->last_marker = *ev;
-		a->have_marker = true;
-		return true;
-	}
-	if (a->owner[ev->kind] < 0)
-		a->owner[ev->kind] = buffer;
-	if (a->owner[ev->kind] == buffer)
-		return true;
-	a->sum->duplicates++;
-	return false;
-}
-
-static int analyze_on_event(const struct rtw_event *ev, int buffer, void *arg)
-{
-	struct analyze *a = arg;
-
-	if (a->tr && textread_stats(a->tr)->windows != a->windows) {
-		/* a new saved window: what came before was another recording */
-		a->windows = textread_stats(a->tr)->windows;
-		evbuf_clear(&a->win);
-	}
-	if (ev->ts_ns + ANALYZE_RESTART_NS < a->last_ts_ns) { /* time went back: a new trace */
-		a->sum->restarts++;
-		evbuf_clear(&a->win);
-	}
-	if (!analyze_take(a, ev, buffer))
-		return 0;
-	if (a->o->manual && !a->manual_done && ev->ts_ns > a->o->at_ns)
-		analyze_manual(a);
-	if (evbuf_push(&a->win, ev)) {
-		a->err = -ENOMEM;
-		return a->err;
-	}
-	a->sum->events++;
-	a->last_ts_ns = ev->ts_ns;
-	if (ev->cpu > a->max_cpu)
-		a->max_cpu = ev->cpu;
-	if (ev->kind == RTW_EV_MARKER && !a->o->manual)
-		analyze_marker(a, ev, buffer);
-	return 0;
+		report_svg_spike(a->o->svg_path, sp->index, sp->trace, sp->res);
 }
 
 /* ---- reading the file -------------------------------------------------------------------- */
@@ -499,38 +293,6 @@ static int analyze_open(const char *path, enum analyze_format *fmt, int *fd)
 	return ret;
 }
 
-static int analyze_read_text(struct analyze *a, int fd)
-{
-	const struct textread_stats *st;
-	int ret;
-
-	a->tr = textread_create(analyze_on_event, a);
-	if (!a->tr) {
-		log_err("cannot read %s: %s", a->o->path, strerror(ENOMEM));
-		return -ENOMEM;
-	}
-	ret = textread_fd(a->tr, fd);
-	if (a->err)
-		return a->err;
-	if (ret < 0) {
-		log_err("cannot read %s: %s", a->o->path, strerror(-ret));
-		return ret;
-	}
-	st = textread_stats(a->tr);
-	if (!st->events) {
-		log_err("cannot read %s: no ftrace event line in it (%llu line%s)", a->o->path,
-			(unsigned long long)st->lines, st->lines == 1 ? "" : "s");
-		return -EINVAL;
-	}
-	if (st->cut)
-		log_warn("%s ends in the middle of a line: the file was cut", a->o->path);
-	if (st->unparsed)
-		log_warn("%llu line%s of %s could not be read (the first is line %llu)",
-			 (unsigned long long)st->unparsed, st->unparsed == 1 ? "" : "s", a->o->path,
-			 (unsigned long long)st->first_unparsed_line);
-	return 0;
-}
-
 /*
  * libtracecmd 1.3.1 printf()s "File possibly truncated..." when it opens a
  * truncated trace.dat (datread.h): keep it off stdout, where the report (or
@@ -562,62 +324,47 @@ static void analyze_unmute_stdout(int saved)
 	close(saved);
 }
 
-static int analyze_read_dat(struct analyze *a)
+/* A trace.dat, opened with stdout pointed away (see analyze_mute_stdout()). */
+static int analyze_open_dat(const char *path, struct datread **dr)
 {
 	int ret, saved;
 
 	saved = analyze_mute_stdout();
-	ret = datread_open(&a->dr, a->o->path);
+	ret = datread_open(dr, path);
 	analyze_unmute_stdout(saved);
-	if (ret)
-		return ret;
-	if (datread_info(a->dr)->layout_assumed)
-		log_warn("%s does not say which kernel wrote it: reading its flags with the "
-			 "layout of kernels 6.13 and later",
-			 a->o->path);
-	datread_read(a->dr, analyze_on_event, a);
-	if (a->err)
-		return a->err;
-	if (!datread_info(a->dr)->events) {
-		log_err("cannot read %s: the trace.dat holds no event", a->o->path);
-		return -ENODATA;
-	}
-	return 0;
+	return ret;
 }
 
-int analyze_file(const struct analyze_opts *o, FILE *out, struct analyze_summary *sum)
+int analyze_file(const struct analyze_opts *o, FILE *out, struct stream_summary *sum)
 {
-	struct analyze a = { .o = o, .out = out, .sum = sum, .max_cpu = -1 };
+	struct analyze_report rep = { .o = o, .out = out };
+	const struct stream_opts so = { .name = o->path,
+					.clock = o->clock,
+					.window_ns = o->window_ns,
+					.manual = o->manual,
+					.pid = o->pid,
+					.at_ns = o->at_ns,
+					.latency_ns = o->latency_ns,
+					.on_spike = analyze_on_spike,
+					.arg = &rep };
 	enum analyze_format fmt = ANALYZE_FMT_EMPTY;
-	int k, ret, fd = -1;
+	struct datread *dr = NULL;
+	int ret, fd = -1;
 
 	memset(sum, 0, sizeof(*sum));
-	for (k = 0; k < RTW_EV_NR_KINDS; k++)
-		a.owner[k] = -1;
-	evbuf_init(&a.win, o->window_ns, ANALYZE_MAX_EVENTS);
 	ret = analyze_open(o->path, &fmt, &fd);
 	if (ret)
 		goto out;
-	sum->dat = fmt == ANALYZE_FMT_DAT;
-	ret = sum->dat ? analyze_read_dat(&a) : analyze_read_text(&a, fd);
-	if (ret == -ENOMEM && a.err)
-		log_err("cannot analyze %s: %s", o->path, strerror(ENOMEM));
+	if (fmt == ANALYZE_FMT_DAT) {
+		ret = analyze_open_dat(o->path, &dr);
+		if (!ret)
+			ret = stream_dat(&so, dr, sum);
+	} else {
+		ret = stream_text(&so, fd, sum);
+	}
 	if (ret)
 		goto out;
-	if (o->manual && !a.manual_done) {
-		char at[32], end[32];
-
-		analyze_ts(o->at_ns, at, sizeof(at));
-		analyze_ts(a.last_ts_ns, end, sizeof(end));
-		if (o->at_ns > a.last_ts_ns) {
-			log_err("cannot explain the spike at %s: the trace ends at %s", at, end);
-			sum->nr_failed++;
-		} else {
-			analyze_manual(&a); /* at the very end of the trace */
-		}
-	}
-	analyze_print_header(&a);
-	analyze_facts(&a);
+	analyze_print_header(&rep, sum);
 	if (out) {
 		fprintf(out, "#\n# rtwhy: %d spike%s explained from %llu events", sum->nr_explained,
 			sum->nr_explained == 1 ? "" : "s", (unsigned long long)sum->events);
@@ -635,20 +382,11 @@ int analyze_file(const struct analyze_opts *o, FILE *out, struct analyze_summary
 out:
 	if (fd >= 0)
 		close(fd);
-	textread_destroy(a.tr);
-	datread_close(a.dr);
-	evbuf_free(&a.win);
+	datread_close(dr);
 	return ret;
 }
 
-void analyze_summary_free(struct analyze_summary *sum)
-{
-	free(sum->spikes);
-	sum->spikes = NULL;
-	sum->nr_spikes = 0;
-}
-
-static int analyze_write_json(const struct analyze_opts *o, const struct analyze_summary *sum)
+static int analyze_write_json(const struct analyze_opts *o, const struct stream_summary *sum)
 {
 	FILE *f = stdout;
 	struct json j;
@@ -688,7 +426,7 @@ static int analyze_write_json(const struct analyze_opts *o, const struct analyze
 
 int analyze_main(int argc, char **argv)
 {
-	struct analyze_summary sum;
+	struct stream_summary sum;
 	enum analyze_action action;
 	struct analyze_opts o;
 	char err[256];
@@ -715,6 +453,6 @@ int analyze_main(int argc, char **argv)
 		code = CLI_EXIT_OK;
 	if (o.json_path && analyze_write_json(&o, &sum))
 		code = CLI_EXIT_FAILURE;
-	analyze_summary_free(&sum);
+	stream_summary_free(&sum);
 	return code;
 }

@@ -2,11 +2,10 @@
 /*
  * analyze - "rtwhy analyze FILE": explain the spikes of a trace recorded
  * elsewhere (trace.dat or ftrace text, told apart by content) with the
- * engine and the reports of a live run. One streaming pass: events go
- * into a window bounded in time and count (evbuf); each spike marker in
- * the stream (cyclictest's "hit latency threshold", rtwhy's FREEZE) is
- * explained from the window when it arrives. Memory is bounded by the
- * window, not by the file.
+ * engine and the reports of a live run. This module owns what needs the
+ * command line and the OS: the options, opening and sniffing the file,
+ * and the output (text report, --json, --svg); the one-pass engine that
+ * reads the events and explains the spikes is analysis/stream.c.
  */
 #ifndef RTWHY_ANALYZE_H
 #define RTWHY_ANALYZE_H
@@ -16,8 +15,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "analysis/blame.h"
-#include "analysis/event.h"
+#include "analysis/stream.h"
 
 #define ANALYZE_DEFAULT_WINDOW_MS 200
 
@@ -74,49 +72,18 @@ enum analyze_format {
  */
 enum analyze_format analyze_sniff(const void *head, size_t len);
 
-/* What analyze_file() found. */
-struct analyze_summary {
-	bool dat;	 /* trace.dat (else text) */
-	char format[48]; /* "trace.dat v7", "kernel trace file", ... */
-	char clock[16];	 /* "" unknown */
-	char kernel[64]; /* release of the traced kernel, "" unknown */
-	int nr_cpus;
-	int nr_buffers;
-	bool layout_assumed;	      /* trace.dat without uname: flags read as 6.13+ */
-	bool relative_ts;	      /* latency-format text */
-	bool cut;		      /* text ending in the middle of a line */
-	uint64_t lines;		      /* text lines */
-	uint64_t unparsed_lines;      /* text lines that could not be read */
-	uint64_t first_unparsed_line; /* 1-based, 0 none */
-	uint64_t lost;		      /* lost-event marks (text lines, trace.dat records) */
-	uint64_t events;	      /* events used */
-	uint64_t duplicates;	      /* events a second buffer repeated, not used */
-	uint64_t restarts;	      /* times the clock went back (concatenated traces) */
-	int nr_explained;	      /* spikes explained */
-	int nr_failed;		      /* spike markers that could not be explained */
-	struct blame_result *spikes;  /* the first ANALYZE_MAX_KEPT explained, in order */
-	size_t nr_spikes;
-};
-
-#define ANALYZE_MAX_KEPT 1000
-
 /**
  * analyze_file() - Read @o->path and explain its spikes.
  * @o: options (analyze_parse_args())
  * @out: where the text report goes (header, a block per spike, a summary
  *       line); NULL for none
- * @sum: result; analyze_summary_free() it, also after an error
+ * @sum: result; stream_summary_free() it, also after an error
  *
+ * Messages go through diag.h (analyze_main() points it at log.c).
  * Return: 0 (even if no spike was found: see @sum), or -errno if the file
- * cannot be read (message printed once).
+ * cannot be read (message said once).
  */
-int analyze_file(const struct analyze_opts *o, FILE *out, struct analyze_summary *sum);
-
-/**
- * analyze_summary_free() - Release the explained spikes of a summary.
- * @sum: summary
- */
-void analyze_summary_free(struct analyze_summary *sum);
+int analyze_file(const struct analyze_opts *o, FILE *out, struct stream_summary *sum);
 
 /**
  * analyze_main() - The "rtwhy analyze" subcommand.

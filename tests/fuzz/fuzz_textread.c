@@ -113,7 +113,7 @@ static void fuzz_file(const uint8_t *data, size_t size, bool dat)
 {
 	struct analyze_opts o = { .path = fuzz_path,
 				  .window_ns = ANALYZE_DEFAULT_WINDOW_MS * NSEC_PER_MSEC };
-	struct analyze_summary sum;
+	struct stream_summary sum;
 	int ret;
 
 	if (analyze_sniff(data, size < 4096 ? size : 4096) == ANALYZE_FMT_DAT && !dat)
@@ -130,9 +130,9 @@ static void fuzz_file(const uint8_t *data, size_t size, bool dat)
 	memset(&sum, 0, sizeof(sum));
 	ret = analyze_file(&o, fuzz_null, &sum);
 	FUZZ_CHECK(ret <= 0);
-	FUZZ_CHECK(sum.nr_spikes <= ANALYZE_MAX_KEPT);
+	FUZZ_CHECK(sum.nr_spikes <= STREAM_MAX_KEPT);
 	FUZZ_CHECK(sum.nr_spikes <= (size_t)(sum.nr_explained > 0 ? sum.nr_explained : 0));
-	analyze_summary_free(&sum);
+	stream_summary_free(&sum);
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)

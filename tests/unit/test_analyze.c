@@ -206,7 +206,7 @@ static int check_spike(const char *file, int index, const char *line, const stru
 static int check_file(const char *dir, const char *file, char spikes[][256], int nr)
 {
 	struct analyze_opts o = { .window_ns = ANALYZE_DEFAULT_WINDOW_MS * NSEC_PER_MSEC };
-	struct analyze_summary sum;
+	struct stream_summary sum;
 	char path[512];
 	int i, bad = 0;
 
@@ -214,7 +214,7 @@ static int check_file(const char *dir, const char *file, char spikes[][256], int
 	o.path = path;
 	if (analyze_file(&o, NULL, &sum)) {
 		fprintf(stderr, "%s: cannot be analyzed\n", file);
-		analyze_summary_free(&sum);
+		stream_summary_free(&sum);
 		return 1;
 	}
 	if (sum.nr_explained != nr || sum.nr_failed || sum.unparsed_lines) {
@@ -231,7 +231,7 @@ static int check_file(const char *dir, const char *file, char spikes[][256], int
 			bad++;
 		}
 	}
-	analyze_summary_free(&sum);
+	stream_summary_free(&sum);
 	return bad;
 }
 
@@ -276,7 +276,7 @@ static void test_fixtures(void)
 
 /* ---- damaged input ----------------------------------------------------------------------- */
 
-static int analyze_bytes(const void *bytes, size_t n, struct analyze_summary *sum)
+static int analyze_bytes(const void *bytes, size_t n, struct stream_summary *sum)
 {
 	struct analyze_opts o = { .window_ns = 200 * NSEC_PER_MSEC };
 	char path[UNIT_TMP_LEN];
@@ -291,7 +291,7 @@ static int analyze_bytes(const void *bytes, size_t n, struct analyze_summary *su
 }
 
 /* The first @len bytes of a fixture. */
-static int analyze_cut(const char *name, long len, struct analyze_summary *sum)
+static int analyze_cut(const char *name, long len, struct stream_summary *sum)
 {
 	char path[512], *buf;
 	long n;
@@ -312,37 +312,37 @@ static int analyze_cut(const char *name, long len, struct analyze_summary *sum)
 
 static void test_damaged(void)
 {
-	struct analyze_summary sum;
+	struct stream_summary sum;
 	char junk[4096];
 	size_t i;
 
 	CU_ASSERT_EQUAL(analyze_bytes("", 0, &sum), -ENODATA);
-	analyze_summary_free(&sum);
+	stream_summary_free(&sum);
 	for (i = 0; i < sizeof(junk); i++)
 		junk[i] = (char)(i * 7919 % 251);
 	CU_ASSERT_EQUAL(analyze_bytes(junk, sizeof(junk), &sum), -EINVAL);
-	analyze_summary_free(&sum);
+	stream_summary_free(&sum);
 	/* text, but no event line */
 	CU_ASSERT_EQUAL(analyze_bytes("hello\nworld\n", 12, &sum), -EINVAL);
-	analyze_summary_free(&sum);
+	stream_summary_free(&sum);
 	/* events but no spike marker: read, nothing explained */
 	CU_ASSERT_EQUAL(analyze_bytes("  a-1 [000] ..... 1.000001: x: y\n", 33, &sum), 0);
 	CU_ASSERT_EQUAL(sum.nr_explained, 0);
 	CU_ASSERT_EQUAL(sum.events, 1);
-	analyze_summary_free(&sum);
+	stream_summary_free(&sum);
 	/* a text cut in the middle of a line, before its marker */
 	CU_ASSERT_EQUAL(analyze_cut("busy-tick.trace.txt", 100001, &sum), 0);
 	CU_ASSERT(sum.cut);
 	CU_ASSERT_EQUAL(sum.nr_explained, 0);
 	CU_ASSERT_EQUAL(sum.unparsed_lines, 1);
-	analyze_summary_free(&sum);
+	stream_summary_free(&sum);
 	/* trace.dat files cut anywhere */
 	CU_ASSERT_EQUAL(analyze_cut("busy-tick.dat", 10, &sum), -EINVAL);
-	analyze_summary_free(&sum);
+	stream_summary_free(&sum);
 	CU_ASSERT_EQUAL(analyze_cut("busy-tick.dat", 5000, &sum), -EINVAL);
-	analyze_summary_free(&sum);
+	stream_summary_free(&sum);
 	CU_ASSERT_EQUAL(analyze_cut("busy-tick.dat", 170000, &sum), -EINVAL);
-	analyze_summary_free(&sum);
+	stream_summary_free(&sum);
 	/* a manual spike in a file with a cyclictest marker: only the manual one */
 	{
 		struct analyze_opts o = { .window_ns = 200 * NSEC_PER_MSEC,
@@ -358,20 +358,20 @@ static void test_damaged(void)
 		CU_ASSERT_EQUAL_FATAL(sum.nr_explained, 1);
 		CU_ASSERT_STRING_EQUAL(sum.spikes[0].spike.source, "manual");
 		CU_ASSERT_EQUAL(sum.spikes[0].verdict, BLAME_V_HIGHER_PRIORITY);
-		analyze_summary_free(&sum);
+		stream_summary_free(&sum);
 		/* after the end of the trace */
 		o.at_ns += 10 * NSEC_PER_SEC;
 		CU_ASSERT_EQUAL(analyze_file(&o, NULL, &sum), 0);
 		CU_ASSERT_EQUAL(sum.nr_explained, 0);
 		CU_ASSERT_EQUAL(sum.nr_failed, 1);
-		analyze_summary_free(&sum);
+		stream_summary_free(&sum);
 	}
 }
 
 /* A lost-events line on the spike's CPU during the spike: the window is incomplete. */
 static void test_lost_in_window(void)
 {
-	struct analyze_summary sum;
+	struct stream_summary sum;
 	char path[512], line[1024];
 	size_t len = 0, cap = 1 << 20;
 	char *text = malloc(cap);
@@ -393,7 +393,7 @@ static void test_lost_in_window(void)
 	CU_ASSERT(sum.spikes[0].lost_events >= 3);
 	CU_ASSERT_EQUAL(sum.spikes[0].verdict, BLAME_V_INCOMPLETE);
 	CU_ASSERT(sum.lost > 0);
-	analyze_summary_free(&sum);
+	stream_summary_free(&sum);
 	free(text);
 }
 
