@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "analysis/blame.h"
+#include "analysis/diag.h"
 #include "rtwhy/cli.h"
 #include "analysis/evbuf.h"
 #include "analysis/marker.h"
@@ -628,6 +629,7 @@ int run_measure(const struct rtw_config *cfg)
 	sigset_t blocked;
 
 	r.start_time = time(NULL);
+	diag_set_sink(log_diag, NULL); /* what analysis/ has to say, on stderr */
 	systune_init(&r.tune);
 	evbuf_init(&r.window, 0, 0);
 	if (cfg->output.unbuffered)

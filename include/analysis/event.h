@@ -3,8 +3,10 @@
  * event - the one event model of the analysis. Every source (live ring
  * buffer through decode.c, trace.dat through datread.c, ftrace text through
  * textread.c) becomes a time-ordered stream of struct rtw_event; timeline
- * and blame know nothing else. Also: the trace flags, decoded per kernel
- * version into one canonical set, and small helpers over events.
+ * and blame know nothing else. Also: the event table (which tracepoints
+ * the analysis reads, their kinds, which ones live tracing enables), the
+ * trace flags, decoded per kernel version into one canonical set, and small
+ * helpers over events.
  */
 #ifndef ANALYSIS_EVENT_H
 #define ANALYSIS_EVENT_H
