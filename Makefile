@@ -6,12 +6,17 @@
 #   make tsan    the measuring code under ThreadSanitizer (build-tsan/, root for tracing)
 #   make fuzz    libFuzzer targets, FUZZ_SECONDS each (default 60; clang, build-fuzz/)
 #   make soak    --explain for SOAK_SECONDS (default 600) under load: RSS, fds, counts
+#   make install  binary, man page, bash completion under DESTDIR/PREFIX (default /usr/local)
 #   DEVELOPER=1  warnings are errors (CI);  SANITIZE=1  ASan + UBSan;  V=1  full commands
+#   NO_DEPS=1    install no packages (pbuilder, distributions);  NO_ROOT_TESTS=1  unit tests only
+#   CPPFLAGS, CFLAGS, LDFLAGS  added to the project's own (dpkg-buildflags style)
 
 PREFIX		?= /usr/local
 DESTDIR		?=
 BINDIR		:= $(PREFIX)/bin
 MANDIR		:= $(PREFIX)/share/man/man1
+COMPDIR		:= $(PREFIX)/share/bash-completion/completions
+COMPLETION	:= contrib/bash-completion/rtwhy
 VERSION		:= 0.1.0
 
 CC		?= cc
@@ -29,7 +34,9 @@ DEB_cunit	:= libcunit1-dev
 WARN		:= -Wall -Wextra -Wformat=2 -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
 		   -Wvla -Wwrite-strings -Wold-style-definition -Wpointer-arith -Wundef \
 		   -Wimplicit-fallthrough -Wno-unused-parameter -Wno-missing-field-initializers
-OPT		:= -O2 -g -fstack-protector-strong -D_FORTIFY_SOURCE=2 -fno-common
+# a _FORTIFY_SOURCE level given in CPPFLAGS/CFLAGS (dpkg-buildflags) wins over ours
+FORTIFY		:= $(if $(findstring _FORTIFY_SOURCE,$(CPPFLAGS) $(CFLAGS)),,-D_FORTIFY_SOURCE=2)
+OPT		:= -O2 -g -fstack-protector-strong $(FORTIFY) -fno-common
 ifeq ($(DEVELOPER),1)
 WARN		+= -Werror
 endif
@@ -66,8 +73,10 @@ PKG_CFLAGS	:= $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS	:= $(shell $(PKG_CONFIG) --libs $(PKGS) 2>/dev/null)
 endif
 
-CPPFLAGS	+= -D_GNU_SOURCE -DRTWHY_VERSION=\"$(VERSION)\" -Iinclude $(PKG_CFLAGS)
+# the user's CPPFLAGS/CFLAGS/LDFLAGS (environment or command line) come after ours
+ALL_CPPFLAGS	:= -D_GNU_SOURCE -DRTWHY_VERSION=\"$(VERSION)\" -Iinclude $(PKG_CFLAGS) $(CPPFLAGS)
 CFLAGS		?=
+LDFLAGS		?=
 ALL_CFLAGS	:= -std=gnu11 $(OPT) $(WARN) -MMD -MP $(CFLAGS)
 LDLIBS		:= $(PKG_LIBS) -lpthread -lrt -lm $(LDSAN)
 
@@ -98,43 +107,50 @@ endif
 
 $(BUILD)/rtwhy: $(MAIN_OBJ) $(LIB_OBJS) $(SAN_OBJS)
 	$(call quiet,LINK,$@)
-	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS)
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(call quiet,CC,$<)
-	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
+	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) -c -o $@ $<
 
 # unit tests link every object but main.o
 $(BUILD)/unit-tests: $(UNIT_OBJS) $(LIB_OBJS) $(SAN_OBJS)
 	$(call quiet,LINK,$@)
-	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $^ $(LDLIBS) -lcunit
+	$(Q)$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS) -lcunit
 
 # small programs the integration tests use as culprits (RT hog, spinner)
 $(BUILD)/tests/%: tests/helpers/%.c
 	@mkdir -p $(dir $@)
 	$(call quiet,CC,$<)
-	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $< -lpthread -lrt
+	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< -lpthread -lrt
 
 # libFuzzer targets (FUZZ=1: clang, coverage + ASan + UBSan) and their seed makers
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(LIB_OBJS) $(SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(call quiet,FUZZ,$@)
-	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(filter %.o,$^) $(LDLIBS)
+	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -fsanitize=fuzzer -o $@ $< \
+		$(filter %.o,$^) $(LDLIBS)
 
 $(BUILD)/fuzz/mkseed_%: tests/fuzz/mkseed_%.c $(LIB_OBJS) $(SAN_OBJS)
 	@mkdir -p $(dir $@)
 	$(call quiet,LINK,$@)
-	$(Q)$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $< $(filter %.o,$^) $(LDLIBS)
+	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(filter %.o,$^) $(LDLIBS)
 
+# NO_DEPS=1: the build environment has the packages (pbuilder, a distribution): install nothing
+ifeq ($(NO_DEPS),1)
+DEPS		:= @echo >&2 rtwhy: NO_DEPS=1: not running scripts/deps.sh
+else
+DEPS		:= @scripts/deps.sh
+endif
 deps-build:
-	@scripts/deps.sh build
+	$(DEPS) build
 deps-check:
-	@scripts/deps.sh check
+	$(DEPS) check
 deps-bench:
-	@scripts/deps.sh bench
+	$(DEPS) bench
 deps-fuzz:
-	@scripts/deps.sh fuzz
+	$(DEPS) fuzz
 
 # The two commands: both install what is missing first, then build.
 demo: deps-build
@@ -169,12 +185,13 @@ soak: deps-check
 	@tests/soak/run.sh $(BUILD) $(SOAK_SECONDS)
 
 install: all
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(COMPDIR)
 	install -m 0755 $(BUILD)/rtwhy $(DESTDIR)$(BINDIR)/rtwhy
 	install -m 0644 doc/rtwhy.1 $(DESTDIR)$(MANDIR)/rtwhy.1
+	install -m 0644 $(COMPLETION) $(DESTDIR)$(COMPDIR)/rtwhy
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/rtwhy $(DESTDIR)$(MANDIR)/rtwhy.1
+	rm -f $(DESTDIR)$(BINDIR)/rtwhy $(DESTDIR)$(MANDIR)/rtwhy.1 $(DESTDIR)$(COMPDIR)/rtwhy
 
 FORMAT_SRCS	= $(wildcard src/*.c src/*/*.c analysis/*.c include/*/*.h include/*/*/*.h tests/unit/*.c \
 		    tests/helpers/*.c tests/fuzz/*.[ch] tests/sanitize/*.c)
@@ -189,7 +206,7 @@ clean:
 	rm -rf build build-san build-tsan build-fuzz
 
 help:
-	@sed -n '2,10p' Makefile | sed 's/^# //'
+	@sed -n '2,$$p' Makefile | sed -n '/^#/!q; s/^# //p'
 
 .PHONY: all pkgcheck deps-build deps-check deps-bench deps-fuzz demo check bench tsan tsan-build \
 	fuzz fuzz-build soak install uninstall format format-check clean help

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * blame - spike -> phases -> culprits -> verdict. See blame.h for the
- * model. The chain of the thread's wakeup is found walking back from the
+ * blame - spike -> phases -> culprits (the verdict: verdict.c). See
+ * blame.h for the model. The chain of the thread's wakeup is found walking back from the
  * wake time: the sched_switch that ran it, the sched_waking before that,
  * and the hrtimer expiry that woke it. The timeline then says who held the
  * relevant CPU during each phase.
@@ -13,12 +13,11 @@
 #include <string.h>
 
 #include "analysis/blame.h"
+#include "analysis/pidmap.h"
 #include "analysis/repair.h"
 #include "analysis/timeline.h"
 #include "analysis/util.h"
-
-#define BLAME_IDLE_EXIT_MAX_NS	 500000 /* longer "idle" before a timer is not the C-state */
-#define BLAME_NON_PREEMPT_MIN_NS 100000
+#include "analysis/verdict.h"
 
 const char *blame_kind_name(enum blame_kind kind)
 {
@@ -43,23 +42,7 @@ const char *blame_kind_name(enum blame_kind kind)
 
 const char *blame_verdict_name(enum blame_verdict v)
 {
-	static const char *const names[] = {
-		[BLAME_V_TICK_WAIT] = "tick_wait",
-		[BLAME_V_HIGHER_PRIORITY] = "higher_priority",
-		[BLAME_V_NON_PREEMPTIBLE] = "non_preemptible",
-		[BLAME_V_IRQ] = "irq",
-		[BLAME_V_SOFTIRQ] = "softirq",
-		[BLAME_V_IRQ_THREAD] = "irq_thread",
-		[BLAME_V_IDLE_EXIT] = "idle_exit",
-		[BLAME_V_TIMER_SLACK] = "timer_slack",
-		[BLAME_V_MIGRATION] = "migration",
-		[BLAME_V_INVISIBLE] = "invisible",
-		[BLAME_V_INCOMPLETE] = "incomplete",
-	};
-
-	if ((unsigned int)v >= ARRAY_SIZE(names))
-		return "?";
-	return names[v];
+	return verdict_name(v);
 }
 
 const char *blame_policy_name(int policy)
@@ -84,13 +67,12 @@ const char *blame_policy_name(int policy)
 	}
 }
 
-static bool blame_policy_is_rt(int policy)
+bool blame_policy_is_rt(int policy)
 {
 	return policy == SCHED_FIFO || policy == SCHED_RR;
 }
 
-/* the slot the long tail of culprits is folded into */
-static bool blame_is_others(const struct blame_culprit *c)
+bool blame_culprit_is_others(const struct blame_culprit *c)
 {
 	return c->kind == BLAME_UNACCOUNTED && c->pid == -1 && !strcmp(c->name, "others");
 }
@@ -127,7 +109,7 @@ void blame_culprit_label(const struct blame_culprit *c, char *buf, size_t len)
 		snprintf(buf, len, "timer slack");
 		return;
 	case BLAME_UNACCOUNTED:
-		if (blame_is_others(c))
+		if (blame_culprit_is_others(c))
 			snprintf(buf, len, "others (the long tail of small culprits)");
 		else if (c->pid > 0)
 			snprintf(buf, len, "nothing visible (while %s ran)", c->comm);
@@ -143,7 +125,6 @@ void blame_culprit_label(const struct blame_culprit *c, char *buf, size_t len)
 /* The accumulation of one explain call. */
 struct blame_acc {
 	struct blame_result *res;
-	const struct blame_opts *opts;
 	int phase;
 	int32_t tid;
 };
@@ -176,7 +157,7 @@ static struct blame_culprit *blame_slot(struct blame_result *res, const struct b
 		/* fold the long tail into the last slot, with the time it held, as "others" */
 		struct blame_culprit *last = &res->culprit[BLAME_MAX_CULPRITS - 1];
 
-		if (!blame_is_others(last)) {
+		if (!blame_culprit_is_others(last)) {
 			struct blame_culprit others = { .kind = BLAME_UNACCOUNTED,
 							.ns = last->ns,
 							.pid = -1,
@@ -366,7 +347,7 @@ static void blame_check_coverage(const struct rtw_event *ev, size_t n, const str
 	}
 }
 
-/* ---- the verdict ---------------------------------------------------------------------- */
+/* ---- the culprits, largest first -------------------------------------------------- */
 
 static int blame_cmp_culprit(const void *a, const void *b)
 {
@@ -375,291 +356,6 @@ static int blame_cmp_culprit(const void *a, const void *b)
 	if (x->ns != y->ns)
 		return x->ns < y->ns ? 1 : -1;
 	return x->kind - y->kind;
-}
-
-static double blame_pct(uint64_t part, uint64_t total)
-{
-	return total ? 100.0 * (double)part / (double)total : 0.0;
-}
-
-static void blame_tick_words(const struct blame_result *res, char *buf, size_t len)
-{
-	if (res->tick_ns)
-		snprintf(buf, len, " (tick period %llu us, HZ=%llu)",
-			 (unsigned long long)(res->tick_ns / NSEC_PER_USEC),
-			 (unsigned long long)((NSEC_PER_SEC + res->tick_ns / 2) / res->tick_ns));
-	else
-		buf[0] = '\0';
-}
-
-static void blame_write_verdict(struct blame_result *res, const struct blame_opts *opts)
-{
-	const struct blame_culprit *c =
-		res->verdict_culprit >= 0 ? &res->culprit[res->verdict_culprit] : NULL;
-	char who[96] = "", tick[64];
-	unsigned long long us = c ? (unsigned long long)(c->ns / NSEC_PER_USEC) : 0;
-	double pct = c ? blame_pct(c->ns, res->latency_ns) : 0;
-	int cpu = c ? c->cpu : res->run_cpu;
-
-	if (c)
-		blame_culprit_label(c, who, sizeof(who));
-	blame_tick_words(res, tick, sizeof(tick));
-
-	switch (res->verdict) {
-	case BLAME_V_TICK_WAIT: {
-		char until[96];
-
-		if (res->occupant_blocked && c && c->pid == res->handover_pid)
-			snprintf(until, sizeof(until),
-				 "until %s gave the CPU up (it went to sleep)", c->comm);
-		else if (res->resched_by_tick || !res->resched_ns)
-			snprintf(until, sizeof(until), "for the next scheduler tick%s", tick);
-		else
-			snprintf(until, sizeof(until),
-				 "until the scheduler preempted it at +%llu us",
-				 (unsigned long long)((res->resched_ns - res->spike.deadline_ns) /
-						      NSEC_PER_USEC));
-		snprintf(res->text, sizeof(res->text),
-			 "%s kept CPU %d for %llu us (%.1f%% of the latency) after the thread was "
-			 "woken: both are fair-class (SCHED_OTHER) tasks and the wakeup did not "
-			 "preempt it%s, so the thread waited %s.",
-			 who, cpu, us, pct,
-			 res->lazy_at_wakeup ? " (only lazy need-resched was set)"
-					     : " (no need-resched at wakeup)",
-			 until);
-		snprintf(res->hint, sizeof(res->hint),
-			 "Run the measuring thread with a real-time policy (-p 99 for SCHED_FIFO), "
-			 "or keep %s off CPU %d (taskset, isolcpus).",
-			 c ? c->comm : "other tasks", cpu);
-		break;
-	}
-	case BLAME_V_HIGHER_PRIORITY:
-		snprintf(
-			res->text, sizeof(res->text),
-			"%s ran on CPU %d for %llu us (%.1f%% of the latency) while the thread "
-			"(%s priority %d) waited: its priority is %s, so the scheduler let it run.",
-			who, cpu, us, pct,
-			event_prio_is_rt(res->victim_prio) ? "real-time" : "fair-class",
-			event_user_prio(res->victim_prio),
-			c && c->prio == res->victim_prio ? "equal and it ran first" : "higher");
-		snprintf(res->hint, sizeof(res->hint),
-			 "Give the measuring thread a priority above %s's (-p), or move %s to "
-			 "another CPU.",
-			 c ? c->comm : "it", c ? c->comm : "it");
-		break;
-	case BLAME_V_NON_PREEMPTIBLE:
-		snprintf(
-			res->text, sizeof(res->text),
-			"%s kept CPU %d for %llu us (%.1f%% of the latency) although the scheduler "
-			"had asked it to give the CPU up%s: it was running kernel code that "
-			"cannot be preempted on this kernel.",
-			who, cpu, us, pct, res->resched_ns ? " (need-resched was set)" : "");
-		snprintf(res->hint, sizeof(res->hint),
-			 "Use a preemptible kernel (boot with preempt=full, or a PREEMPT_RT "
-			 "kernel), or move %s off CPU %d.",
-			 c ? c->comm : "the task", cpu);
-		break;
-	case BLAME_V_IRQ:
-		snprintf(
-			res->text, sizeof(res->text),
-			"%s ran for %llu us (%.1f%% of the latency) on CPU %d in hard IRQ context, "
-			"where nothing can preempt it.",
-			who, us, pct, cpu);
-		if (c && c->irq >= 0)
-			snprintf(res->hint, sizeof(res->hint),
-				 "Move IRQ %d off CPU %d (/proc/irq/%d/smp_affinity_list), or boot "
-				 "with threadirqs so its handler runs in a thread you can "
-				 "prioritise.",
-				 c->irq, cpu, c->irq);
-		else
-			snprintf(res->hint, sizeof(res->hint),
-				 "Find what triggers this interrupt on CPU %d (IPIs: other CPUs' "
-				 "work; local timer: hrtimers and the tick) and move it away.",
-				 cpu);
-		break;
-	case BLAME_V_SOFTIRQ:
-		snprintf(res->text, sizeof(res->text),
-			 "%s ran for %llu us (%.1f%% of the latency) on CPU %d before the thread "
-			 "could run; softirqs run ahead of every task on a kernel without "
-			 "threaded interrupts.",
-			 who, us, pct, cpu);
-		snprintf(res->hint, sizeof(res->hint),
-			 "Move the load that raises %s (network or block I/O) off CPU %d, or use "
-			 "threadirqs / PREEMPT_RT where softirqs run in threads.",
-			 c ? c->name : "it", cpu);
-		break;
-	case BLAME_V_IRQ_THREAD:
-		snprintf(res->text, sizeof(res->text),
-			 "The threaded handler of IRQ %d, %s, ran on CPU %d for %llu us (%.1f%% of "
-			 "the latency) before the thread.",
-			 c ? c->irq : -1, who, cpu, us, pct);
-		snprintf(res->hint, sizeof(res->hint),
-			 "Give the measuring thread a priority above %s's (chrt), or move IRQ %d "
-			 "off CPU %d.",
-			 c ? c->comm : "the handler", c ? c->irq : -1, cpu);
-		break;
-	case BLAME_V_IDLE_EXIT:
-		snprintf(res->text, sizeof(res->text),
-			 "CPU %d was idle and took %llu us (%.1f%% of the latency) to come out of "
-			 "idle for the timer.",
-			 cpu, us, pct);
-		snprintf(res->hint, sizeof(res->hint),
-			 "Keep the CPU out of deep idle states: hold /dev/cpu_dma_latency at 0 "
-			 "(rtwhy does unless --default-system), or boot with "
-			 "processor.max_cstate=1 / idle=poll.");
-		break;
-	case BLAME_V_TIMER_SLACK:
-		snprintf(res->text, sizeof(res->text),
-			 "The timer fired %llu us (%.1f%% of the latency) after the deadline, "
-			 "within the thread's timer slack of %lld us: the kernel delays the "
-			 "timers of non-real-time tasks by up to their slack to batch wakeups.",
-			 us, pct, (long long)(res->slack_ns / (int64_t)NSEC_PER_USEC));
-		snprintf(res->hint, sizeof(res->hint),
-			 "Use a real-time policy (-p), whose timers have no slack, or "
-			 "--timerslack=1.");
-		break;
-	case BLAME_V_MIGRATION:
-		snprintf(res->text, sizeof(res->text),
-			 "The thread was woken onto CPU %d, where %s held the CPU for %llu us "
-			 "(%.1f%% of the latency), and finally ran on CPU %d after a migration.",
-			 res->wake_cpu, who, us, pct, res->run_cpu);
-		snprintf(res->hint, sizeof(res->hint),
-			 "Pin the measuring thread to one CPU (-a) and keep other tasks off it.");
-		break;
-	case BLAME_V_INVISIBLE: {
-		char steal[96] = "", during[48] = "";
-
-		if (opts && opts->steal_ns > 0)
-			snprintf(steal, sizeof(steal),
-				 " The host stole %lld us of this machine's CPU time meanwhile.",
-				 (long long)(opts->steal_ns / (int64_t)NSEC_PER_USEC));
-		if (c && c->pid > 0)
-			snprintf(during, sizeof(during), " while %s ran", c->comm);
-		else if (c && c->pid == 0)
-			snprintf(during, sizeof(during), " while idle");
-		if (c && c->victim)
-			snprintf(
-				res->text, sizeof(res->text),
-				"The thread was already back on CPU %d, yet %llu us (%.1f%% of the "
-				"latency) passed between its switch-in and its clock read with no "
-				"event at all on the CPU: interrupts were off, or the CPU was not "
-				"running this system (an SMI, or the hypervisor running something "
-				"else).%s",
-				cpu, us, pct, steal);
-		else
-			snprintf(res->text, sizeof(res->text),
-				 "For %llu us (%.1f%% of the latency) CPU %d showed no event at "
-				 "all%s: interrupts were off, or the CPU was not running this "
-				 "system (an SMI, or the hypervisor running something else).%s",
-				 us, pct, cpu, during, steal);
-		snprintf(res->hint, sizeof(res->hint),
-			 "On a virtual machine: give its vCPUs dedicated host CPUs; on bare metal: "
-			 "look for SMIs (hwlatdetect, turbostat) and long IRQs-off sections.");
-		break;
-	}
-	case BLAME_V_INCOMPLETE:
-		snprintf(res->text, sizeof(res->text),
-			 "The trace does not cover the whole spike: %s. The culprits shown are "
-			 "only what was visible%s%s.",
-			 res->incomplete_why, c ? "; the largest is " : "", c ? who : "");
-		if (!res->untraced_wakeup)
-			snprintf(res->hint, sizeof(res->hint),
-				 "Rerun with a larger trace buffer (--buffer-kb) or fewer events.");
-		else
-			snprintf(res->hint, sizeof(res->hint),
-				 "Record sched:sched_switch and sched:sched_waking (or "
-				 "sched_wakeup) with the timer and irq events: the thread's wakeup "
-				 "is not in the trace.");
-		break;
-	}
-}
-
-/* Pick the verdict from the largest culprit (the thread's own return path aside). */
-static void blame_choose(struct blame_result *res)
-{
-	const struct blame_culprit *c = NULL;
-	bool victim_rt, occ_rt;
-	int i;
-
-	res->verdict_culprit = -1;
-	for (i = 0; i < res->nr_culprits; i++) {
-		if (!res->culprit[i].victim && res->culprit[i].ns &&
-		    !blame_is_others(&res->culprit[i])) {
-			res->verdict_culprit = i;
-			c = &res->culprit[i];
-			break;
-		}
-	}
-	if (!res->complete) {
-		res->verdict = BLAME_V_INCOMPLETE;
-		return;
-	}
-	/*
-	 * The thread's own return path (switch-in -> clock read) is a few microseconds; when it
-	 * holds most of the latency, time passed that no event shows: the CPU did not run this
-	 * system or had interrupts off while the thread was already on it. The culprits add up
-	 * to the latency, largest first: only the first can hold most of it.
-	 */
-	if (res->nr_culprits && res->culprit[0].victim && res->culprit[0].kind == BLAME_TASK &&
-	    res->culprit[0].ns * 2 > res->latency_ns) {
-		res->verdict_culprit = 0;
-		res->verdict = BLAME_V_INVISIBLE;
-		return;
-	}
-	if (!c) {
-		res->verdict = BLAME_V_INVISIBLE;
-		return;
-	}
-	switch (c->kind) {
-	case BLAME_TIMER_SLACK:
-		res->verdict = BLAME_V_TIMER_SLACK;
-		return;
-	case BLAME_IDLE:
-		res->verdict =
-			c->ns > BLAME_IDLE_EXIT_MAX_NS ? BLAME_V_INVISIBLE : BLAME_V_IDLE_EXIT;
-		return;
-	case BLAME_UNACCOUNTED:
-		res->verdict = BLAME_V_INVISIBLE;
-		return;
-	case BLAME_HARDIRQ:
-		res->verdict = BLAME_V_IRQ;
-		return;
-	case BLAME_SOFTIRQ:
-		res->verdict = BLAME_V_SOFTIRQ;
-		return;
-	case BLAME_IRQ_THREAD:
-		res->verdict = BLAME_V_IRQ_THREAD;
-		return;
-	case BLAME_TASK:
-		break;
-	}
-	if (res->migrated && c->cpu != res->run_cpu) {
-		res->verdict = BLAME_V_MIGRATION;
-		return;
-	}
-	victim_rt = res->victim_prio != TL_PRIO_UNKNOWN && event_prio_is_rt(res->victim_prio);
-	occ_rt = c->prio != TL_PRIO_UNKNOWN ? event_prio_is_rt(c->prio)
-					    : blame_policy_is_rt(c->policy);
-	if (occ_rt && (!victim_rt || c->prio <= res->victim_prio)) {
-		res->verdict = BLAME_V_HIGHER_PRIORITY;
-		return;
-	}
-	if (!occ_rt && !victim_rt) {
-		uint64_t after_resched = res->resched_ns && res->switch_ns > res->resched_ns
-						 ? res->switch_ns - res->resched_ns
-						 : 0;
-
-		/* asked to yield early, yet kept running: a kernel section */
-		if (after_resched > BLAME_NON_PREEMPT_MIN_NS &&
-		    after_resched * 4 > res->phase_ns[BLAME_PHASE_SCHED]) {
-			res->verdict = BLAME_V_NON_PREEMPTIBLE;
-			return;
-		}
-		res->verdict = BLAME_V_TICK_WAIT;
-		return;
-	}
-	/* an RT thread held up by a lower-priority task */
-	res->verdict = BLAME_V_NON_PREEMPTIBLE;
 }
 
 /* ---- main entry ---------------------------------------------------------------------- */
@@ -753,19 +449,22 @@ static void blame_sched_phase(const struct rtw_event *ev, const struct blame_cha
 	timeline_walk(tl, rq, at, to_ns, blame_add_segment, acc);
 }
 
-static void blame_resolve_policies(struct blame_result *res, const struct blame_opts *opts)
+/* A live task still there under the same name has the policy /proc gave; else infer it. */
+static void blame_resolve_policies(struct blame_result *res, const struct blame_host *host)
 {
 	int i;
 
 	for (i = 0; i < res->nr_culprits; i++) {
 		struct blame_culprit *c = &res->culprit[i];
-		int policy;
+		const struct pidmap_task *t = NULL;
 
 		if (c->kind != BLAME_TASK && c->kind != BLAME_IRQ_THREAD)
 			continue;
-		if (opts && opts->task_policy &&
-		    opts->task_policy(c->pid, c->comm, &policy, opts->task_policy_arg)) {
-			c->policy = policy;
+		if (host && host->tasks && c->pid > 0)
+			t = pidmap_find(host->tasks, c->pid);
+		if (t && t->policy != PIDMAP_POLICY_UNKNOWN &&
+		    !strncmp(t->comm, c->comm, RTW_COMM_LEN - 1)) {
+			c->policy = t->policy;
 			c->policy_exact = true;
 		} else {
 			c->policy = blame_policy_from_prio(c->prio);
@@ -774,17 +473,17 @@ static void blame_resolve_policies(struct blame_result *res, const struct blame_
 }
 
 static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
-				  const struct blame_spike *spike, const struct blame_opts *opts,
-				  struct blame_result *res);
+				  const struct blame_spike *spike, const struct blame_host *host,
+				  struct blame_result *res, struct timeline *tl);
 
-int blame_explain(const struct rtw_event *ev, size_t n, const struct blame_spike *spike,
-		  const struct blame_opts *opts, struct blame_result *res)
+int blame_explain_trace(const struct rtw_event *ev, size_t n, const struct blame_spike *spike,
+			const struct blame_host *host, struct blame_result *res,
+			struct blame_trace *trace)
 {
-	struct rtw_event *fixed;
-	size_t nfixed;
 	long inferred;
 	int ret;
 
+	memset(trace, 0, sizeof(*trace));
 	if (spike->wake_ns < spike->deadline_ns) {
 		memset(res, 0, sizeof(*res));
 		return -EINVAL;
@@ -793,22 +492,43 @@ int blame_explain(const struct rtw_event *ev, size_t n, const struct blame_spike
 		memset(res, 0, sizeof(*res));
 		return -ENODATA;
 	}
-	inferred = repair_switches(ev, n, &fixed, &nfixed);
-	if (inferred < 0)
+	inferred = repair_switches(ev, n, &trace->ev, &trace->n);
+	if (inferred < 0) {
+		memset(trace, 0, sizeof(*trace));
 		return (int)inferred;
-	ret = blame_explain_repaired(fixed, nfixed, spike, opts, res);
+	}
+	trace->nr_read = n;
+	ret = blame_explain_repaired(trace->ev, trace->n, spike, host, res, &trace->tl);
 	res->inferred_switches = (int)inferred;
-	free(fixed);
+	if (ret)
+		blame_trace_free(trace);
 	return ret;
 }
 
-static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
-				  const struct blame_spike *spike, const struct blame_opts *opts,
-				  struct blame_result *res)
+int blame_explain(const struct rtw_event *ev, size_t n, const struct blame_spike *spike,
+		  const struct blame_host *host, struct blame_result *res)
 {
-	struct blame_acc acc = { .res = res, .opts = opts, .tid = spike->tid };
+	struct blame_trace trace;
+	int ret = blame_explain_trace(ev, n, spike, host, res, &trace);
+
+	blame_trace_free(&trace);
+	return ret;
+}
+
+void blame_trace_free(struct blame_trace *trace)
+{
+	free(trace->ev);
+	timeline_free(&trace->tl);
+	memset(trace, 0, sizeof(*trace));
+}
+
+/* @tl: the timeline built from @ev, kept for the caller (timeline_free() it) */
+static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
+				  const struct blame_spike *spike, const struct blame_host *host,
+				  struct blame_result *res, struct timeline *tl)
+{
+	struct blame_acc acc = { .res = res, .tid = spike->tid };
 	struct blame_chain ch;
-	struct timeline tl;
 	uint64_t d = spike->deadline_ns, w = spike->wake_ns, t, s, slack;
 	int cpus[4], nr_cpus = 0, ret, i;
 
@@ -825,10 +545,10 @@ static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
 	res->window_start_ns = ev[0].ts_ns;
 	res->window_end_ns = ev[n - 1].ts_ns;
 
-	ret = timeline_build_from(&tl, ev, n, spike->trace_start_ns, w);
+	ret = timeline_build_from(tl, ev, n, spike->trace_start_ns, w);
 	if (ret)
 		return ret;
-	res->tick_ns = tl.tick_ns;
+	res->tick_ns = tl->tick_ns;
 
 	blame_find_chain(ev, n, spike, &ch);
 	if (ch.switch_in >= 0) {
@@ -886,10 +606,10 @@ static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
 
 		blame_add(&acc, &key, slack);
 	}
-	timeline_walk(&tl, res->timer_cpu, d + slack, t, blame_add_segment, &acc);
-	blame_sched_phase(ev, &ch, &tl, &acc, t, s);
+	timeline_walk(tl, res->timer_cpu, d + slack, t, blame_add_segment, &acc);
+	blame_sched_phase(ev, &ch, tl, &acc, t, s);
 	acc.phase = BLAME_PHASE_RETURN;
-	timeline_walk(&tl, res->run_cpu, s, w, blame_add_segment, &acc);
+	timeline_walk(tl, res->run_cpu, s, w, blame_add_segment, &acc);
 
 	blame_need_resched(ev, n, &ch, res);
 
@@ -902,7 +622,7 @@ static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
 		if (k == nr_cpus && c >= 0)
 			cpus[nr_cpus++] = c;
 	}
-	blame_check_coverage(ev, n, &tl, cpus, nr_cpus, res);
+	blame_check_coverage(ev, n, tl, cpus, nr_cpus, res);
 	if (res->complete && ch.switch_in < 0) {
 		res->complete = false;
 		res->untraced_wakeup = true;
@@ -916,9 +636,7 @@ static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
 	}
 
 	qsort(res->culprit, (size_t)res->nr_culprits, sizeof(res->culprit[0]), blame_cmp_culprit);
-	blame_resolve_policies(res, opts);
-	blame_choose(res);
-	blame_write_verdict(res, opts);
-	timeline_free(&tl);
+	blame_resolve_policies(res, host);
+	verdict_decide(res, host ? host->steal_ns : -1);
 	return 0;
 }

@@ -15,7 +15,7 @@
 
 #include "analysis/datread.h"
 #include "analysis/decode.h"
-#include "rtwhy/log.h"
+#include "analysis/diag.h"
 #include "analysis/util.h"
 
 /*
@@ -55,37 +55,6 @@ struct datread {
 	int stop;		/* the callback's non-zero value */
 	unsigned int page_size; /* of the file's ring buffer pages, from its header; 0 unknown */
 };
-
-/*
- * libtracecmd prints some findings with printf() ("CPU 1 is empty", "File
- * possibly truncated"): keep them off stdout, where the report (or --json -)
- * goes. Returns the saved stdout, -1 if it could not be saved.
- */
-static int datread_mute_stdout(void)
-{
-	int saved, null;
-
-	fflush(stdout);
-	saved = dup(STDOUT_FILENO);
-	null = open("/dev/null", O_WRONLY | O_CLOEXEC);
-	if (saved < 0 || null < 0 || dup2(null, STDOUT_FILENO) < 0) {
-		if (saved >= 0)
-			close(saved);
-		saved = -1;
-	}
-	if (null >= 0)
-		close(null);
-	return saved;
-}
-
-static void datread_unmute_stdout(int saved)
-{
-	if (saved < 0)
-		return;
-	fflush(stdout);
-	dup2(saved, STDOUT_FILENO);
-	close(saved);
-}
 
 /* The page size the header gives after the version string, endianness and long size. */
 static unsigned int datread_page_size(const unsigned char *head, size_t len)
@@ -202,24 +171,24 @@ int datread_open(struct datread **out, const char *path)
 	struct tracecmd_input *top;
 	struct datread *dr;
 	char head[32];
-	int fd, version, i, nr, ret, saved;
+	int fd, version, i, nr, ret;
 	ssize_t n;
 
 	*out = NULL;
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		ret = -errno;
-		log_err("cannot read %s: %s", path, strerror(errno));
+		diag_report(DIAG_ERR, "cannot read %s: %s", path, strerror(errno));
 		return ret;
 	}
 	n = pread(fd, head, sizeof(head), 0);
 	close(fd);
 	if (n < 0 || !datread_probe(head, (size_t)n, &version)) {
-		log_err("cannot read %s: not a trace.dat file", path);
+		diag_report(DIAG_ERR, "cannot read %s: not a trace.dat file", path);
 		return -EINVAL;
 	}
-	tracecmd_set_loglevel(TEP_LOG_NONE); /* one message, ours */
-	saved = datread_mute_stdout();
+	tracecmd_set_loglevel(
+		TEP_LOG_NONE); /* one message, ours (see datread_open() in datread.h) */
 	top = tracecmd_open_head(path, DATREAD_OPEN_FLAGS);
 	if (top && tracecmd_init_data(top) < 0) {
 		for (i = 0; i < (int)ARRAY_SIZE(datread_quarantine); i++) {
@@ -231,23 +200,22 @@ int datread_open(struct datread **out, const char *path)
 		top = NULL;
 	}
 	if (!top) {
-		datread_unmute_stdout(saved);
 		if (version >= 0 && version != 6 && version != 7) {
-			log_err("cannot read %s: trace.dat version %d is not supported "
-				"(libtracecmd "
-				"reads versions 6 and 7)",
-				path, version);
+			diag_report(DIAG_ERR,
+				    "cannot read %s: trace.dat version %d is not supported "
+				    "(libtracecmd "
+				    "reads versions 6 and 7)",
+				    path, version);
 			return -EPROTONOSUPPORT;
 		}
-		log_err("cannot read %s: damaged or truncated trace.dat (version %d)", path,
-			version);
+		diag_report(DIAG_ERR, "cannot read %s: damaged or truncated trace.dat (version %d)",
+			    path, version);
 		return -EINVAL;
 	}
 	dr = calloc(1, sizeof(*dr));
 	if (!dr) {
-		datread_unmute_stdout(saved);
 		tracecmd_close(top);
-		log_err("cannot read %s: %s", path, strerror(ENOMEM));
+		diag_report(DIAG_ERR, "cannot read %s: %s", path, strerror(ENOMEM));
 		return -ENOMEM;
 	}
 	dr->info.file_version = version;
@@ -268,17 +236,16 @@ int datread_open(struct datread **out, const char *path)
 		if (ret)
 			tracecmd_close(h);
 	}
-	datread_unmute_stdout(saved);
 	if (ret) {
-		log_err("cannot read %s: %s", path,
-			ret == -ENOMEM ? strerror(ENOMEM)
-				       : "damaged trace.dat (a buffer cannot be read)");
+		diag_report(DIAG_ERR, "cannot read %s: %s", path,
+			    ret == -ENOMEM ? strerror(ENOMEM)
+					   : "damaged trace.dat (a buffer cannot be read)");
 		datread_close(dr);
 		return ret;
 	}
 	if (nr >= DATREAD_MAX_BUFFERS)
-		log_warn("%s has %d buffers: reading the first %d", path, nr + 1,
-			 DATREAD_MAX_BUFFERS);
+		diag_report(DIAG_WARN, "%s has %d buffers: reading the first %d", path, nr + 1,
+			    DATREAD_MAX_BUFFERS);
 	util_strlcpy(dr->info.clock, dr->buf[0].clock, sizeof(dr->info.clock));
 	*out = dr;
 	return 0;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "analysis/decode.h"
+#include "analysis/pidmap.h"
 #include "analysis/util.h"
 
 enum decode_field {
@@ -73,8 +74,6 @@ struct decode_type {
 	struct tep_format_field *field[DF_NR];
 };
 
-#define DECODE_COMM_CACHE 4096
-
 struct decode_fn_cache {
 	unsigned long long addr;
 	char name[RTW_NAME_LEN];
@@ -90,25 +89,24 @@ struct decode {
 	struct tep_format_field *common_pid;
 	struct decode_type *types; /* indexed by event id */
 	int nr_types;
-	struct {
-		int32_t pid;
-		char comm[RTW_COMM_LEN];
-	} comm[DECODE_COMM_CACHE];
+	struct pidmap tasks; /* comms learned from switch and wakeup payloads */
 	struct decode_fn_cache fn[256];
 };
 
 struct decode *decode_create(struct tep_handle *tep, enum event_flag_layout layout)
 {
 	struct decode *d = calloc(1, sizeof(*d));
-	int i;
 
 	if (!d)
 		return NULL;
+	if (pidmap_init(&d->tasks)) {
+		free(d);
+		errno = ENOMEM;
+		return NULL;
+	}
 	d->tep = tep;
 	d->layout = layout;
 	d->native = tep_is_file_bigendian(tep) == tep_is_local_bigendian(tep);
-	for (i = 0; i < DECODE_COMM_CACHE; i++)
-		d->comm[i].pid = -1;
 	return d;
 }
 
@@ -117,51 +115,8 @@ void decode_destroy(struct decode *d)
 	if (!d)
 		return;
 	free(d->types);
+	pidmap_free(&d->tasks);
 	free(d);
-}
-
-static uint16_t decode_kind_of(const struct tep_event *ev, char *vector_name)
-{
-	static const struct {
-		const char *system, *name;
-		uint16_t kind;
-	} map[] = {
-		{ "sched", "sched_switch", RTW_EV_SWITCH },
-		{ "sched", "sched_waking", RTW_EV_WAKING },
-		{ "sched", "sched_wakeup", RTW_EV_WAKEUP },
-		{ "sched", "sched_wakeup_new", RTW_EV_WAKEUP },
-		{ "sched", "sched_migrate_task", RTW_EV_MIGRATE },
-		{ "irq", "irq_handler_entry", RTW_EV_IRQ_ENTRY },
-		{ "irq", "irq_handler_exit", RTW_EV_IRQ_EXIT },
-		{ "irq", "softirq_entry", RTW_EV_SOFTIRQ_ENTRY },
-		{ "irq", "softirq_exit", RTW_EV_SOFTIRQ_EXIT },
-		{ "irq", "softirq_raise", RTW_EV_SOFTIRQ_RAISE },
-		{ "timer", "hrtimer_expire_entry", RTW_EV_HRTIMER_ENTRY },
-		{ "timer", "hrtimer_expire_exit", RTW_EV_HRTIMER_EXIT },
-		{ "nmi", "nmi_handler", RTW_EV_NMI },
-		{ "ipi", "ipi_send_cpu", RTW_EV_IPI },
-		{ "ipi", "ipi_send_cpumask", RTW_EV_IPI },
-		{ "ftrace", "print", RTW_EV_MARKER },
-	};
-	size_t i, len;
-
-	for (i = 0; i < ARRAY_SIZE(map); i++)
-		if (!strcmp(ev->system, map[i].system) && !strcmp(ev->name, map[i].name))
-			return map[i].kind;
-	if (strcmp(ev->system, "irq_vectors") || !strncmp(ev->name, "vector_", 7))
-		return RTW_EV_OTHER;
-	len = strlen(ev->name);
-	if (len > 6 && !strcmp(ev->name + len - 6, "_entry")) {
-		util_strlcpy(vector_name, ev->name, RTW_NAME_LEN);
-		vector_name[len - 6 < RTW_NAME_LEN ? len - 6 : RTW_NAME_LEN - 1] = '\0';
-		return RTW_EV_VECTOR_ENTRY;
-	}
-	if (len > 5 && !strcmp(ev->name + len - 5, "_exit")) {
-		util_strlcpy(vector_name, ev->name, RTW_NAME_LEN);
-		vector_name[len - 5 < RTW_NAME_LEN ? len - 5 : RTW_NAME_LEN - 1] = '\0';
-		return RTW_EV_VECTOR_EXIT;
-	}
-	return RTW_EV_OTHER;
 }
 
 static struct decode_type *decode_type(struct decode *d, int id)
@@ -191,7 +146,7 @@ static struct decode_type *decode_type(struct decode *d, int id)
 		t->kind = RTW_EV_OTHER;
 		return t;
 	}
-	t->kind = decode_kind_of(ev, t->vector_name);
+	t->kind = event_kind_of(ev->system, ev->name, strlen(ev->name), t->vector_name);
 	for (i = 0; i < DF_NR; i++)
 		t->field[i] = tep_find_field(ev, decode_field_names[i]);
 	if (!d->common_flags) {
@@ -306,22 +261,22 @@ static void decode_str(const struct decode *d, const struct decode_type *t, enum
 
 static void decode_learn_comm(struct decode *d, int32_t pid, const char *comm)
 {
-	if (pid <= 0 || !comm[0])
-		return;
-	d->comm[pid % DECODE_COMM_CACHE].pid = pid;
-	memcpy(d->comm[pid % DECODE_COMM_CACHE].comm, comm, RTW_COMM_LEN);
+	if (pid > 0)
+		pidmap_note(&d->tasks, pid, comm, PIDMAP_PRIO_UNKNOWN);
 }
 
 static void decode_comm_of(struct decode *d, int32_t pid, char *out)
 {
+	const struct pidmap_task *t;
 	const char *c;
 
 	if (pid == 0) {
 		util_strlcpy(out, "<idle>", RTW_COMM_LEN);
 		return;
 	}
-	if (pid > 0 && d->comm[pid % DECODE_COMM_CACHE].pid == pid) {
-		memcpy(out, d->comm[pid % DECODE_COMM_CACHE].comm, RTW_COMM_LEN);
+	t = pid > 0 ? pidmap_find(&d->tasks, pid) : NULL;
+	if (t && t->comm[0]) {
+		memcpy(out, t->comm, RTW_COMM_LEN);
 		return;
 	}
 	c = tep_data_comm_from_pid(d->tep, pid);
@@ -452,9 +407,4 @@ int decode_lost(const struct tep_record *rec, int cpu, struct rtw_event *out)
 	out->kind = RTW_EV_LOST;
 	out->u.lost.count = rec->missed_events > 0 ? (uint64_t)rec->missed_events : 0;
 	return 1;
-}
-
-bool decode_has_event(struct decode *d, const char *system, const char *name)
-{
-	return tep_find_event_by_name(d->tep, system, name) != NULL;
 }

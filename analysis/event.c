@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analysis/event.h"
+#include "analysis/util.h"
 
 enum event_flag_layout event_flag_layout_for(int major, int minor)
 {
@@ -157,32 +158,131 @@ void event_flags_to_letters(uint8_t f, uint8_t preempt, char *buf)
 	buf[5] = '\0';
 }
 
+/* What live tracing enables comes first, in the order it is enabled. */
+static const struct event_type event_table[] = {
+	{ "sched", "sched_switch", NULL, RTW_EV_SWITCH, EVENT_T_ENABLE | EVENT_T_NEEDED },
+	{ "sched", "sched_waking", NULL, RTW_EV_WAKING, EVENT_T_ENABLE | EVENT_T_NEEDED },
+	{ "sched", "sched_wakeup", NULL, RTW_EV_WAKEUP, EVENT_T_ENABLE | EVENT_T_NEEDED },
+	{ "sched", "sched_migrate_task", NULL, RTW_EV_MIGRATE, EVENT_T_ENABLE },
+	{ "sched", "sched_wakeup_new", NULL, RTW_EV_WAKEUP, 0 },
+	{ "irq", "irq_handler_entry", NULL, RTW_EV_IRQ_ENTRY, EVENT_T_ENABLE | EVENT_T_NEEDED },
+	{ "irq", "irq_handler_exit", NULL, RTW_EV_IRQ_EXIT, EVENT_T_ENABLE | EVENT_T_NEEDED },
+	{ "irq", "softirq_entry", NULL, RTW_EV_SOFTIRQ_ENTRY, EVENT_T_ENABLE | EVENT_T_NEEDED },
+	{ "irq", "softirq_exit", NULL, RTW_EV_SOFTIRQ_EXIT, EVENT_T_ENABLE | EVENT_T_NEEDED },
+	{ "irq", "softirq_raise", NULL, RTW_EV_SOFTIRQ_RAISE, 0 },
+	{ "timer", "hrtimer_expire_entry", NULL, RTW_EV_HRTIMER_ENTRY,
+	  EVENT_T_ENABLE | EVENT_T_NEEDED },
+	{ "timer", "hrtimer_expire_exit", NULL, RTW_EV_HRTIMER_EXIT,
+	  EVENT_T_ENABLE | EVENT_T_NEEDED },
+	/* x86 (arch/x86/include/asm/trace/irq_vectors.h): text has no system name, so only
+	 * these count there (a bare "*_entry", like kvm_entry, is not a vector) */
+	{ "irq_vectors", "local_timer_entry", NULL, RTW_EV_VECTOR_ENTRY, EVENT_T_ENABLE },
+	{ "irq_vectors", "local_timer_exit", NULL, RTW_EV_VECTOR_EXIT, EVENT_T_ENABLE },
+	{ "irq_vectors", "reschedule_entry", NULL, RTW_EV_VECTOR_ENTRY, EVENT_T_ENABLE },
+	{ "irq_vectors", "reschedule_exit", NULL, RTW_EV_VECTOR_EXIT, EVENT_T_ENABLE },
+	{ "irq_vectors", "call_function_entry", NULL, RTW_EV_VECTOR_ENTRY, EVENT_T_ENABLE },
+	{ "irq_vectors", "call_function_exit", NULL, RTW_EV_VECTOR_EXIT, EVENT_T_ENABLE },
+	{ "irq_vectors", "call_function_single_entry", NULL, RTW_EV_VECTOR_ENTRY, EVENT_T_ENABLE },
+	{ "irq_vectors", "call_function_single_exit", NULL, RTW_EV_VECTOR_EXIT, EVENT_T_ENABLE },
+	{ "irq_vectors", "irq_work_entry", NULL, RTW_EV_VECTOR_ENTRY, EVENT_T_ENABLE },
+	{ "irq_vectors", "irq_work_exit", NULL, RTW_EV_VECTOR_EXIT, EVENT_T_ENABLE },
+	{ "irq_vectors", "spurious_apic_entry", NULL, RTW_EV_VECTOR_ENTRY, 0 },
+	{ "irq_vectors", "spurious_apic_exit", NULL, RTW_EV_VECTOR_EXIT, 0 },
+	{ "irq_vectors", "error_apic_entry", NULL, RTW_EV_VECTOR_ENTRY, 0 },
+	{ "irq_vectors", "error_apic_exit", NULL, RTW_EV_VECTOR_EXIT, 0 },
+	{ "irq_vectors", "x86_platform_ipi_entry", NULL, RTW_EV_VECTOR_ENTRY, 0 },
+	{ "irq_vectors", "x86_platform_ipi_exit", NULL, RTW_EV_VECTOR_EXIT, 0 },
+	{ "irq_vectors", "reboot_entry", NULL, RTW_EV_VECTOR_ENTRY, 0 },
+	{ "irq_vectors", "reboot_exit", NULL, RTW_EV_VECTOR_EXIT, 0 },
+	{ "irq_vectors", "threshold_apic_entry", NULL, RTW_EV_VECTOR_ENTRY, 0 },
+	{ "irq_vectors", "threshold_apic_exit", NULL, RTW_EV_VECTOR_EXIT, 0 },
+	{ "irq_vectors", "deferred_error_apic_entry", NULL, RTW_EV_VECTOR_ENTRY, 0 },
+	{ "irq_vectors", "deferred_error_apic_exit", NULL, RTW_EV_VECTOR_EXIT, 0 },
+	{ "irq_vectors", "thermal_apic_entry", NULL, RTW_EV_VECTOR_ENTRY, 0 },
+	{ "irq_vectors", "thermal_apic_exit", NULL, RTW_EV_VECTOR_EXIT, 0 },
+	{ "irq_vectors", "posted_msi_notification_entry", NULL, RTW_EV_VECTOR_ENTRY, 0 },
+	{ "irq_vectors", "posted_msi_notification_exit", NULL, RTW_EV_VECTOR_EXIT, 0 },
+	{ "nmi", "nmi_handler", NULL, RTW_EV_NMI, EVENT_T_ENABLE },
+	{ "ipi", "ipi_send_cpu", NULL, RTW_EV_IPI, 0 },
+	{ "ipi", "ipi_send_cpumask", NULL, RTW_EV_IPI, 0 },
+	/* trace_marker writes: always recorded; the kernel's text names them by their writer */
+	{ "ftrace", "print", "tracing_mark_write", RTW_EV_MARKER, EVENT_T_NEEDED },
+};
+
+const struct event_type *event_types(size_t *n)
+{
+	*n = ARRAY_SIZE(event_table);
+	return event_table;
+}
+
+size_t event_systems(const char **out, size_t max)
+{
+	size_t i, k, n = 0;
+
+	for (i = 0; i < ARRAY_SIZE(event_table) && n < max; i++) {
+		for (k = 0; k < n && strcmp(out[k], event_table[i].system); k++)
+			;
+		if (k == n)
+			out[n++] = event_table[i].system;
+	}
+	return n;
+}
+
+static bool event_name_is(const char *s, const char *name, size_t len)
+{
+	return s && strlen(s) == len && !memcmp(s, name, len);
+}
+
+/* "local_timer" of "local_timer_entry", cut to fit */
+static void event_vector_name(const char *name, size_t base, char *vector)
+{
+	if (base >= RTW_NAME_LEN)
+		base = RTW_NAME_LEN - 1;
+	memcpy(vector, name, base);
+	vector[base] = '\0';
+}
+
+uint16_t event_kind_of(const char *system, const char *name, size_t len, char *vector)
+{
+	const struct event_type *t;
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(event_table); i++) {
+		t = &event_table[i];
+		if (system ? strcmp(system, t->system) || !event_name_is(t->name, name, len)
+			   : !event_name_is(t->name, name, len) &&
+				     !event_name_is(t->alias, name, len))
+			continue;
+		if (t->kind == RTW_EV_VECTOR_ENTRY || t->kind == RTW_EV_VECTOR_EXIT)
+			event_vector_name(name, len - (t->kind == RTW_EV_VECTOR_ENTRY ? 6 : 5),
+					  vector);
+		return t->kind;
+	}
+	if (!system || strcmp(system, "irq_vectors") || (len >= 7 && !memcmp(name, "vector_", 7)))
+		return RTW_EV_OTHER;
+	if (len > 6 && !memcmp(name + len - 6, "_entry", 6)) {
+		event_vector_name(name, len - 6, vector);
+		return RTW_EV_VECTOR_ENTRY;
+	}
+	if (len > 5 && !memcmp(name + len - 5, "_exit", 5)) {
+		event_vector_name(name, len - 5, vector);
+		return RTW_EV_VECTOR_EXIT;
+	}
+	return RTW_EV_OTHER;
+}
+
 const char *event_kind_name(int kind)
 {
-	static const char *const names[RTW_EV_NR_KINDS] = {
-		[RTW_EV_OTHER] = "other",
-		[RTW_EV_SWITCH] = "sched_switch",
-		[RTW_EV_WAKING] = "sched_waking",
-		[RTW_EV_WAKEUP] = "sched_wakeup",
-		[RTW_EV_MIGRATE] = "sched_migrate_task",
-		[RTW_EV_IRQ_ENTRY] = "irq_handler_entry",
-		[RTW_EV_IRQ_EXIT] = "irq_handler_exit",
-		[RTW_EV_SOFTIRQ_ENTRY] = "softirq_entry",
-		[RTW_EV_SOFTIRQ_EXIT] = "softirq_exit",
-		[RTW_EV_SOFTIRQ_RAISE] = "softirq_raise",
-		[RTW_EV_HRTIMER_ENTRY] = "hrtimer_expire_entry",
-		[RTW_EV_HRTIMER_EXIT] = "hrtimer_expire_exit",
-		[RTW_EV_VECTOR_ENTRY] = "vector_entry",
-		[RTW_EV_VECTOR_EXIT] = "vector_exit",
-		[RTW_EV_NMI] = "nmi_handler",
-		[RTW_EV_IPI] = "ipi_send_cpu",
-		[RTW_EV_MARKER] = "print",
-		[RTW_EV_LOST] = "lost",
-	};
+	size_t i;
 
-	if (kind < 0 || kind >= RTW_EV_NR_KINDS || !names[kind])
-		return "?";
-	return names[kind];
+	if (kind == RTW_EV_OTHER)
+		return "other";
+	if (kind == RTW_EV_LOST)
+		return "lost";
+	for (i = 0; i < ARRAY_SIZE(event_table); i++)
+		if (event_table[i].kind == kind)
+			return event_table[i].name;
+	return "?";
 }
 
 const char *event_softirq_name(int vec)

@@ -91,6 +91,7 @@ void pidmap_note(struct pidmap *m, int32_t pid, const char *comm, int32_t prio)
 		t = &m->slot[i];
 		t->pid = pid;
 		t->prio = PIDMAP_PRIO_UNKNOWN;
+		t->policy = PIDMAP_POLICY_UNKNOWN;
 		t->comm[0] = '\0';
 		m->used++;
 	}
@@ -98,6 +99,25 @@ void pidmap_note(struct pidmap *m, int32_t pid, const char *comm, int32_t prio)
 		util_strlcpy(t->comm, comm, sizeof(t->comm));
 	if (prio != PIDMAP_PRIO_UNKNOWN)
 		t->prio = prio;
+}
+
+void pidmap_set_policy(struct pidmap *m, int32_t pid, int policy)
+{
+	struct pidmap_task *t = m->slot ? (struct pidmap_task *)pidmap_find(m, pid) : NULL;
+
+	if (t)
+		t->policy = policy;
+}
+
+const struct pidmap_task *pidmap_next(const struct pidmap *m, size_t *pos)
+{
+	while (m->slot && *pos <= m->mask) {
+		const struct pidmap_task *t = &m->slot[(*pos)++];
+
+		if (t->pid != -1)
+			return t;
+	}
+	return NULL;
 }
 
 void pidmap_learn(struct pidmap *m, const struct rtw_event *e)

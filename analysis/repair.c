@@ -12,8 +12,6 @@
 #include "analysis/repair.h"
 #include "analysis/util.h"
 
-#define REPAIR_MAX_CPUS 4096
-
 struct repair_cpu {
 	int32_t pid; /* current task, -1 unknown */
 	char comm[RTW_COMM_LEN];
@@ -47,14 +45,14 @@ long repair_switches(const struct rtw_event *ev, size_t n, struct rtw_event **ou
 	size_t nr_ins = 0, cap_ins = 0, i, k, o;
 	struct rtw_event *res;
 
-	cpus = malloc(REPAIR_MAX_CPUS * sizeof(*cpus));
+	cpus = malloc(RTW_MAX_CPUS * sizeof(*cpus));
 	if (!cpus)
 		return -ENOMEM;
 	if (pidmap_init(&tasks)) {
 		free(cpus);
 		return -ENOMEM;
 	}
-	for (i = 0; i < REPAIR_MAX_CPUS; i++) {
+	for (i = 0; i < RTW_MAX_CPUS; i++) {
 		cpus[i].pid = -1;
 		cpus[i].last = -1;
 	}
@@ -62,7 +60,7 @@ long repair_switches(const struct rtw_event *ev, size_t n, struct rtw_event **ou
 		const struct rtw_event *e = &ev[i];
 		struct repair_cpu *c;
 
-		if (e->cpu < 0 || e->cpu >= REPAIR_MAX_CPUS)
+		if (e->cpu < 0 || e->cpu >= RTW_MAX_CPUS)
 			continue;
 		c = &cpus[e->cpu];
 		if (e->kind == RTW_EV_LOST) {

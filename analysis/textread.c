@@ -13,14 +13,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "analysis/pidmap.h"
 #include "analysis/textread.h"
 #include "analysis/util.h"
 
-#define TR_COMM_CACHE 4096 /* pid -> comm learned from payloads, like decode.c */
-#define TR_NAME_SLOTS 256  /* event name -> kind, power of two */
+#define TR_NAME_SLOTS 256 /* event name -> kind, power of two */
 #define TR_NAME_MAX   48
 #define TR_READ_SIZE  (1 << 20)
-#define TR_MAX_CPUS   4096
 
 struct tr_name {
 	uint8_t len; /* 0: empty slot */
@@ -49,10 +48,7 @@ struct textread {
 	bool saw_cpus_line;	       /* "cpus=N": trace-cmd report */
 	bool saw_tracer_line;	       /* "# tracer:": the kernel's trace file */
 	bool flavor_set;
-	struct {
-		int32_t pid;
-		char comm[RTW_COMM_LEN];
-	} comm[TR_COMM_CACHE];
+	struct pidmap tasks; /* comms learned from switch and wakeup payloads */
 	struct tr_name names[TR_NAME_SLOTS];
 	struct tr_name scratch; /* a name that did not fit in the cache */
 	struct tr_cpu *cpus;
@@ -204,16 +200,17 @@ int textread_parse_ts(const char *s, size_t len, uint64_t *ns)
 struct textread *textread_create(textread_fn fn, void *arg)
 {
 	struct textread *tr = calloc(1, sizeof(*tr));
-	int i;
 
 	if (!tr)
 		return NULL;
+	if (pidmap_init(&tr->tasks)) {
+		free(tr);
+		return NULL;
+	}
 	tr->fn = fn;
 	tr->arg = arg;
 	tr->layout = EVENT_FLAGS_6_13;
 	tr->st.nr_buffers = 1;
-	for (i = 0; i < TR_COMM_CACHE; i++)
-		tr->comm[i].pid = -1;
 	return tr;
 }
 
@@ -222,6 +219,7 @@ void textread_destroy(struct textread *tr)
 	if (!tr)
 		return;
 	free(tr->cpus);
+	pidmap_free(&tr->tasks);
 	free(tr);
 }
 
@@ -262,21 +260,22 @@ static void tr_unparsed(struct textread *tr)
 
 static void tr_learn_comm(struct textread *tr, int32_t pid, const char *comm)
 {
-	if (pid <= 0 || !comm[0])
-		return;
-	tr->comm[pid % TR_COMM_CACHE].pid = pid;
-	memcpy(tr->comm[pid % TR_COMM_CACHE].comm, comm, RTW_COMM_LEN);
+	if (pid > 0)
+		pidmap_note(&tr->tasks, pid, comm, PIDMAP_PRIO_UNKNOWN);
 }
 
 /* The comm of an event's task: what payloads said about @pid, else the line's own. */
 static void tr_event_comm(struct textread *tr, struct rtw_event *ev, const char *s, const char *e)
 {
+	const struct pidmap_task *t;
+
 	if (ev->pid == 0) {
 		memcpy(ev->comm, "<idle>", 7);
 		return;
 	}
-	if (ev->pid > 0 && tr->comm[ev->pid % TR_COMM_CACHE].pid == ev->pid) {
-		memcpy(ev->comm, tr->comm[ev->pid % TR_COMM_CACHE].comm, RTW_COMM_LEN);
+	t = ev->pid > 0 ? pidmap_find(&tr->tasks, ev->pid) : NULL;
+	if (t && t->comm[0]) {
+		memcpy(ev->comm, t->comm, RTW_COMM_LEN);
 		return;
 	}
 	if (e - s == 5 && !memcmp(s, "<...>", 5))
@@ -302,68 +301,6 @@ static int tr_buffer_id(struct textread *tr, const char *s, const char *e)
 
 /* ---- event names ----------------------------------------------------------------------- */
 
-static uint16_t tr_kind_lookup(const char *n, size_t len, char *vector)
-{
-	static const struct {
-		const char *name;
-		uint16_t kind;
-	} kinds[] = {
-		{ "sched_switch", RTW_EV_SWITCH },
-		{ "sched_waking", RTW_EV_WAKING },
-		{ "sched_wakeup", RTW_EV_WAKEUP },
-		{ "sched_wakeup_new", RTW_EV_WAKEUP },
-		{ "sched_migrate_task", RTW_EV_MIGRATE },
-		{ "irq_handler_entry", RTW_EV_IRQ_ENTRY },
-		{ "irq_handler_exit", RTW_EV_IRQ_EXIT },
-		{ "softirq_entry", RTW_EV_SOFTIRQ_ENTRY },
-		{ "softirq_exit", RTW_EV_SOFTIRQ_EXIT },
-		{ "softirq_raise", RTW_EV_SOFTIRQ_RAISE },
-		{ "hrtimer_expire_entry", RTW_EV_HRTIMER_ENTRY },
-		{ "hrtimer_expire_exit", RTW_EV_HRTIMER_EXIT },
-		{ "nmi_handler", RTW_EV_NMI },
-		{ "ipi_send_cpu", RTW_EV_IPI },
-		{ "ipi_send_cpumask", RTW_EV_IPI },
-		{ "tracing_mark_write", RTW_EV_MARKER }, /* the kernel names markers by writer */
-		{ "print", RTW_EV_MARKER },		 /* trace-cmd names the event */
-	};
-	/* x86 irq_vectors events (arch/x86/include/asm/trace/irq_vectors.h); text has no
-	 * system name, so a bare "*_entry" (kvm_entry, timer_expire_entry) is not one */
-	static const char *const vectors[] = {
-		"local_timer",
-		"spurious_apic",
-		"error_apic",
-		"x86_platform_ipi",
-		"irq_work",
-		"reboot",
-		"threshold_apic",
-		"deferred_error_apic",
-		"thermal_apic",
-		"reschedule",
-		"call_function",
-		"call_function_single",
-		"posted_msi_notification",
-	};
-	size_t i, base;
-
-	for (i = 0; i < ARRAY_SIZE(kinds); i++)
-		if (strlen(kinds[i].name) == len && !memcmp(kinds[i].name, n, len))
-			return kinds[i].kind;
-	if (len > 6 && !memcmp(n + len - 6, "_entry", 6))
-		base = len - 6;
-	else if (len > 5 && !memcmp(n + len - 5, "_exit", 5))
-		base = len - 5;
-	else
-		return RTW_EV_OTHER;
-	for (i = 0; i < ARRAY_SIZE(vectors); i++) {
-		if (strlen(vectors[i]) != base || memcmp(vectors[i], n, base))
-			continue;
-		memcpy(vector, n, base);
-		vector[base] = '\0';
-		return base == len - 6 ? RTW_EV_VECTOR_ENTRY : RTW_EV_VECTOR_EXIT;
-	}
-	return RTW_EV_OTHER;
-}
-
 /* The kind of event @n (cached: a trace repeats a few names millions of times). */
 static const struct tr_name *tr_kind(struct textread *tr, const char *n, size_t len)
 {
@@ -384,12 +321,12 @@ static const struct tr_name *tr_kind(struct textread *tr, const char *n, size_t 
 		if (!slot->len) {
 			slot->len = (uint8_t)len;
 			memcpy(slot->name, n, len);
-			slot->kind = tr_kind_lookup(n, len, slot->vector);
+			slot->kind = event_kind_of(NULL, n, len, slot->vector);
 			slot->print = len == 5 && !memcmp(n, "print", 5);
 			return slot;
 		}
 	}
-	tr->scratch.kind = tr_kind_lookup(n, len, tr->scratch.vector);
+	tr->scratch.kind = event_kind_of(NULL, n, len, tr->scratch.vector);
 	tr->scratch.print = len == 5 && !memcmp(n, "print", 5);
 	return &tr->scratch;
 }
@@ -840,7 +777,7 @@ static bool tr_cpu_bracket(const char *t, const char *c, int32_t *cpu)
 	uint64_t v;
 
 	if (c - t < 3 || *t != '[' || c[-1] != ']' || tr_dec(t + 1, c - 1, &v) != c - 1 ||
-	    v >= TR_MAX_CPUS)
+	    v >= RTW_MAX_CPUS)
 		return false;
 	*cpu = (int32_t)v;
 	return true;
@@ -877,7 +814,7 @@ static int tr_context_verbose(struct textread *tr, const char *s, const char *c,
 		if (t == c || (i < 2 ? tr_hex(t, c, &v[i]) : tr_dec(t, c, &v[i])) != c)
 			return -EINVAL;
 	}
-	if (v[3] >= TR_MAX_CPUS || v[4] > INT32_MAX)
+	if (v[3] >= RTW_MAX_CPUS || v[4] > INT32_MAX)
 		return -EINVAL;
 	ev->preempt = (uint8_t)(v[1] & 0xf);
 	ev->flags = event_flags_from_raw((unsigned int)v[2], tr->layout);
@@ -913,7 +850,7 @@ static int tr_context(struct textread *tr, const char *s, const char *c, enum tr
 
 		while (f && f < c && tr_digit(*f))
 			f++;
-		if (!f || cpu >= TR_MAX_CPUS || c - f > 6 ||
+		if (!f || cpu >= RTW_MAX_CPUS || c - f > 6 ||
 		    event_flags_from_letters(f, (int)(c - f), &ev->flags, &ev->preempt))
 			return -EINVAL;
 		ev->cpu = (int32_t)cpu;
@@ -988,7 +925,7 @@ static int tr_emit_lost(struct textread *tr, int cpu, uint64_t ts_ns, int buffer
 
 static struct tr_cpu *tr_cpu(struct textread *tr, uint64_t cpu)
 {
-	if (cpu >= TR_MAX_CPUS)
+	if (cpu >= RTW_MAX_CPUS)
 		return NULL;
 	if ((int)cpu >= tr->nr_cpus) {
 		int nr = (int)cpu + 1;
@@ -1102,7 +1039,7 @@ static void tr_comment(struct textread *tr, const char *s, const char *e)
 		return;
 	}
 	p = memmem(s, (size_t)(e - s), "#P:", 3);
-	if (p && tr_dec(p + 3, e, &v) && v < TR_MAX_CPUS) {
+	if (p && tr_dec(p + 3, e, &v) && v < RTW_MAX_CPUS) {
 		tr->st.nr_cpus = (int)v;
 		return;
 	}
@@ -1123,7 +1060,7 @@ static bool tr_cpu_line(struct textread *tr, const char *s, const char *e)
 	uint64_t cpu, n = 0;
 
 	if (tr_is(s, e, "cpus=")) {
-		if (tr_dec(s + 5, e, &cpu) != e || cpu >= TR_MAX_CPUS)
+		if (tr_dec(s + 5, e, &cpu) != e || cpu >= RTW_MAX_CPUS)
 			return false;
 		tr->st.nr_cpus = (int)cpu;
 		tr->saw_cpus_line = true;

@@ -17,7 +17,6 @@
 #include "analysis/timeline.h"
 #include "analysis/util.h"
 
-#define TL_MAX_CPUS    4096
 #define TL_MAX_DEPTH   8
 #define TL_IRQ_UNKNOWN (-2) /* an IRQ already running when the trace begins */
 
@@ -218,17 +217,24 @@ static int tl_cmp_u64(const void *a, const void *b)
 uint64_t timeline_estimate_tick_ns(const struct rtw_event *ev, size_t n)
 {
 	static const uint64_t hz[] = { 100, 250, 300, 1000 };
-	uint64_t last[64] = { 0 };
-	uint64_t *d, tick;
+	uint64_t *d, *last, tick;
 	size_t nd = 0, i;
+	int nr_cpus = 0;
 
+	for (i = 0; i < n; i++)
+		if (ev[i].cpu >= nr_cpus && ev[i].cpu < RTW_MAX_CPUS)
+			nr_cpus = ev[i].cpu + 1;
 	d = malloc((n ? n : 1) * sizeof(*d));
-	if (!d)
+	last = calloc(nr_cpus ? (size_t)nr_cpus : 1, sizeof(*last)); /* each CPU's last tick */
+	if (!d || !last) {
+		free(d);
+		free(last);
 		return 0;
+	}
 	for (i = 0; i < n; i++) {
 		const struct rtw_event *e = &ev[i];
 
-		if (e->kind != RTW_EV_HRTIMER_ENTRY || e->cpu < 0 || e->cpu >= 64 ||
+		if (e->kind != RTW_EV_HRTIMER_ENTRY || e->cpu < 0 || e->cpu >= nr_cpus ||
 		    !event_is_tick_function(e->u.hrt.function))
 			continue;
 		/* only consecutive ticks: an idle CPU stops its tick */
@@ -236,6 +242,7 @@ uint64_t timeline_estimate_tick_ns(const struct rtw_event *ev, size_t n)
 			d[nd++] = e->ts_ns - last[e->cpu];
 		last[e->cpu] = e->ts_ns;
 	}
+	free(last);
 	if (nd == 0) {
 		free(d);
 		return 0;
@@ -269,7 +276,7 @@ int timeline_build_from(struct timeline *tl, const struct rtw_event *ev, size_t 
 	if (!n)
 		return -ENODATA;
 	for (i = 0; i < n; i++)
-		if (ev[i].cpu >= nr_cpus && ev[i].cpu < TL_MAX_CPUS)
+		if (ev[i].cpu >= nr_cpus && ev[i].cpu < RTW_MAX_CPUS)
 			nr_cpus = ev[i].cpu + 1;
 	if (!nr_cpus)
 		return -ENODATA;
@@ -297,8 +304,6 @@ int timeline_build_from(struct timeline *tl, const struct rtw_event *ev, size_t 
 		if (e->kind == RTW_EV_LOST) {
 			c->lost = true;
 			/* what ran before is unknown: restart this CPU's state */
-			if (c->seen && tl_emit(c, e->cpu, c->last_ns, c->last_ns))
-				goto out;
 			c->seen = false;
 			c->depth = 0;
 			continue;

@@ -7,7 +7,7 @@
 set -u
 
 build_pkgs="gcc make pkg-config libtracefs-dev libtraceevent-dev libtracecmd-dev zlib1g-dev"
-check_pkgs="libcunit1-dev"
+check_pkgs="libcunit1-dev bash-completion"
 # tools the root-only integration tests and the benchmark drive
 tool_pkgs="rt-tests trace-cmd python3 python3-jsonschema libxml2-utils chromium"
 bench_pkgs="rt-tests trace-cmd"

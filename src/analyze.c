@@ -1,11 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * analyze - "rtwhy analyze FILE". The file's first bytes say what it is;
- * textread or datread then stream its events here, where they fill a
- * bounded window. A spike marker in the stream is explained at once from
- * that window with blame_explain() and printed like a live run's spike;
- * the results are kept for --json. Offline: nothing is read from this
- * machine's /proc about the tasks of the trace.
+ * analyze - "rtwhy analyze FILE": the options; the file opened and its
+ * first bytes sniffed; its events handed to the engine (stream.c), which
+ * explains each spike and hands it back here to be printed like a live
+ * run's spike and drawn; then the summary line and --json.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -18,21 +16,18 @@
 #include "rtwhy/analyze.h"
 #include "rtwhy/cli.h"
 #include "analysis/datread.h"
-#include "analysis/evbuf.h"
+#include "analysis/diag.h"
+#include "analysis/stream.h"
 #include "rtwhy/json.h"
 #include "rtwhy/log.h"
 #include "rtwhy/outfile.h"
 #include "rtwhy/report_json.h"
 #include "rtwhy/report_svg.h"
 #include "rtwhy/report_text.h"
-#include "analysis/textread.h"
+#include "analysis/textread.h" /* textread_parse_ts() for --at */
 #include "analysis/util.h"
 
-#define ANALYZE_MAX_EVENTS     262144 /* window cap: about 44 MB of events */
-#define ANALYZE_SNIFF_BYTES    4096
-#define ANALYZE_MARKER_DUP_NS  (1 * NSEC_PER_MSEC) /* same marker from two buffers */
-#define ANALYZE_RESTART_NS     (1 * NSEC_PER_MSEC) /* time going back: a new trace */
-#define ANALYZE_FREEZE_NEAR_NS (10 * NSEC_PER_MSEC)
+#define ANALYZE_SNIFF_BYTES 4096
 
 /* ---- options --------------------------------------------------------------------------- */
 
@@ -215,243 +210,20 @@ enum analyze_format analyze_sniff(const void *head, size_t len)
 	return odd * 100 > len ? ANALYZE_FMT_BINARY : ANALYZE_FMT_TEXT;
 }
 
-/* ---- markers ----------------------------------------------------------------------------- */
+/* ---- the report: what the engine (stream.h) hands on ---------------------------------- */
 
-/* "KEY=NUMBER" anywhere in @text (preceded by a space or at the start). */
-static bool analyze_field(const char *text, const char *key, uint64_t *v)
-{
-	size_t klen = strlen(key);
-	const char *p = text;
-	char num[24];
-	size_t n;
-
-	while ((p = strstr(p, key))) {
-		if ((p == text || p[-1] == ' ') && p[klen] == '=')
-			break;
-		p += klen;
-	}
-	if (!p)
-		return false;
-	p += klen + 1;
-	n = strspn(p, "0123456789");
-	if (!n || n >= sizeof(num))
-		return false;
-	memcpy(num, p, n);
-	num[n] = '\0';
-	return util_parse_u64(num, UINT64_MAX, v) == 0;
-}
-
-static bool analyze_parse_cyclictest(const char *text, struct analyze_marker *m)
-{
-	static const char prefix[] = "hit latency threshold (";
-	char lat[24], thresh[24];
-	const char *p = text;
-	size_t n;
-
-	if (strncmp(p, prefix, sizeof(prefix) - 1))
-		return false;
-	p += sizeof(prefix) - 1;
-	n = strspn(p, "0123456789");
-	if (!n || n >= sizeof(lat) || strncmp(p + n, " > ", 3))
-		return false;
-	memcpy(lat, p, n);
-	lat[n] = '\0';
-	p += n + 3;
-	n = strspn(p, "-0123456789");
-	if (!n || n >= sizeof(thresh) || p[n] != ')')
-		return false;
-	memcpy(thresh, p, n);
-	thresh[n] = '\0';
-	if (util_parse_u64(lat, UINT64_MAX / NSEC_PER_USEC, &m->latency))
-		return false;
-	if (thresh[0] == '-' || util_parse_u64(thresh, UINT64_MAX / NSEC_PER_USEC, &m->threshold))
-		m->threshold = 0;
-	m->kind = ANALYZE_MARK_CYCLICTEST;
-	return true;
-}
-
-static bool analyze_parse_freeze(const char *text, struct analyze_marker *m)
-{
-	uint64_t v;
-
-	if (strncmp(text, "FREEZE ", 7))
-		return false;
-	if (!analyze_field(text, "tid", &v) || !v || v > INT32_MAX)
-		return false;
-	m->tid = (int32_t)v;
-	if (!analyze_field(text, "deadline", &m->deadline_ns) ||
-	    !analyze_field(text, "wake", &m->wake_ns) || m->wake_ns < m->deadline_ns)
-		return false;
-	m->thread = analyze_field(text, "thread", &v) && v < 65536 ? (int32_t)v : -1;
-	m->cpu = analyze_field(text, "cpu", &v) && v < 65536 ? (int32_t)v : -1;
-	m->prio = analyze_field(text, "prio", &v) && v < 100 ? (int32_t)v : 0;
-	m->slack_ns = analyze_field(text, "slack", &v) && v < INT32_MAX ? (int64_t)v : -1;
-	if (!analyze_field(text, "lat", &m->latency))
-		m->latency = m->wake_ns - m->deadline_ns;
-	m->kind = ANALYZE_MARK_FREEZE;
-	return true;
-}
-
-bool analyze_parse_marker(const char *text, struct analyze_marker *m)
-{
-	memset(m, 0, sizeof(*m));
-	m->tid = -1;
-	m->thread = -1;
-	m->cpu = -1;
-	m->slack_ns = -1;
-	if (analyze_parse_cyclictest(text, m) || analyze_parse_freeze(text, m))
-		return true;
-	m->kind = ANALYZE_MARK_NONE;
-	return false;
-}
-
-int analyze_marker_spike(const struct rtw_event *ev, const struct analyze_marker *m,
-			 bool clock_mono, uint64_t latency_unit_ns, struct blame_spike *sp)
-{
-	uint64_t lat_ns;
-
-	memset(sp, 0, sizeof(*sp));
-	sp->thread = -1;
-	sp->tid = ev->pid;
-	sp->cpu = ev->cpu;
-	sp->slack_ns = -1;
-	if (m->kind == ANALYZE_MARK_FREEZE) {
-		bool near =
-			ev->ts_ns >= m->wake_ns && ev->ts_ns - m->wake_ns < ANALYZE_FREEZE_NEAR_NS;
-
-		util_strlcpy(sp->source, "rtwhy", sizeof(sp->source));
-		sp->thread = m->thread;
-		sp->tid = m->tid;
-		sp->cpu = m->cpu;
-		sp->slack_ns = m->slack_ns;
-		/* the marker's own numbers are CLOCK_MONOTONIC: usable if the trace's are too */
-		if ((clock_mono && ev->ts_ns >= m->wake_ns) || near) {
-			sp->deadline_ns = m->deadline_ns;
-			sp->wake_ns = m->wake_ns;
-			sp->deadline_exact = true;
-			return 0;
-		}
-		lat_ns = m->latency;
-	} else {
-		util_strlcpy(sp->source, "cyclictest", sizeof(sp->source));
-		lat_ns = m->latency * latency_unit_ns;
-		sp->threshold_ns = m->threshold * latency_unit_ns;
-	}
-	if (lat_ns > ev->ts_ns)
-		return -EINVAL;
-	sp->wake_ns = ev->ts_ns;
-	sp->deadline_ns = ev->ts_ns - lat_ns;
-	return 0;
-}
-
-uint64_t analyze_cyclictest_unit_ns(const struct rtw_event *ev, size_t n,
-				    const struct rtw_event *marker, uint64_t latency)
-{
-	uint64_t slept = 0, us = latency * NSEC_PER_USEC;
-	size_t i;
-
-	for (i = n; i-- > 0;) {
-		const struct rtw_event *e = &ev[i];
-
-		if (e->ts_ns > marker->ts_ns)
-			continue;
-		if (e->kind == RTW_EV_SWITCH && e->u.sw.prev_pid == marker->pid &&
-		    e->u.sw.prev_state != RTW_STATE_RUNNING &&
-		    e->u.sw.prev_state != RTW_STATE_PREEMPTED) {
-			slept = e->ts_ns;
-			break;
-		}
-	}
-	if (!slept || us > marker->ts_ns || marker->ts_ns - us >= slept)
-		return NSEC_PER_USEC;
-	if (latency <= marker->ts_ns && marker->ts_ns - latency >= slept)
-		return 1;
-	return NSEC_PER_USEC;
-}
-
-/* ---- the streaming engine ----------------------------------------------------------------- */
-
-struct analyze {
+struct analyze_report {
 	const struct analyze_opts *o;
 	FILE *out; /* the text report, NULL for none */
-	struct analyze_summary *sum;
-	struct textread *tr;
-	struct datread *dr;
-	struct evbuf win;
-	int owner[RTW_EV_NR_KINDS]; /* buffer whose events of a kind are used, -1 none yet */
-	uint64_t last_ts_ns;
-	unsigned int windows;	      /* saved windows seen (text) */
-	struct rtw_event last_marker; /* the previous marker taken */
-	bool have_marker;
-	bool manual_done;
 	bool header_done;
-	int max_cpu;
-	int err; /* -ENOMEM in the callback */
 };
 
-static const char *analyze_clock(const struct analyze *a, int buffer)
-{
-	if (a->o->clock)
-		return a->o->clock;
-	if (a->dr)
-		return datread_buffer_clock(a->dr, buffer);
-	return textread_stats(a->tr)->clock;
-}
-
-/* "1116.268022", or with nanoseconds when the trace has them */
-static void analyze_ts(uint64_t ns, char *buf, size_t len)
-{
-	if (ns % NSEC_PER_USEC)
-		snprintf(buf, len, "%llu.%09llu", (unsigned long long)(ns / NSEC_PER_SEC),
-			 (unsigned long long)(ns % NSEC_PER_SEC));
-	else
-		snprintf(buf, len, "%llu.%06llu", (unsigned long long)(ns / NSEC_PER_SEC),
-			 (unsigned long long)(ns % NSEC_PER_SEC / NSEC_PER_USEC));
-}
-
-/* What the file says about itself, into the summary (text: as far as read). */
-static void analyze_facts(struct analyze *a)
-{
-	struct analyze_summary *sum = a->sum;
-
-	util_strlcpy(sum->clock, analyze_clock(a, 0), sizeof(sum->clock));
-	sum->nr_cpus = a->max_cpu + 1;
-	if (a->dr) {
-		const struct datread_info *in = datread_info(a->dr);
-
-		snprintf(sum->format, sizeof(sum->format), "trace.dat v%d", in->file_version);
-		util_strlcpy(sum->kernel, in->release, sizeof(sum->kernel));
-		if (in->nr_cpus > 0)
-			sum->nr_cpus = in->nr_cpus;
-		sum->nr_buffers = in->nr_buffers;
-		sum->lost = in->lost_records;
-		sum->layout_assumed = in->layout_assumed;
-	} else {
-		const struct textread_stats *st = textread_stats(a->tr);
-
-		util_strlcpy(sum->format, textread_flavor_name(st->flavor), sizeof(sum->format));
-		util_strlcpy(sum->kernel, st->kernel, sizeof(sum->kernel));
-		if (st->nr_cpus > 0)
-			sum->nr_cpus = st->nr_cpus;
-		sum->nr_buffers = st->nr_buffers;
-		sum->lines = st->lines;
-		sum->unparsed_lines = st->unparsed;
-		sum->first_unparsed_line = st->first_unparsed_line;
-		sum->lost = st->lost_lines;
-		sum->cut = st->cut;
-		sum->relative_ts = st->relative_ts;
-	}
-}
-
 /* What the file is, once, before the first spike (text says it in its first lines). */
-static void analyze_print_header(struct analyze *a)
+static void analyze_print_header(struct analyze_report *a, const struct stream_summary *sum)
 {
-	const struct analyze_summary *sum = a->sum;
-
 	if (a->header_done || !a->out)
 		return;
 	a->header_done = true;
-	analyze_facts(a);
 	fprintf(a->out, "# rtwhy analyze: %s\n#   %s", a->o->path, sum->format);
 	if (sum->nr_buffers > 1)
 		fprintf(a->out, " (%d buffers)", sum->nr_buffers);
@@ -462,7 +234,7 @@ static void analyze_print_header(struct analyze *a)
 	if (sum->relative_ts)
 		fprintf(a->out, "#   latency format: times are microseconds since the buffer was "
 				"reset\n");
-	if (a->tr && textread_stats(a->tr)->flagless)
+	if (sum->flagless)
 		fprintf(a->out,
 			"#   no flags column (trace-cmd report shows it with -l): interrupt "
 			"context inferred from the events, need-resched unknown\n");
@@ -471,148 +243,18 @@ static void analyze_print_header(struct analyze *a)
 				"markers' latencies\n");
 }
 
-static void analyze_keep_result(struct analyze *a, const struct blame_result *res)
+/* An explained spike: printed like a live run's, and drawn. */
+static void analyze_on_spike(const struct stream_spike *sp, void *arg)
 {
-	struct analyze_summary *sum = a->sum;
-	struct blame_result *kept;
+	struct analyze_report *a = arg;
 
-	if (sum->nr_spikes == ANALYZE_MAX_KEPT)
-		return;
-	kept = realloc(sum->spikes, (sum->nr_spikes + 1) * sizeof(*kept));
-	if (!kept)
-		return;
-	sum->spikes = kept;
-	sum->spikes[sum->nr_spikes++] = *res;
-}
-
-static void analyze_explain(struct analyze *a, const struct blame_spike *sp, const char *what)
-{
-	struct blame_opts opts = { .steal_ns = -1 }; /* offline: no /proc of the traced machine */
-	struct blame_result res;
-	char at[32];
-	int ret;
-
-	analyze_ts(sp->wake_ns, at, sizeof(at));
-	ret = blame_explain(evbuf_data(&a->win), evbuf_len(&a->win), sp, &opts, &res);
-	if (ret) {
-		log_err("cannot explain the spike of tid %d at %s: %s", sp->tid, at,
-			ret == -ENODATA ? "no event before it" : strerror(-ret));
-		a->sum->nr_failed++;
-		return;
-	}
-	a->sum->nr_explained++;
-	analyze_print_header(a);
+	analyze_print_header(a, sp->sum);
 	if (a->out) {
-		fprintf(a->out, "#\n# rtwhy: %s\n", what);
-		report_text_spike(a->out, &res, a->sum->nr_explained, evbuf_len(&a->win));
+		fprintf(a->out, "#\n# rtwhy: %s\n", sp->what);
+		report_text_spike(a->out, sp->res, sp->index, sp->nr_events);
 	}
 	if (a->o->svg_path)
-		report_svg_spike(a->o->svg_path, a->sum->nr_explained, evbuf_data(&a->win),
-				 evbuf_len(&a->win), &res);
-	analyze_keep_result(a, &res);
-}
-
-static void analyze_marker(struct analyze *a, const struct rtw_event *ev, int buffer)
-{
-	const char *clock = analyze_clock(a, buffer);
-	uint64_t unit = NSEC_PER_USEC;
-	struct analyze_marker m;
-	struct blame_spike sp;
-	char what[RTW_MARKER_LEN + 160], at[32];
-
-	if (!analyze_parse_marker(ev->u.marker.text, &m))
-		return;
-	if (m.kind == ANALYZE_MARK_CYCLICTEST)
-		unit = analyze_cyclictest_unit_ns(evbuf_data(&a->win), evbuf_len(&a->win), ev,
-						  m.latency);
-	analyze_ts(ev->ts_ns, at, sizeof(at));
-	if (analyze_marker_spike(ev, &m, !strcmp(clock, "mono"), unit, &sp)) {
-		log_err("cannot explain the marker at %s: its latency is longer than its time", at);
-		a->sum->nr_failed++;
-		return;
-	}
-	/* a window saved by rtwhy says since when it was recording, like the live run knew */
-	if (m.kind == ANALYZE_MARK_FREEZE && sp.deadline_exact && a->tr)
-		sp.trace_start_ns = textread_stats(a->tr)->recording_since_ns;
-	snprintf(what, sizeof(what), "marker at %s on CPU %d by %s-%d%s: %s", at, ev->cpu,
-		 ev->comm[0] ? ev->comm : "<...>", ev->pid,
-		 unit == 1 ? " (cyclictest -N: nanoseconds)" : "", ev->u.marker.text);
-	analyze_explain(a, &sp, what);
-}
-
-static void analyze_manual(struct analyze *a)
-{
-	struct blame_spike sp = {
-		.thread = -1,
-		.tid = a->o->pid,
-		.cpu = -1,
-		.deadline_ns = a->o->at_ns - a->o->latency_ns,
-		.wake_ns = a->o->at_ns,
-		.slack_ns = -1,
-		.source = "manual",
-	};
-	char what[96], at[32];
-
-	a->manual_done = true;
-	analyze_ts(a->o->at_ns, at, sizeof(at));
-	snprintf(what, sizeof(what), "spike given by hand: tid %d ran at %s, %llu us late",
-		 a->o->pid, at, (unsigned long long)(a->o->latency_ns / NSEC_PER_USEC));
-	analyze_explain(a, &sp, what);
-}
-
-/* Several buffers may carry the same events (a tracepoint enabled in two): per kind,
- * the first buffer that gives it is used. Markers come from every buffer, once. */
-static bool analyze_take(struct analyze *a, const struct rtw_event *ev, int buffer)
-{
-	if (ev->kind == RTW_EV_LOST)
-		return true;
-	if (ev->kind == RTW_EV_MARKER) {
-		const struct rtw_event *l = &a->last_marker;
-
-		if (a->have_marker && l->pid == ev->pid &&
-		    ev->ts_ns - l->ts_ns < ANALYZE_MARKER_DUP_NS &&
-		    !strcmp(l->u.marker.text, ev->u.marker.text))
-			return false;
-		a->last_marker = *ev;
-		a->have_marker = true;
-		return true;
-	}
-	if (a->owner[ev->kind] < 0)
-		a->owner[ev->kind] = buffer;
-	if (a->owner[ev->kind] == buffer)
-		return true;
-	a->sum->duplicates++;
-	return false;
-}
-
-static int analyze_on_event(const struct rtw_event *ev, int buffer, void *arg)
-{
-	struct analyze *a = arg;
-
-	if (a->tr && textread_stats(a->tr)->windows != a->windows) {
-		/* a new saved window: what came before was another recording */
-		a->windows = textread_stats(a->tr)->windows;
-		evbuf_clear(&a->win);
-	}
-	if (ev->ts_ns + ANALYZE_RESTART_NS < a->last_ts_ns) { /* time went back: a new trace */
-		a->sum->restarts++;
-		evbuf_clear(&a->win);
-	}
-	if (!analyze_take(a, ev, buffer))
-		return 0;
-	if (a->o->manual && !a->manual_done && ev->ts_ns > a->o->at_ns)
-		analyze_manual(a);
-	if (evbuf_push(&a->win, ev)) {
-		a->err = -ENOMEM;
-		return a->err;
-	}
-	a->sum->events++;
-	a->last_ts_ns = ev->ts_ns;
-	if (ev->cpu > a->max_cpu)
-		a->max_cpu = ev->cpu;
-	if (ev->kind == RTW_EV_MARKER && !a->o->manual)
-		analyze_marker(a, ev, buffer);
-	return 0;
+		report_svg_spike(a->o->svg_path, sp->index, sp->trace, sp->res);
 }
 
 /* ---- reading the file -------------------------------------------------------------------- */
@@ -651,92 +293,78 @@ static int analyze_open(const char *path, enum analyze_format *fmt, int *fd)
 	return ret;
 }
 
-static int analyze_read_text(struct analyze *a, int fd)
+/*
+ * libtracecmd 1.3.1 printf()s "File possibly truncated..." when it opens a
+ * truncated trace.dat (datread.h): keep it off stdout, where the report (or
+ * --json -) goes. Returns the saved stdout, -1 if it could not be saved.
+ */
+static int analyze_mute_stdout(void)
 {
-	const struct textread_stats *st;
-	int ret;
+	int saved, null;
 
-	a->tr = textread_create(analyze_on_event, a);
-	if (!a->tr) {
-		log_err("cannot read %s: %s", a->o->path, strerror(ENOMEM));
-		return -ENOMEM;
+	fflush(stdout);
+	saved = dup(STDOUT_FILENO);
+	null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	if (saved < 0 || null < 0 || dup2(null, STDOUT_FILENO) < 0) {
+		if (saved >= 0)
+			close(saved);
+		saved = -1;
 	}
-	ret = textread_fd(a->tr, fd);
-	if (a->err)
-		return a->err;
-	if (ret < 0) {
-		log_err("cannot read %s: %s", a->o->path, strerror(-ret));
-		return ret;
-	}
-	st = textread_stats(a->tr);
-	if (!st->events) {
-		log_err("cannot read %s: no ftrace event line in it (%llu line%s)", a->o->path,
-			(unsigned long long)st->lines, st->lines == 1 ? "" : "s");
-		return -EINVAL;
-	}
-	if (st->cut)
-		log_warn("%s ends in the middle of a line: the file was cut", a->o->path);
-	if (st->unparsed)
-		log_warn("%llu line%s of %s could not be read (the first is line %llu)",
-			 (unsigned long long)st->unparsed, st->unparsed == 1 ? "" : "s", a->o->path,
-			 (unsigned long long)st->first_unparsed_line);
-	return 0;
+	if (null >= 0)
+		close(null);
+	return saved;
 }
 
-static int analyze_read_dat(struct analyze *a)
+static void analyze_unmute_stdout(int saved)
 {
-	int ret;
-
-	ret = datread_open(&a->dr, a->o->path);
-	if (ret)
-		return ret;
-	if (datread_info(a->dr)->layout_assumed)
-		log_warn("%s does not say which kernel wrote it: reading its flags with the "
-			 "layout of kernels 6.13 and later",
-			 a->o->path);
-	datread_read(a->dr, analyze_on_event, a);
-	if (a->err)
-		return a->err;
-	if (!datread_info(a->dr)->events) {
-		log_err("cannot read %s: the trace.dat holds no event", a->o->path);
-		return -ENODATA;
-	}
-	return 0;
+	if (saved < 0)
+		return;
+	fflush(stdout);
+	dup2(saved, STDOUT_FILENO);
+	close(saved);
 }
 
-int analyze_file(const struct analyze_opts *o, FILE *out, struct analyze_summary *sum)
+/* A trace.dat, opened with stdout pointed away (see analyze_mute_stdout()). */
+static int analyze_open_dat(const char *path, struct datread **dr)
 {
-	struct analyze a = { .o = o, .out = out, .sum = sum, .max_cpu = -1 };
+	int ret, saved;
+
+	saved = analyze_mute_stdout();
+	ret = datread_open(dr, path);
+	analyze_unmute_stdout(saved);
+	return ret;
+}
+
+int analyze_file(const struct analyze_opts *o, FILE *out, struct stream_summary *sum)
+{
+	struct analyze_report rep = { .o = o, .out = out };
+	const struct stream_opts so = { .name = o->path,
+					.clock = o->clock,
+					.window_ns = o->window_ns,
+					.manual = o->manual,
+					.pid = o->pid,
+					.at_ns = o->at_ns,
+					.latency_ns = o->latency_ns,
+					.on_spike = analyze_on_spike,
+					.arg = &rep };
 	enum analyze_format fmt = ANALYZE_FMT_EMPTY;
-	int k, ret, fd = -1;
+	struct datread *dr = NULL;
+	int ret, fd = -1;
 
 	memset(sum, 0, sizeof(*sum));
-	for (k = 0; k < RTW_EV_NR_KINDS; k++)
-		a.owner[k] = -1;
-	evbuf_init(&a.win, o->window_ns, ANALYZE_MAX_EVENTS);
 	ret = analyze_open(o->path, &fmt, &fd);
 	if (ret)
 		goto out;
-	sum->dat = fmt == ANALYZE_FMT_DAT;
-	ret = sum->dat ? analyze_read_dat(&a) : analyze_read_text(&a, fd);
-	if (ret == -ENOMEM && a.err)
-		log_err("cannot analyze %s: %s", o->path, strerror(ENOMEM));
+	if (fmt == ANALYZE_FMT_DAT) {
+		ret = analyze_open_dat(o->path, &dr);
+		if (!ret)
+			ret = stream_dat(&so, dr, sum);
+	} else {
+		ret = stream_text(&so, fd, sum);
+	}
 	if (ret)
 		goto out;
-	if (o->manual && !a.manual_done) {
-		char at[32], end[32];
-
-		analyze_ts(o->at_ns, at, sizeof(at));
-		analyze_ts(a.last_ts_ns, end, sizeof(end));
-		if (o->at_ns > a.last_ts_ns) {
-			log_err("cannot explain the spike at %s: the trace ends at %s", at, end);
-			sum->nr_failed++;
-		} else {
-			analyze_manual(&a); /* at the very end of the trace */
-		}
-	}
-	analyze_print_header(&a);
-	analyze_facts(&a);
+	analyze_print_header(&rep, sum);
 	if (out) {
 		fprintf(out, "#\n# rtwhy: %d spike%s explained from %llu events", sum->nr_explained,
 			sum->nr_explained == 1 ? "" : "s", (unsigned long long)sum->events);
@@ -754,20 +382,11 @@ int analyze_file(const struct analyze_opts *o, FILE *out, struct analyze_summary
 out:
 	if (fd >= 0)
 		close(fd);
-	textread_destroy(a.tr);
-	datread_close(a.dr);
-	evbuf_free(&a.win);
+	datread_close(dr);
 	return ret;
 }
 
-void analyze_summary_free(struct analyze_summary *sum)
-{
-	free(sum->spikes);
-	sum->spikes = NULL;
-	sum->nr_spikes = 0;
-}
-
-static int analyze_write_json(const struct analyze_opts *o, const struct analyze_summary *sum)
+static int analyze_write_json(const struct analyze_opts *o, const struct stream_summary *sum)
 {
 	FILE *f = stdout;
 	struct json j;
@@ -807,12 +426,13 @@ static int analyze_write_json(const struct analyze_opts *o, const struct analyze
 
 int analyze_main(int argc, char **argv)
 {
-	struct analyze_summary sum;
+	struct stream_summary sum;
 	enum analyze_action action;
 	struct analyze_opts o;
 	char err[256];
 	int code = CLI_EXIT_FAILURE;
 
+	diag_set_sink(log_diag, NULL);
 	if (analyze_parse_args(argc, argv, &o, &action, err, sizeof(err))) {
 		log_err("%s", err);
 		return CLI_EXIT_USAGE;
@@ -833,6 +453,6 @@ int analyze_main(int argc, char **argv)
 		code = CLI_EXIT_OK;
 	if (o.json_path && analyze_write_json(&o, &sum))
 		code = CLI_EXIT_FAILURE;
-	analyze_summary_free(&sum);
+	stream_summary_free(&sum);
 	return code;
 }

@@ -53,3 +53,19 @@ void log_set_quiet(bool quiet)
 {
 	log_quiet = quiet;
 }
+
+void log_diag(enum diag_level level, const char *msg, void *arg)
+{
+	(void)arg;
+	switch (level) {
+	case DIAG_ERR:
+		log_err("%s", msg);
+		break;
+	case DIAG_WARN:
+		log_warn("%s", msg);
+		break;
+	default:
+		log_info("%s", msg);
+		break;
+	}
+}

@@ -13,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "analysis/marker.h"
 #include "rtwhy/measure.h"
 #include "rtwhy/timenow.h"
 #include "analysis/util.h"
@@ -71,27 +72,23 @@ void measure_free(struct measure *m)
 	m->samples = NULL;
 }
 
-int measure_format_freeze(char *buf, const struct measure_spike *s)
-{
-	char *p = buf;
+_Static_assert(sizeof(((struct measure_thread *)0)->marker) >= MARKER_FREEZE_MAX,
+	       "room for the FREEZE line");
 
-	p = util_fmt_str(p, "FREEZE tid=");
-	p = util_fmt_u64(p, (uint64_t)s->tid);
-	p = util_fmt_str(p, " thread=");
-	p = util_fmt_u64(p, (uint64_t)s->thread);
-	p = util_fmt_str(p, " cpu=");
-	p = util_fmt_u64(p, (uint64_t)(s->cpu < 0 ? 0 : s->cpu));
-	p = util_fmt_str(p, " prio=");
-	p = util_fmt_u64(p, (uint64_t)s->priority);
-	p = util_fmt_str(p, " slack=");
-	p = util_fmt_u64(p, (uint64_t)(s->slack_ns < 0 ? 0 : s->slack_ns));
-	p = util_fmt_str(p, " deadline=");
-	p = util_fmt_u64(p, s->deadline_ns);
-	p = util_fmt_str(p, " wake=");
-	p = util_fmt_u64(p, s->wake_ns);
-	p = util_fmt_str(p, " lat=");
-	p = util_fmt_u64(p, (uint64_t)(s->latency_ns < 0 ? 0 : s->latency_ns));
-	return (int)(p - buf);
+/* The FREEZE line of a spike, into @buf: the format is marker.c's. */
+static int measure_format_freeze(char *buf, const struct measure_spike *s)
+{
+	const struct marker f = { .kind = MARKER_FREEZE,
+				  .tid = s->tid,
+				  .thread = s->thread,
+				  .cpu = s->cpu,
+				  .prio = s->priority,
+				  .slack_ns = s->slack_ns,
+				  .deadline_ns = s->deadline_ns,
+				  .wake_ns = s->wake_ns,
+				  .latency = s->latency_ns < 0 ? 0 : (uint64_t)s->latency_ns };
+
+	return marker_format_freeze(buf, &f);
 }
 
 static uint64_t measure_now_ns(clockid_t clock)

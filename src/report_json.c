@@ -146,10 +146,10 @@ void report_json_spike(struct json *j, const struct blame_result *r)
 	json_uint(j, "window_ns", (unsigned long long)(r->window_end_ns - r->window_start_ns));
 	if (r->tick_ns)
 		json_uint(j, "tick_ns", (unsigned long long)r->tick_ns);
-	if (r->freeze_ns)
-		json_uint(j, "freeze_ns", (unsigned long long)r->freeze_ns);
-	if (r->explain_ns)
-		json_uint(j, "explain_ns", (unsigned long long)r->explain_ns);
+	if (r->live.freeze_ns)
+		json_uint(j, "freeze_ns", (unsigned long long)r->live.freeze_ns);
+	if (r->live.explain_ns)
+		json_uint(j, "explain_ns", (unsigned long long)r->live.explain_ns);
 	json_end(j);
 	json_end(j);
 }

@@ -30,7 +30,6 @@
 
 #include "rtwhy/log.h"
 #include "rtwhy/outfile.h"
-#include "analysis/repair.h"
 #include "rtwhy/report_svg.h"
 #include "rtwhy/wrap.h"
 #include "analysis/timeline.h"
@@ -1018,17 +1017,17 @@ static void svg_defs(FILE *f)
 	      f);
 }
 
-static int svg_spike_write(FILE *f, int index, const struct rtw_event *ev, size_t n,
+static int svg_spike_write(FILE *f, int index, const struct blame_trace *trace,
 			   const struct blame_result *r)
 {
 	struct svg_spike s = { .f = f, .r = r, .x0 = SVG_PLOT_X0, .x1 = SVG_PLOT_X1 };
 	uint64_t lat = r->latency_ns, pre, post;
 	int cpus[SVG_MAX_LANES], nr_lanes, nr_culprits, legend_rows, verdict_lines, hint_lines;
-	int height, i, ret;
+	int height, i;
 	double y, lanes_top;
-	struct rtw_event *fixed = NULL;
-	size_t nfixed = 0;
-	struct timeline tl;
+	static const struct timeline no_events;
+	const struct timeline *tl = trace ? &trace->tl : &no_events;
+	size_t n = trace ? trace->nr_read : 0;
 	char title[160], head[64];
 
 	s.d_ns = r->spike.deadline_ns;
@@ -1041,16 +1040,8 @@ static int svg_spike_write(FILE *f, int index, const struct rtw_event *ev, size_
 	s.from_ns = svg_before(s.d_ns, pre);
 	s.to_ns = r->spike.wake_ns + post;
 
-	/* the lanes show what the explanation saw: with the untraced switches put back */
-	if (n && repair_switches(ev, n, &fixed, &nfixed) < 0)
-		return -ENOMEM;
-	ret = n ? timeline_build_from(&tl, fixed, nfixed, r->spike.trace_start_ns, 0) : -ENODATA;
-	free(fixed);
-	if (ret == -ENODATA)
-		memset(&tl, 0, sizeof(tl));
-	else if (ret)
-		return ret;
-	nr_lanes = svg_pick_lanes(&s, &tl, cpus);
+	/* the lanes show what the explanation saw: its timeline, untraced switches put back */
+	nr_lanes = svg_pick_lanes(&s, tl, cpus);
 	nr_culprits =
 		r->nr_culprits < SVG_MAX_CULPRITS_SHOWN ? r->nr_culprits : SVG_MAX_CULPRITS_SHOWN;
 	snprintf(head, sizeof(head), "Verdict (%s): ", blame_verdict_name(r->verdict));
@@ -1070,7 +1061,7 @@ static int svg_spike_write(FILE *f, int index, const struct rtw_event *ev, size_
 	svg_defs(f);
 	svg_spike_header(&s, index, n);
 	for (i = 0; i < nr_lanes; i++)
-		svg_lane(&s, &tl, cpus[i], lanes_top + i * SVG_LANE_H);
+		svg_lane(&s, tl, cpus[i], lanes_top + i * SVG_LANE_H);
 	if (!nr_lanes)
 		svg_text(f, s.x0, lanes_top + 20, "fill=\"#b00000\"", "no event in the window");
 	svg_markers(&s, lanes_top, y);
@@ -1078,7 +1069,7 @@ static int svg_spike_write(FILE *f, int index, const struct rtw_event *ev, size_
 	y += 44;
 	svg_phases(&s, y);
 	y += 52;
-	svg_closeups(&s, &tl, cpus, nr_lanes, y);
+	svg_closeups(&s, tl, cpus, nr_lanes, y);
 	y += svg_closeups_height(r, nr_lanes);
 	svg_legend(f, y);
 	y += legend_rows * 17 + 12;
@@ -1090,11 +1081,10 @@ static int svg_spike_write(FILE *f, int index, const struct rtw_event *ev, size_
 	svg_text(f, SVG_MARGIN, y, "font-size=\"13\" font-weight=\"bold\"", "Hint:");
 	svg_wrap(f, SVG_MARGIN + 38, y, 18, "font-size=\"13\"", r->hint, SVG_WRAP - 6);
 	fputs("</svg>\n", f);
-	timeline_free(&tl);
 	return 0;
 }
 
-int report_svg_spike(const char *path, int index, const struct rtw_event *ev, size_t n,
+int report_svg_spike(const char *path, int index, const struct blame_trace *trace,
 		     const struct blame_result *r)
 {
 	char file[4096];
@@ -1105,7 +1095,7 @@ int report_svg_spike(const char *path, int index, const struct rtw_event *ev, si
 	ret = outfile_open(file, "--svg file", &f);
 	if (ret)
 		return ret;
-	ret = svg_spike_write(f, index, ev, n, r);
+	ret = svg_spike_write(f, index, trace, r);
 	if (ret) {
 		log_err("cannot write --svg file %s: %s", file, strerror(-ret));
 		outfile_discard(f, file);

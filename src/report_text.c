@@ -281,7 +281,7 @@ struct report_tally_row {
 void report_text_tally(FILE *out, const struct blame_result *r, size_t n)
 {
 	struct report_tally_row rows[16];
-	int counts[BLAME_V_INCOMPLETE + 1] = { 0 };
+	int counts[BLAME_NR_VERDICTS] = { 0 };
 	size_t nr_rows = 0, i, k;
 	bool first = true;
 
@@ -316,7 +316,7 @@ void report_text_tally(FILE *out, const struct blame_result *r, size_t n)
 		rows[k].ns += c->ns;
 	}
 	fprintf(out, "# rtwhy: verdicts:");
-	for (i = 0; i <= BLAME_V_INCOMPLETE; i++) {
+	for (i = 0; i < BLAME_NR_VERDICTS; i++) {
 		if (!counts[i])
 			continue;
 		fprintf(out, "%s %s %d", first ? "" : ",",

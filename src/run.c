@@ -15,8 +15,11 @@
 #include <unistd.h>
 
 #include "analysis/blame.h"
+#include "analysis/diag.h"
 #include "rtwhy/cli.h"
 #include "analysis/evbuf.h"
+#include "analysis/marker.h"
+#include "analysis/pidmap.h"
 #include "rtwhy/log.h"
 #include "rtwhy/measure.h"
 #include "rtwhy/outfile.h"
@@ -37,6 +40,7 @@
 #define RUN_MAX_SVG	  50		       /* explained spikes drawn for --svg */
 #define RUN_STEAL_PERIOD  (100 * NSEC_PER_MSEC)
 #define RUN_STEAL_SAMPLES 64
+#define RUN_MAX_TASKS	  1024 /* live tasks whose policy is read for one spike */
 
 static volatile sig_atomic_t run_signal;
 static volatile sig_atomic_t run_status_wanted;
@@ -184,16 +188,13 @@ static int run_collect_event(const struct rtw_event *ev, void *arg)
 	return c->err;
 }
 
-/* The live tasks are still there: read their real policy instead of guessing. */
-static bool run_task_policy(int32_t pid, const char *comm, int *policy, void *arg)
+/* A live task's comm and policy as the system shows them now; false if it is gone. */
+static bool run_task_policy(int32_t pid, char *comm, int *policy)
 {
 	char path[64], now_comm[32] = "";
 	FILE *f;
 	int p;
 
-	(void)arg;
-	if (pid <= 0)
-		return false;
 	snprintf(path, sizeof(path), "/proc/%d/comm", pid);
 	f = fopen(path, "r");
 	if (!f)
@@ -202,13 +203,43 @@ static bool run_task_policy(int32_t pid, const char *comm, int *policy, void *ar
 		now_comm[0] = '\0';
 	fclose(f);
 	now_comm[strcspn(now_comm, "\n")] = '\0';
-	if (strncmp(now_comm, comm, RTW_COMM_LEN - 1)) /* the pid was reused */
-		return false;
 	p = sched_getscheduler(pid);
 	if (p < 0)
 		return false;
+	util_strlcpy(comm, now_comm, RTW_COMM_LEN);
 	*policy = p & ~SCHED_RESET_ON_FORK;
 	return true;
+}
+
+/*
+ * The tasks of the window are mostly still there: read their real policy
+ * before explaining, instead of letting blame guess it from the priority.
+ * @live: result, pidmap_free() it (empty when out of memory).
+ */
+static void run_host_tasks(const struct evbuf *window, struct pidmap *live)
+{
+	const struct rtw_event *ev = evbuf_data(window);
+	const struct pidmap_task *t;
+	struct pidmap seen;
+	size_t i, pos = 0, nr = 0;
+
+	if (pidmap_init(live))
+		memset(live, 0, sizeof(*live));
+	if (!live->slot || pidmap_init(&seen))
+		return;
+	for (i = 0; i < evbuf_len(window); i++)
+		pidmap_learn(&seen, &ev[i]);
+	while ((t = pidmap_next(&seen, &pos)) && nr < RUN_MAX_TASKS) {
+		char comm[RTW_COMM_LEN];
+		int policy;
+
+		if (t->pid <= 0 || !run_task_policy(t->pid, comm, &policy))
+			continue;
+		pidmap_note(live, t->pid, comm, PIDMAP_PRIO_UNKNOWN);
+		pidmap_set_policy(live, t->pid, policy);
+		nr++;
+	}
+	pidmap_free(&seen);
 }
 
 static void run_save_window(struct run *r, const struct blame_result *res)
@@ -263,23 +294,8 @@ static void run_keep(struct run *r, const struct blame_result *res)
 	r->kept[r->nr_kept++] = *res;
 }
 
-/* When the FREEZE line of @ms was recorded: the trace stopped there. */
-static uint64_t run_freeze_ts(const struct evbuf *b, const struct measure_spike *ms)
-{
-	const struct rtw_event *ev = evbuf_data(b);
-	char prefix[32];
-	size_t i = evbuf_len(b), len;
-
-	len = (size_t)snprintf(prefix, sizeof(prefix), "FREEZE tid=%d ", ms->tid);
-	while (i-- > 0) {
-		if (ev[i].kind == RTW_EV_MARKER && !strncmp(ev[i].u.marker.text, prefix, len))
-			return ev[i].ts_ns;
-	}
-	return 0;
-}
-
 /* One picture per explained spike, up to a bound: a long --explain run makes hundreds. */
-static void run_draw(struct run *r, const struct blame_result *res)
+static void run_draw(struct run *r, const struct blame_trace *trace, const struct blame_result *res)
 {
 	const char *path = r->cfg->output.svg_path;
 
@@ -293,8 +309,7 @@ static void run_draw(struct run *r, const struct blame_result *res)
 	}
 	/* a failed picture is said once by report_svg; the run goes on, then ends with status 1 */
 	if (!r->output_err) {
-		int ret = report_svg_spike(path, r->nr_explained, evbuf_data(&r->window),
-					   evbuf_len(&r->window), res);
+		int ret = report_svg_spike(path, r->nr_explained, trace, res);
 
 		if (ret)
 			r->output_err = ret;
@@ -303,7 +318,7 @@ static void run_draw(struct run *r, const struct blame_result *res)
 
 static void run_explain(struct run *r, const struct measure_spike *ms)
 {
-	struct blame_opts opts = { .task_policy = run_task_policy, .steal_ns = -1 };
+	struct blame_host host = { .steal_ns = -1 };
 	struct blame_spike sp = {
 		.thread = ms->thread,
 		.tid = ms->tid,
@@ -318,6 +333,8 @@ static void run_explain(struct run *r, const struct measure_spike *ms)
 	};
 	struct run_collect c = { .buf = &r->window, .from_ns = ms->deadline_ns - RUN_LOOKBACK_NS };
 	struct blame_result res;
+	struct blame_trace trace;
+	struct pidmap live;
 	uint64_t frozen_at = run_now_ns();
 	long n;
 	int ret;
@@ -329,25 +346,32 @@ static void run_explain(struct run *r, const struct measure_spike *ms)
 	tsess_stop(r->ts);
 	evbuf_clear(&r->window);
 	n = tsess_read(r->ts, run_collect_event, &c);
-	opts.steal_ns = run_steal_since(&r->steal, ms->deadline_ns);
+	host.steal_ns = run_steal_since(&r->steal, ms->deadline_ns);
 	if (n < 0 || c.err) {
 		log_err("cannot read the trace of spike in thread %d: %s", ms->thread,
 			strerror(c.err ? -c.err : (int)-n));
 	} else {
-		ret = blame_explain(evbuf_data(&r->window), evbuf_len(&r->window), &sp, &opts,
-				    &res);
+		/* what blame cannot see in the trace, gathered before it explains */
+		run_host_tasks(&r->window, &live);
+		host.tasks = live.slot ? &live : NULL;
+		ret = blame_explain_trace(evbuf_data(&r->window), evbuf_len(&r->window), &sp, &host,
+					  &res, &trace);
+		pidmap_free(&live);
 		if (ret) {
 			log_err("cannot explain the spike of thread %d: %s", ms->thread,
 				strerror(-ret));
 		} else {
-			uint64_t freeze_ts = run_freeze_ts(&r->window, ms);
+			uint64_t freeze_ts = marker_freeze_ts(evbuf_data(&r->window),
+							      evbuf_len(&r->window), ms->tid);
 
+			/* the live run's own numbers, now that the explanation is ready */
 			if (freeze_ts >= ms->wake_ns)
-				res.freeze_ns = freeze_ts - ms->wake_ns;
-			res.explain_ns = run_now_ns() - ms->wake_ns;
+				res.live.freeze_ns = freeze_ts - ms->wake_ns;
+			res.live.explain_ns = run_now_ns() - ms->wake_ns;
 			r->nr_explained++;
 			run_save_window(r, &res);
-			run_draw(r, &res);
+			run_draw(r, &trace, &res);
+			blame_trace_free(&trace);
 			run_keep(r, &res);
 			if (r->cfg->trace.break_ns) {
 				r->last = res;
@@ -603,6 +627,7 @@ int run_measure(const struct rtw_config *cfg)
 	sigset_t blocked;
 
 	r.start_time = time(NULL);
+	diag_set_sink(log_diag, NULL); /* what analysis/ has to say, on stderr */
 	systune_init(&r.tune);
 	evbuf_init(&r.window, 0, 0);
 	if (cfg->output.unbuffered)

@@ -16,42 +16,12 @@
 #include <unistd.h>
 
 #include "analysis/decode.h"
+#include "analysis/marker.h"
 #include "rtwhy/log.h"
 #include "rtwhy/tsession.h"
 #include "analysis/util.h"
 
-#define TSESS_FREEZE_TRIGGER "traceoff if buf ~ \"FREEZE*\""
-
-/* What the blame engine reads; the vectors and NMI only where the kernel has them. */
-static const char *const tsess_default_events[] = {
-	"sched/sched_switch",
-	"sched/sched_waking",
-	"sched/sched_wakeup",
-	"sched/sched_migrate_task",
-	"irq/irq_handler_entry",
-	"irq/irq_handler_exit",
-	"irq/softirq_entry",
-	"irq/softirq_exit",
-	"timer/hrtimer_expire_entry",
-	"timer/hrtimer_expire_exit",
-	"irq_vectors/local_timer_entry",
-	"irq_vectors/local_timer_exit",
-	"irq_vectors/reschedule_entry",
-	"irq_vectors/reschedule_exit",
-	"irq_vectors/call_function_entry",
-	"irq_vectors/call_function_exit",
-	"irq_vectors/call_function_single_entry",
-	"irq_vectors/call_function_single_exit",
-	"irq_vectors/irq_work_entry",
-	"irq_vectors/irq_work_exit",
-	"nmi/nmi_handler",
-	NULL,
-};
-
-/* Systems whose formats the decoder needs ("ftrace" for the markers). */
-static const char *const tsess_systems[] = {
-	"sched", "irq", "timer", "irq_vectors", "nmi", "ipi", "ftrace", NULL,
-};
+#define TSESS_FREEZE_TRIGGER "traceoff if buf ~ \"" MARKER_FREEZE_GLOB "\""
 
 struct tsess {
 	struct tracefs_instance *inst;
@@ -61,8 +31,9 @@ struct tsess {
 	int marker_fd;
 	int on_fd;
 	bool trigger;
-	const char *const *events;
-	bool *enabled; /* per entry of @events */
+	const char *const *events; /* opts->events; NULL: the event table's (event.h) */
+	size_t nr_events;
+	bool *enabled; /* per event */
 	char missing[512];
 };
 
@@ -76,6 +47,44 @@ static int tsess_split(const char *spec, char *sys, size_t syslen, const char **
 	sys[slash - spec] = '\0';
 	*event = slash + 1;
 	return 0;
+}
+
+/* Event @i of the session: of opts->events, or the @i-th one the event table enables. */
+static int tsess_event(const struct tsess *s, size_t i, char *sys, size_t syslen,
+		       const char **event)
+{
+	const struct event_type *t;
+	size_t n, k;
+
+	if (s->events)
+		return tsess_split(s->events[i], sys, syslen, event);
+	t = event_types(&n);
+	for (k = 0; k < n; k++) {
+		if (!(t[k].flags & EVENT_T_ENABLE) || i--)
+			continue;
+		if (strlen(t[k].system) >= syslen)
+			return -EINVAL;
+		strcpy(sys, t[k].system);
+		*event = t[k].name;
+		return 0;
+	}
+	return -EINVAL;
+}
+
+static size_t tsess_count_events(const struct tsess *s)
+{
+	const struct event_type *t;
+	size_t n, k, count = 0;
+
+	if (s->events) {
+		while (s->events[count])
+			count++;
+		return count;
+	}
+	t = event_types(&n);
+	for (k = 0; k < n; k++)
+		count += (t[k].flags & EVENT_T_ENABLE) != 0;
+	return count;
 }
 
 /*
@@ -140,18 +149,17 @@ int tsess_remove_stale(void)
 
 static int tsess_enable_events(struct tsess *s)
 {
-	size_t n, i, used = 0;
+	size_t i, used = 0;
 
-	for (n = 0; s->events[n]; n++)
-		;
-	s->enabled = calloc(n ? n : 1, sizeof(*s->enabled));
+	s->nr_events = tsess_count_events(s);
+	s->enabled = calloc(s->nr_events ? s->nr_events : 1, sizeof(*s->enabled));
 	if (!s->enabled)
 		return -ENOMEM;
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < s->nr_events; i++) {
 		const char *event;
 		char sys[64];
 
-		if (tsess_split(s->events[i], sys, sizeof(sys), &event))
+		if (tsess_event(s, i, sys, sizeof(sys), &event))
 			continue;
 		if (tracefs_event_enable(s->inst, sys, event) == 0) {
 			s->enabled[i] = true;
@@ -172,11 +180,11 @@ static void tsess_disable_events(struct tsess *s)
 {
 	size_t i;
 
-	for (i = 0; s->events && s->enabled && s->events[i]; i++) {
+	for (i = 0; s->enabled && i < s->nr_events; i++) {
 		const char *event;
 		char sys[64];
 
-		if (!s->enabled[i] || tsess_split(s->events[i], sys, sizeof(sys), &event))
+		if (!s->enabled[i] || tsess_event(s, i, sys, sizeof(sys), &event))
 			continue;
 		tracefs_event_disable(s->inst, sys, event);
 	}
@@ -195,6 +203,7 @@ static int tsess_fail(struct tsess *s, const char *what, int err)
 int tsess_create(struct tsess **out, const struct tsess_opts *opts)
 {
 	enum event_flag_layout layout = EVENT_FLAGS_6_13;
+	const char *systems[16];
 	char buf[32], path[PATH_MAX];
 	const char *dir;
 	struct tsess *s;
@@ -206,7 +215,7 @@ int tsess_create(struct tsess **out, const struct tsess_opts *opts)
 		return -ENOMEM;
 	s->marker_fd = -1;
 	s->on_fd = -1;
-	s->events = opts->events ? opts->events : tsess_default_events;
+	s->events = opts->events;
 	snprintf(s->name, sizeof(s->name), TSESS_PREFIX "%d", (int)getpid());
 
 	ret = tsess_dir(&dir);
@@ -257,7 +266,8 @@ int tsess_create(struct tsess **out, const struct tsess_opts *opts)
 	if (s->on_fd < 0)
 		return tsess_fail(s, "open tracing_on", errno);
 
-	s->tep = tracefs_local_events_system(NULL, tsess_systems);
+	systems[event_systems(systems, ARRAY_SIZE(systems) - 1)] = NULL;
+	s->tep = tracefs_local_events_system(NULL, systems); /* the formats the decoder reads */
 	if (!s->tep)
 		return tsess_fail(s, "parse the event formats", errno ? errno : EIO);
 	if (!util_kernel_version(NULL, &major, &minor))
@@ -284,11 +294,6 @@ int tsess_marker_fd(const struct tsess *s)
 const char *tsess_name(const struct tsess *s)
 {
 	return s->name;
-}
-
-const char *tsess_missing_events(const struct tsess *s)
-{
-	return s->missing;
 }
 
 int tsess_stop(struct tsess *s)

@@ -10,8 +10,8 @@
  * and every nanosecond of each phase is attributed, on the CPU that
  * mattered at that moment, to what occupied it: a task, a threaded IRQ
  * handler, a hard IRQ, a softirq, idle, the timer slack, or nothing
- * visible at all. The parts add up to the latency. The verdict says why
- * the largest part could happen, and what to do about it.
+ * visible at all. The parts add up to the latency. The verdict (verdict.h)
+ * says why the largest part could happen, and what to do about it.
  *
  * Pure: no I/O, no root. Live runs, trace.dat and text traces all end here.
  */
@@ -23,10 +23,13 @@
 #include <stdint.h>
 
 #include "analysis/event.h"
+#include "analysis/timeline.h"
 
 #define BLAME_MAX_CULPRITS 32
 #define BLAME_TEXT_LEN	   640
 #define BLAME_HINT_LEN	   320
+
+struct pidmap;
 
 /* The spike to explain. Times are in the trace clock. */
 struct blame_spike {
@@ -86,6 +89,18 @@ enum blame_verdict {
 	BLAME_V_MIGRATION,
 	BLAME_V_INVISIBLE,
 	BLAME_V_INCOMPLETE,
+	BLAME_NR_VERDICTS, /* new verdicts go before this (and into verdict.c's table) */
+};
+
+/*
+ * What only a live run knows of a spike, measured around the explanation:
+ * not analysis facts, but carried by the result for the renderers (JSON's
+ * trace.freeze_ns and trace.explain_ns). run.c fills them once the
+ * explanation is ready; 0 otherwise.
+ */
+struct blame_live {
+	uint64_t freeze_ns;  /* wake -> the FREEZE marker recorded (recording stops there) */
+	uint64_t explain_ns; /* wake -> explanation ready */
 };
 
 struct blame_result {
@@ -125,17 +140,36 @@ struct blame_result {
 	int inferred_switches;	  /* sched_switch events the kernel did not trace (repair.h) */
 	uint64_t window_start_ns; /* first event available */
 	uint64_t window_end_ns;
-	/* filled by a live run, 0 otherwise */
-	uint64_t freeze_ns;  /* wake -> the FREEZE marker recorded (recording stops there) */
-	uint64_t explain_ns; /* wake -> explanation ready */
+	struct blame_live live; /* a live run's own numbers; blame_explain() zeroes them */
 };
 
-/* What the caller knows beyond the events (live runs know more). */
-struct blame_opts {
-	/* fill *policy (SCHED_*) of a live task; return false if unknown */
-	bool (*task_policy)(int32_t pid, const char *comm, int *policy, void *arg);
-	void *task_policy_arg;
+/*
+ * What the caller knows of the machine the spike happened on, gathered
+ * before explaining: a live run reads it from /proc; a trace recorded
+ * elsewhere has none of it.
+ */
+struct blame_host {
 	int64_t steal_ns; /* host steal time around the spike, -1 unknown */
+	/*
+	 * The live tasks of the window as the system shows them now: comm and
+	 * policy (pidmap_set_policy()); NULL when unknown. A task culprit whose
+	 * pid is there with the same comm gets that policy (policy_exact), the
+	 * others one inferred from their priority. Read during the call only.
+	 */
+	const struct pidmap *tasks;
+};
+
+/*
+ * What an explanation read, kept for a renderer that draws it (report_svg):
+ * the events with the untraced switches put back (repair.h) and the
+ * timeline built from them, the very one the culprits were attributed on.
+ * Owned by whoever called blame_explain_trace(); blame_trace_free() it.
+ */
+struct blame_trace {
+	struct rtw_event *ev; /* the repaired events, time-ordered */
+	size_t n;
+	size_t nr_read;	    /* events blame_explain_trace() was given */
+	struct timeline tl; /* of @ev, up to the wake time (or the last event) */
 };
 
 /**
@@ -143,13 +177,36 @@ struct blame_opts {
  * @ev: events ordered by time, covering the spike
  * @n: number of events
  * @spike: the spike
- * @opts: extra knowledge, may be NULL
+ * @host: what is known of the machine, may be NULL (nothing)
  * @res: result
  *
- * Return: 0; -EINVAL if W < D; -ENODATA if there is no event at all.
+ * Return: 0; -EINVAL if W < D; -ENODATA if there is no event at all;
+ * -ENOMEM.
  */
 int blame_explain(const struct rtw_event *ev, size_t n, const struct blame_spike *spike,
-		  const struct blame_opts *opts, struct blame_result *res);
+		  const struct blame_host *host, struct blame_result *res);
+
+/**
+ * blame_explain_trace() - blame_explain(), keeping what it read in @trace.
+ * @ev: events ordered by time, covering the spike
+ * @n: number of events
+ * @spike: the spike
+ * @host: what is known of the machine, may be NULL
+ * @res: result
+ * @trace: result: the repaired events and their timeline; zeroed when the
+ *         call fails. blame_trace_free() it in both cases.
+ *
+ * Return: as blame_explain().
+ */
+int blame_explain_trace(const struct rtw_event *ev, size_t n, const struct blame_spike *spike,
+			const struct blame_host *host, struct blame_result *res,
+			struct blame_trace *trace);
+
+/**
+ * blame_trace_free() - Release what blame_explain_trace() kept.
+ * @trace: the trace, may be zeroed
+ */
+void blame_trace_free(struct blame_trace *trace);
 
 /**
  * blame_kind_name() - JSON name of a culprit kind ("task", "irq_thread" ...).
@@ -160,10 +217,11 @@ int blame_explain(const struct rtw_event *ev, size_t n, const struct blame_spike
 const char *blame_kind_name(enum blame_kind kind);
 
 /**
- * blame_verdict_name() - JSON name of a verdict ("tick_wait" ...).
+ * blame_verdict_name() - JSON name of a verdict ("tick_wait" ...), from the
+ * verdict table (verdict.h).
  * @v: enum blame_verdict
  *
- * Return: a static string.
+ * Return: a static string, "?" for a value that is no verdict.
  */
 const char *blame_verdict_name(enum blame_verdict v);
 
@@ -174,6 +232,23 @@ const char *blame_verdict_name(enum blame_verdict v);
  * Return: a static string ("unknown" for -1).
  */
 const char *blame_policy_name(int policy);
+
+/**
+ * blame_policy_is_rt() - Is @policy a real-time one (SCHED_FIFO, SCHED_RR)?
+ * @policy: SCHED_* value, -1 unknown
+ *
+ * Return: true for FIFO and RR.
+ */
+bool blame_policy_is_rt(int policy);
+
+/**
+ * blame_culprit_is_others() - Is @c the slot the long tail of culprits is
+ * folded into (more than BLAME_MAX_CULPRITS), not a culprit of its own?
+ * @c: culprit
+ *
+ * Return: true for "others".
+ */
+bool blame_culprit_is_others(const struct blame_culprit *c);
 
 /**
  * blame_culprit_label() - "bash (pid 2638, other nice 0)", "IRQ 36 virtio1-req.0" ...

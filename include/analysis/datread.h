@@ -53,7 +53,11 @@ bool datread_probe(const void *head, size_t len, int *version);
  * @dr: result; datread_close() it
  * @path: file
  *
- * Prints "rtwhy: cannot read PATH: ..." once on failure.
+ * Says "cannot read PATH: ..." once through diag.h on failure. libtracecmd's
+ * own notes are silenced (its log level), but for a truncated file libtracecmd
+ * 1.3.1 also printf()s "File possibly truncated..." to stdout, which no log
+ * level stops: a caller whose stdout carries a report points stdout elsewhere
+ * around this call (src/analyze.c does).
  * Return: 0, -ENOENT/-EACCES..., -EPROTONOSUPPORT for a version libtracecmd
  * cannot read, -EINVAL for a damaged file, -ENOMEM.
  */

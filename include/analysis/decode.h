@@ -50,14 +50,4 @@ int decode_record(struct decode *d, struct tep_record *rec, int cpu, struct rtw_
  */
 int decode_lost(const struct tep_record *rec, int cpu, struct rtw_event *out);
 
-/**
- * decode_has_event() - Does @tep know the event @system:@name?
- * @d: decoder
- * @system: e.g. "sched"
- * @name: e.g. "sched_waking"
- *
- * Return: true if the format is known.
- */
-bool decode_has_event(struct decode *d, const char *system, const char *name);
-
 #endif

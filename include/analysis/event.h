@@ -3,13 +3,16 @@
  * event - the one event model of the analysis. Every source (live ring
  * buffer through decode.c, trace.dat through datread.c, ftrace text through
  * textread.c) becomes a time-ordered stream of struct rtw_event; timeline
- * and blame know nothing else. Also: the trace flags, decoded per kernel
- * version into one canonical set, and small helpers over events.
+ * and blame know nothing else. Also: the event table (which tracepoints
+ * the analysis reads, their kinds, which ones live tracing enables), the
+ * trace flags, decoded per kernel version into one canonical set, and small
+ * helpers over events.
  */
 #ifndef ANALYSIS_EVENT_H
 #define ANALYSIS_EVENT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #define RTW_COMM_LEN   16
@@ -161,11 +164,63 @@ int event_flags_from_letters(const char *s, int len, uint8_t *flags, uint8_t *pr
  */
 void event_flags_to_letters(uint8_t flags, uint8_t preempt, char *buf);
 
+/*
+ * The event table: every tracepoint the analysis reads, in one place. Live
+ * tracing enables the EVENT_T_ENABLE ones in table order (tsession.c), the
+ * readers map a record (decode.c: system and name) or a text line
+ * (textread.c: the name only, or its alias) to its kind with
+ * event_kind_of(), and `rtwhy check` can count the EVENT_T_NEEDED ones.
+ */
+#define EVENT_T_ENABLE 0x01 /* rtwhy enables it to explain a spike, where the kernel has it */
+#define EVENT_T_NEEDED 0x02 /* the explanation needs it; without it a spike may stay unexplained */
+
+struct event_type {
+	const char *system; /* "sched" */
+	const char *name;   /* "sched_switch" */
+	const char *alias;  /* the name the kernel's text output shows instead, or NULL */
+	uint16_t kind;	    /* enum rtw_kind */
+	uint8_t flags;	    /* EVENT_T_* */
+};
+
 /**
- * event_kind_name() - The tracepoint name of a kind ("sched_switch" ...).
+ * event_types() - The event table.
+ * @n: result: its number of entries
+ *
+ * Return: the entries (static), those to enable in the order to enable them.
+ */
+const struct event_type *event_types(size_t *n);
+
+/**
+ * event_systems() - The trace systems of the event table, each once, in table order.
+ * @out: result
+ * @max: room in @out
+ *
+ * Return: how many were stored.
+ */
+size_t event_systems(const char **out, size_t max);
+
+/**
+ * event_kind_of() - The kind of a tracepoint, by its name.
+ * @system: e.g. "irq_vectors"; NULL for text, which names events without
+ *          their system (the name or the alias of a table entry then counts)
+ * @name: the event's name; need not be NUL-terminated
+ * @len: its length
+ * @vector: at least RTW_NAME_LEN bytes: for an x86 vector event, the vector's
+ *          name (the event name without _entry/_exit); untouched otherwise
+ *
+ * With @system "irq_vectors" every NAME_entry/NAME_exit (but vector_*) is a
+ * vector, also one the table does not list (newer kernels add some).
+ * Return: enum rtw_kind; RTW_EV_OTHER for an event the analysis does not read.
+ */
+uint16_t event_kind_of(const char *system, const char *name, size_t len, char *vector);
+
+/**
+ * event_kind_name() - The tracepoint name of a kind ("sched_switch" ...): the
+ * first table entry of the kind; "other" and "lost" for the kinds no
+ * tracepoint has.
  * @kind: enum rtw_kind
  *
- * Return: a static string.
+ * Return: a static string, "?" for a value that is no kind.
  */
 const char *event_kind_name(int kind);
 

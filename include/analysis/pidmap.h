@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * pidmap - what the events said last about each task: its comm and kernel
- * priority. An open-addressing hash table that grows; lookups are O(1).
+ * pidmap - the one pid -> task map: what the events said last about each
+ * task (its comm and kernel priority; decode, textread, repair and timeline
+ * learn them as events pass), or what the live system says of it (comm and
+ * scheduling policy, gathered by a live run for blame_host). An
+ * open-addressing hash table that grows; lookups are O(1).
  */
 #ifndef ANALYSIS_PIDMAP_H
 #define ANALYSIS_PIDMAP_H
@@ -11,11 +14,13 @@
 
 #include "analysis/event.h"
 
-#define PIDMAP_PRIO_UNKNOWN (-1000)
+#define PIDMAP_PRIO_UNKNOWN   (-1000)
+#define PIDMAP_POLICY_UNKNOWN (-1)
 
 struct pidmap_task {
 	int32_t pid; /* -1: empty slot */
 	int32_t prio;
+	int32_t policy; /* SCHED_*, PIDMAP_POLICY_UNKNOWN */
 	char comm[RTW_COMM_LEN];
 };
 
@@ -56,6 +61,23 @@ const struct pidmap_task *pidmap_find(const struct pidmap *m, int32_t pid);
  * @prio: its kernel prio (PIDMAP_PRIO_UNKNOWN keeps the known one)
  */
 void pidmap_note(struct pidmap *m, int32_t pid, const char *comm, int32_t prio);
+
+/**
+ * pidmap_set_policy() - Remember the scheduling policy of a task noted before.
+ * @m: map
+ * @pid: task (nothing happens if it was never noted)
+ * @policy: SCHED_* value
+ */
+void pidmap_set_policy(struct pidmap *m, int32_t pid, int policy);
+
+/**
+ * pidmap_next() - Walk the tasks of the map, in no particular order.
+ * @m: map, not changed during the walk
+ * @pos: 0 to start; advanced by each call
+ *
+ * Return: the next task, or NULL at the end.
+ */
+const struct pidmap_task *pidmap_next(const struct pidmap *m, size_t *pos);
 
 /**
  * pidmap_learn() - Note everything @e says about tasks.

@@ -11,6 +11,8 @@
 
 #include <stdbool.h>
 
+#include "analysis/diag.h"
+
 /**
  * log_err() - Print "rtwhy: <message>" on stderr.
  * @fmt: printf format, no trailing newline
@@ -37,5 +39,14 @@ void log_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * @quiet: true to silence
  */
 void log_set_quiet(bool quiet);
+
+/**
+ * log_diag() - The sink for analysis/'s messages (diag_set_sink(log_diag, NULL)):
+ * errors as log_err(), warnings as log_warn(), the rest as log_info().
+ * @level: severity
+ * @msg: the message
+ * @arg: unused
+ */
+void log_diag(enum diag_level level, const char *msg, void *arg);
 
 #endif

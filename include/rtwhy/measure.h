@@ -163,14 +163,4 @@ void measure_rearm(struct measure *m);
  */
 const struct measure_thread *measure_failed_thread(const struct measure *m);
 
-/**
- * measure_format_freeze() - Write the FREEZE marker line of a spike.
- * @buf: at least 160 bytes
- * @s: the spike
- *
- * Context: measuring hot path (no stdio).
- * Return: the length written (no NUL, no newline).
- */
-int measure_format_freeze(char *buf, const struct measure_spike *s);
-
 #endif

@@ -50,9 +50,8 @@ void report_svg_sibling_path(const char *path, const char *tag, char *buf, size_
  * report_svg_spike() - Draw one explained spike into report_svg_spike_path().
  * @path: the --svg argument (see report_svg_spike_path())
  * @index: 1-based spike number, also in the title
- * @ev: the events the explanation read, ordered by time (may be NULL if @n is 0)
- * @n: number of events
- * @r: the explanation (blame_explain() on @ev)
+ * @trace: what the explanation read (blame_explain_trace()), NULL if nothing
+ * @r: the explanation
  *
  * The view runs from max(200 us, 10% of the latency) before the deadline to
  * max(50 us, 5% of the latency) after the wake-up, time in us from D.
@@ -62,7 +61,7 @@ void report_svg_sibling_path(const char *path, const char *tag, char *buf, size_
  * need-resched, the switch-in and W.
  * Return: 0, or -errno with the message printed ("rtwhy: cannot write F: why").
  */
-int report_svg_spike(const char *path, int index, const struct rtw_event *ev, size_t n,
+int report_svg_spike(const char *path, int index, const struct blame_trace *trace,
 		     const struct blame_result *r);
 
 /**

@@ -21,7 +21,8 @@ struct tsess;
 
 struct tsess_opts {
 	unsigned int buffer_kb;	   /* per CPU, 0 = the kernel's default */
-	const char *const *events; /* "system/event", NULL-terminated; NULL = spike set */
+	const char *const *events; /* "system/event", NULL-terminated; NULL: the event
+				    * table's (event.h), what explaining a spike reads */
 	bool freeze_trigger;	   /* stop recording on a "FREEZE..." marker */
 };
 
@@ -89,14 +90,6 @@ long tsess_read(struct tsess *s, int (*fn)(const struct rtw_event *ev, void *arg
  * Return: 0 or -errno.
  */
 int tsess_rearm(struct tsess *s);
-
-/**
- * tsess_missing_events() - The requested events this kernel lacks.
- * @s: session
- *
- * Return: a comma-separated list ("" when none); valid until tsess_destroy().
- */
-const char *tsess_missing_events(const struct tsess *s);
 
 /**
  * tsess_destroy() - Remove the instance and free the session.

@@ -17,6 +17,7 @@
 
 #include "analysis/blame.h"
 #include "analysis/evbuf.h"
+#include "analysis/pidmap.h"
 #include "rtwhy/json.h"
 #include "rtwhy/report_json.h"
 #include "rtwhy/report_text.h"
@@ -27,14 +28,24 @@
 static struct rtw_event fuzz_ev[EVS_MAX_EVENTS];
 static FILE *fuzz_null;
 
-static bool fuzz_policy(int32_t pid, const char *comm, int *policy, void *arg)
+/* "live" tasks for blame_host: every pid of the stream, a third gone, a third FIFO */
+static void fuzz_live_tasks(const struct rtw_event *ev, size_t n, struct pidmap *live)
 {
-	(void)comm;
-	(void)arg;
-	if (pid % 3 == 0)
-		return false;
-	*policy = pid % 3 == 1 ? 1 /* SCHED_FIFO */ : 0;
-	return true;
+	const struct pidmap_task *t;
+	struct pidmap seen;
+	size_t i, pos = 0;
+
+	if (pidmap_init(&seen))
+		return;
+	for (i = 0; i < n; i++)
+		pidmap_learn(&seen, &ev[i]);
+	while ((t = pidmap_next(&seen, &pos))) {
+		if (t->pid % 3 == 0)
+			continue;
+		pidmap_note(live, t->pid, t->comm, PIDMAP_PRIO_UNKNOWN);
+		pidmap_set_policy(live, t->pid, t->pid % 3 == 1 ? 1 /* SCHED_FIFO */ : 0);
+	}
+	pidmap_free(&seen);
 }
 
 static void fuzz_check_result(const struct blame_result *r)
@@ -44,7 +55,7 @@ static void fuzz_check_result(const struct blame_result *r)
 
 	FUZZ_CHECK(r->nr_culprits >= 0 && r->nr_culprits <= BLAME_MAX_CULPRITS);
 	FUZZ_CHECK(r->verdict_culprit >= -1 && r->verdict_culprit < r->nr_culprits);
-	FUZZ_CHECK((unsigned int)r->verdict <= BLAME_V_INCOMPLETE);
+	FUZZ_CHECK((unsigned int)r->verdict < BLAME_NR_VERDICTS);
 	FUZZ_CHECK(memchr(r->text, '\0', sizeof(r->text)));
 	FUZZ_CHECK(memchr(r->hint, '\0', sizeof(r->hint)));
 	FUZZ_CHECK(memchr(r->incomplete_why, '\0', sizeof(r->incomplete_why)));
@@ -125,21 +136,26 @@ static void fuzz_evbuf(const struct rtw_event *ev, size_t n, uint8_t how)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct blame_opts opts = { .steal_ns = -1 };
+	struct blame_host host = { .steal_ns = -1 };
 	struct blame_result res;
+	struct pidmap live;
 	struct blame_spike sp;
 	struct timeline tl;
-	bool live;
+	bool live_policies;
 	size_t n;
 	int ret;
 
 	if (!fuzz_null)
 		fuzz_null = fopen("/dev/null", "w");
-	n = evs_decode(data, size, &sp, &opts.steal_ns, &live, fuzz_ev, EVS_MAX_EVENTS);
-	if (live)
-		opts.task_policy = fuzz_policy;
+	n = evs_decode(data, size, &sp, &host.steal_ns, &live_policies, fuzz_ev, EVS_MAX_EVENTS);
+	if (live_policies && !pidmap_init(&live)) {
+		fuzz_live_tasks(fuzz_ev, n, &live);
+		host.tasks = &live;
+	}
 
-	ret = blame_explain(fuzz_ev, n, &sp, size > 6 && (data[5] & 1) ? NULL : &opts, &res);
+	ret = blame_explain(fuzz_ev, n, &sp, size > 6 && (data[5] & 1) ? NULL : &host, &res);
+	if (host.tasks)
+		pidmap_free(&live);
 	FUZZ_CHECK(ret == 0 || ret == -EINVAL || ret == -ENODATA || ret == -ENOMEM);
 	if (ret == 0) {
 		FUZZ_CHECK(res.latency_ns == sp.wake_ns - sp.deadline_ns);

@@ -4,7 +4,7 @@
  * arbitrary bytes as a trace file:
  *   1. textread line by line: every event it hands on is well formed (a
  *      known kind, terminated strings), its counters agree with what it
- *      handed on, and a marker's text goes through analyze_parse_marker();
+ *      handed on, and a marker's text goes through marker_parse();
  *   2. the same bytes as a file through analyze_file(): sniffing, the text
  *      reader, the markers, the window, blame and the text report must end
  *      with 0 or -errno, never a crash or a hang. (Bytes that sniff as a
@@ -19,6 +19,7 @@
 
 #include "rtwhy/analyze.h"
 #include "rtwhy/log.h"
+#include "analysis/marker.h"
 #include "analysis/textread.h"
 #include "analysis/util.h"
 #include "fuzz.h"
@@ -36,7 +37,7 @@ struct fuzz_count {
 static int fuzz_event(const struct rtw_event *ev, int buffer, void *arg)
 {
 	struct fuzz_count *c = arg;
-	struct analyze_marker m;
+	struct marker m;
 
 	FUZZ_CHECK(ev->kind < RTW_EV_NR_KINDS);
 	FUZZ_CHECK(buffer >= 0 && buffer < TEXTREAD_MAX_BUFFERS);
@@ -58,12 +59,11 @@ static int fuzz_event(const struct rtw_event *ev, int buffer, void *arg)
 		break;
 	case RTW_EV_MARKER:
 		FUZZ_CHECK(memchr(ev->u.marker.text, '\0', RTW_MARKER_LEN));
-		if (analyze_parse_marker(ev->u.marker.text, &m)) {
+		if (marker_parse(ev->u.marker.text, &m)) {
 			struct blame_spike sp;
 
-			FUZZ_CHECK(m.kind == ANALYZE_MARK_CYCLICTEST ||
-				   m.kind == ANALYZE_MARK_FREEZE);
-			if (analyze_marker_spike(ev, &m, true, 1000, &sp) == 0)
+			FUZZ_CHECK(m.kind == MARKER_CYCLICTEST || m.kind == MARKER_FREEZE);
+			if (marker_spike(ev, &m, true, 1000, &sp) == 0)
 				FUZZ_CHECK(sp.wake_ns >= sp.deadline_ns);
 		}
 		break;
@@ -113,7 +113,7 @@ static void fuzz_file(const uint8_t *data, size_t size, bool dat)
 {
 	struct analyze_opts o = { .path = fuzz_path,
 				  .window_ns = ANALYZE_DEFAULT_WINDOW_MS * NSEC_PER_MSEC };
-	struct analyze_summary sum;
+	struct stream_summary sum;
 	int ret;
 
 	if (analyze_sniff(data, size < 4096 ? size : 4096) == ANALYZE_FMT_DAT && !dat)
@@ -130,9 +130,9 @@ static void fuzz_file(const uint8_t *data, size_t size, bool dat)
 	memset(&sum, 0, sizeof(sum));
 	ret = analyze_file(&o, fuzz_null, &sum);
 	FUZZ_CHECK(ret <= 0);
-	FUZZ_CHECK(sum.nr_spikes <= ANALYZE_MAX_KEPT);
+	FUZZ_CHECK(sum.nr_spikes <= STREAM_MAX_KEPT);
 	FUZZ_CHECK(sum.nr_spikes <= (size_t)(sum.nr_explained > 0 ? sum.nr_explained : 0));
-	analyze_summary_free(&sum);
+	stream_summary_free(&sum);
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)

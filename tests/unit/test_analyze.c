@@ -149,126 +149,6 @@ static void test_sniff(void)
 	CU_ASSERT_EQUAL(analyze_sniff(junk, sizeof(junk)), ANALYZE_FMT_BINARY);
 }
 
-static void test_markers(void)
-{
-	struct analyze_marker m;
-
-	CU_ASSERT(analyze_parse_marker("hit latency threshold (3950 > 3000)", &m));
-	CU_ASSERT_EQUAL(m.kind, ANALYZE_MARK_CYCLICTEST);
-	CU_ASSERT_EQUAL(m.latency, 3950);
-	CU_ASSERT_EQUAL(m.threshold, 3000);
-	CU_ASSERT(analyze_parse_marker(
-		"FREEZE tid=2643 thread=1 cpu=1 prio=0 slack=50000 deadline=1000000000 "
-		"wake=1000012000 lat=12000",
-		&m));
-	CU_ASSERT_EQUAL(m.kind, ANALYZE_MARK_FREEZE);
-	CU_ASSERT_EQUAL(m.tid, 2643);
-	CU_ASSERT_EQUAL(m.thread, 1);
-	CU_ASSERT_EQUAL(m.cpu, 1);
-	CU_ASSERT_EQUAL(m.slack_ns, 50000);
-	CU_ASSERT_EQUAL(m.deadline_ns, 1000000000ULL);
-	CU_ASSERT_EQUAL(m.wake_ns, 1000012000ULL);
-	CU_ASSERT_EQUAL(m.latency, 12000);
-	/* the least a FREEZE marker needs; the rest is unknown */
-	CU_ASSERT(analyze_parse_marker("FREEZE tid=7 deadline=10 wake=15", &m));
-	CU_ASSERT_EQUAL(m.thread, -1);
-	CU_ASSERT_EQUAL(m.cpu, -1);
-	CU_ASSERT_EQUAL(m.slack_ns, -1);
-	CU_ASSERT_EQUAL(m.latency, 5);
-	CU_ASSERT(!analyze_parse_marker("FREEZE tid=7 deadline=20 wake=15", &m));
-	CU_ASSERT(!analyze_parse_marker("FREEZE thread=1 deadline=10 wake=15", &m));
-	CU_ASSERT(!analyze_parse_marker("FREEZE tid=7 xdeadline=10 wake=15", &m));
-	CU_ASSERT(!analyze_parse_marker("hit latency threshold (x > 3000)", &m));
-	CU_ASSERT(!analyze_parse_marker("hit latency threshold (3950 > 3000", &m));
-	CU_ASSERT(!analyze_parse_marker("hello", &m));
-	CU_ASSERT(!analyze_parse_marker("", &m));
-	CU_ASSERT_EQUAL(m.kind, ANALYZE_MARK_NONE);
-}
-
-static void marker_event(struct rtw_event *ev, uint64_t ts_ns, int pid, int cpu)
-{
-	memset(ev, 0, sizeof(*ev));
-	ev->kind = RTW_EV_MARKER;
-	ev->ts_ns = ts_ns;
-	ev->pid = pid;
-	ev->cpu = cpu;
-}
-
-static void test_marker_spike(void)
-{
-	struct analyze_marker m;
-	struct blame_spike sp;
-	struct rtw_event ev;
-
-	marker_event(&ev, 171377353000ULL, 2643, 1);
-	analyze_parse_marker("hit latency threshold (3950 > 3000)", &m);
-	CU_ASSERT_EQUAL(analyze_marker_spike(&ev, &m, true, NSEC_PER_USEC, &sp), 0);
-	CU_ASSERT_EQUAL(sp.tid, 2643);
-	CU_ASSERT_EQUAL(sp.cpu, 1);
-	CU_ASSERT_EQUAL(sp.thread, -1);
-	CU_ASSERT_EQUAL(sp.wake_ns, 171377353000ULL);
-	CU_ASSERT_EQUAL(sp.deadline_ns, 171377353000ULL - 3950000);
-	CU_ASSERT_EQUAL(sp.threshold_ns, 3000000);
-	CU_ASSERT_EQUAL(sp.slack_ns, -1);
-	CU_ASSERT(!sp.deadline_exact);
-	CU_ASSERT_STRING_EQUAL(sp.source, "cyclictest");
-	/* cyclictest -N */
-	CU_ASSERT_EQUAL(analyze_marker_spike(&ev, &m, false, 1, &sp), 0);
-	CU_ASSERT_EQUAL(sp.deadline_ns, 171377353000ULL - 3950);
-	/* a latency longer than the marker's time */
-	marker_event(&ev, 1000, 1, 0);
-	CU_ASSERT_EQUAL(analyze_marker_spike(&ev, &m, false, NSEC_PER_USEC, &sp), -EINVAL);
-
-	/* FREEZE on clock mono: its own numbers */
-	analyze_parse_marker("FREEZE tid=2643 thread=1 cpu=0 prio=0 slack=50000 "
-			     "deadline=1000000000 wake=1000012000 lat=12000",
-			     &m);
-	marker_event(&ev, 1000020000ULL, 2643, 0);
-	CU_ASSERT_EQUAL(analyze_marker_spike(&ev, &m, true, NSEC_PER_USEC, &sp), 0);
-	CU_ASSERT(sp.deadline_exact);
-	CU_ASSERT_EQUAL(sp.deadline_ns, 1000000000ULL);
-	CU_ASSERT_EQUAL(sp.wake_ns, 1000012000ULL);
-	CU_ASSERT_EQUAL(sp.thread, 1);
-	CU_ASSERT_EQUAL(sp.slack_ns, 50000);
-	CU_ASSERT_STRING_EQUAL(sp.source, "rtwhy");
-	/* clock unknown, but the marker was written right after wake=: the same clock */
-	CU_ASSERT_EQUAL(analyze_marker_spike(&ev, &m, false, NSEC_PER_USEC, &sp), 0);
-	CU_ASSERT(sp.deadline_exact);
-	/* another clock (local is 25 ms off here): derived from the marker's time */
-	marker_event(&ev, 1025020000ULL, 2643, 0);
-	CU_ASSERT_EQUAL(analyze_marker_spike(&ev, &m, false, NSEC_PER_USEC, &sp), 0);
-	CU_ASSERT(!sp.deadline_exact);
-	CU_ASSERT_EQUAL(sp.wake_ns, 1025020000ULL);
-	CU_ASSERT_EQUAL(sp.deadline_ns, 1025020000ULL - 12000);
-	/* said to be mono but written before wake=: not that clock after all */
-	marker_event(&ev, 900000000ULL, 2643, 0);
-	CU_ASSERT_EQUAL(analyze_marker_spike(&ev, &m, true, NSEC_PER_USEC, &sp), 0);
-	CU_ASSERT(!sp.deadline_exact);
-}
-
-/* cyclictest -N prints nanoseconds: the thread's last sleep tells. */
-static void test_cyclictest_unit(void)
-{
-	struct evgen g;
-	struct rtw_event m;
-
-	evgen_init(&g);
-	ev_switch(&g, 100, 0, 42, "cyclictest", 120, 1, 0, "swapper/0", 120, 0);
-	ev_switch(&g, 900, 0, 0, "swapper/0", 120, 0, 42, "cyclictest", 120, 0);
-	marker_event(&m, evgen_us(1000), 42, 0);
-	/* 500 us: deadline at 500 us, after the sleep at 100 us */
-	CU_ASSERT_EQUAL(analyze_cyclictest_unit_ns(g.ev, g.n, &m, 500), NSEC_PER_USEC);
-	/* 850000 read as us would put the deadline 849 ms before the sleep: ns */
-	CU_ASSERT_EQUAL(analyze_cyclictest_unit_ns(g.ev, g.n, &m, 850000), 1);
-	/* neither reading fits: keep us */
-	CU_ASSERT_EQUAL(analyze_cyclictest_unit_ns(g.ev, g.n, &m, 99950000), NSEC_PER_USEC);
-	/* no sleep seen: us */
-	CU_ASSERT_EQUAL(analyze_cyclictest_unit_ns(g.ev, 0, &m, 950000), NSEC_PER_USEC);
-	/* a preemption is not a sleep */
-	g.ev[0].u.sw.prev_state = RTW_STATE_PREEMPTED;
-	CU_ASSERT_EQUAL(analyze_cyclictest_unit_ns(g.ev, g.n, &m, 950000), NSEC_PER_USEC);
-}
-
 /* ---- the recorded fixtures ------------------------------------------------------------- */
 
 static const char *expect_value(const char *line, const char *key, char *buf, size_t len)
@@ -326,7 +206,7 @@ static int check_spike(const char *file, int index, const char *line, const stru
 static int check_file(const char *dir, const char *file, char spikes[][256], int nr)
 {
 	struct analyze_opts o = { .window_ns = ANALYZE_DEFAULT_WINDOW_MS * NSEC_PER_MSEC };
-	struct analyze_summary sum;
+	struct stream_summary sum;
 	char path[512];
 	int i, bad = 0;
 
@@ -334,7 +214,7 @@ static int check_file(const char *dir, const char *file, char spikes[][256], int
 	o.path = path;
 	if (analyze_file(&o, NULL, &sum)) {
 		fprintf(stderr, "%s: cannot be analyzed\n", file);
-		analyze_summary_free(&sum);
+		stream_summary_free(&sum);
 		return 1;
 	}
 	if (sum.nr_explained != nr || sum.nr_failed || sum.unparsed_lines) {
@@ -351,7 +231,7 @@ static int check_file(const char *dir, const char *file, char spikes[][256], int
 			bad++;
 		}
 	}
-	analyze_summary_free(&sum);
+	stream_summary_free(&sum);
 	return bad;
 }
 
@@ -396,7 +276,7 @@ static void test_fixtures(void)
 
 /* ---- damaged input ----------------------------------------------------------------------- */
 
-static int analyze_bytes(const void *bytes, size_t n, struct analyze_summary *sum)
+static int analyze_bytes(const void *bytes, size_t n, struct stream_summary *sum)
 {
 	struct analyze_opts o = { .window_ns = 200 * NSEC_PER_MSEC };
 	char path[UNIT_TMP_LEN];
@@ -411,7 +291,7 @@ static int analyze_bytes(const void *bytes, size_t n, struct analyze_summary *su
 }
 
 /* The first @len bytes of a fixture. */
-static int analyze_cut(const char *name, long len, struct analyze_summary *sum)
+static int analyze_cut(const char *name, long len, struct stream_summary *sum)
 {
 	char path[512], *buf;
 	long n;
@@ -432,37 +312,37 @@ static int analyze_cut(const char *name, long len, struct analyze_summary *sum)
 
 static void test_damaged(void)
 {
-	struct analyze_summary sum;
+	struct stream_summary sum;
 	char junk[4096];
 	size_t i;
 
 	CU_ASSERT_EQUAL(analyze_bytes("", 0, &sum), -ENODATA);
-	analyze_summary_free(&sum);
+	stream_summary_free(&sum);
 	for (i = 0; i < sizeof(junk); i++)
 		junk[i] = (char)(i * 7919 % 251);
 	CU_ASSERT_EQUAL(analyze_bytes(junk, sizeof(junk), &sum), -EINVAL);
-	analyze_summary_free(&sum);
+	stream_summary_free(&sum);
 	/* text, but no event line */
 	CU_ASSERT_EQUAL(analyze_bytes("hello\nworld\n", 12, &sum), -EINVAL);
-	analyze_summary_free(&sum);
+	stream_summary_free(&sum);
 	/* events but no spike marker: read, nothing explained */
 	CU_ASSERT_EQUAL(analyze_bytes("  a-1 [000] ..... 1.000001: x: y\n", 33, &sum), 0);
 	CU_ASSERT_EQUAL(sum.nr_explained, 0);
 	CU_ASSERT_EQUAL(sum.events, 1);
-	analyze_summary_free(&sum);
+	stream_summary_free(&sum);
 	/* a text cut in the middle of a line, before its marker */
 	CU_ASSERT_EQUAL(analyze_cut("busy-tick.trace.txt", 100001, &sum), 0);
 	CU_ASSERT(sum.cut);
 	CU_ASSERT_EQUAL(sum.nr_explained, 0);
 	CU_ASSERT_EQUAL(sum.unparsed_lines, 1);
-	analyze_summary_free(&sum);
+	stream_summary_free(&sum);
 	/* trace.dat files cut anywhere */
 	CU_ASSERT_EQUAL(analyze_cut("busy-tick.dat", 10, &sum), -EINVAL);
-	analyze_summary_free(&sum);
+	stream_summary_free(&sum);
 	CU_ASSERT_EQUAL(analyze_cut("busy-tick.dat", 5000, &sum), -EINVAL);
-	analyze_summary_free(&sum);
+	stream_summary_free(&sum);
 	CU_ASSERT_EQUAL(analyze_cut("busy-tick.dat", 170000, &sum), -EINVAL);
-	analyze_summary_free(&sum);
+	stream_summary_free(&sum);
 	/* a manual spike in a file with a cyclictest marker: only the manual one */
 	{
 		struct analyze_opts o = { .window_ns = 200 * NSEC_PER_MSEC,
@@ -478,20 +358,20 @@ static void test_damaged(void)
 		CU_ASSERT_EQUAL_FATAL(sum.nr_explained, 1);
 		CU_ASSERT_STRING_EQUAL(sum.spikes[0].spike.source, "manual");
 		CU_ASSERT_EQUAL(sum.spikes[0].verdict, BLAME_V_HIGHER_PRIORITY);
-		analyze_summary_free(&sum);
+		stream_summary_free(&sum);
 		/* after the end of the trace */
 		o.at_ns += 10 * NSEC_PER_SEC;
 		CU_ASSERT_EQUAL(analyze_file(&o, NULL, &sum), 0);
 		CU_ASSERT_EQUAL(sum.nr_explained, 0);
 		CU_ASSERT_EQUAL(sum.nr_failed, 1);
-		analyze_summary_free(&sum);
+		stream_summary_free(&sum);
 	}
 }
 
 /* A lost-events line on the spike's CPU during the spike: the window is incomplete. */
 static void test_lost_in_window(void)
 {
-	struct analyze_summary sum;
+	struct stream_summary sum;
 	char path[512], line[1024];
 	size_t len = 0, cap = 1 << 20;
 	char *text = malloc(cap);
@@ -513,7 +393,7 @@ static void test_lost_in_window(void)
 	CU_ASSERT(sum.spikes[0].lost_events >= 3);
 	CU_ASSERT_EQUAL(sum.spikes[0].verdict, BLAME_V_INCOMPLETE);
 	CU_ASSERT(sum.lost > 0);
-	analyze_summary_free(&sum);
+	stream_summary_free(&sum);
 	free(text);
 }
 
@@ -521,9 +401,6 @@ static CU_TestInfo analyze_tests[] = {
 	{ "options", test_args },
 	{ "bad options", test_bad_args },
 	{ "format sniffing", test_sniff },
-	{ "spike markers", test_markers },
-	{ "spike from a marker", test_marker_spike },
-	{ "cyclictest -N markers", test_cyclictest_unit },
 	{ "recorded fixtures give their verdicts", test_fixtures },
 	{ "damaged files", test_damaged },
 	{ "lost events during the spike", test_lost_in_window },

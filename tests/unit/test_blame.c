@@ -4,10 +4,12 @@
  * real trace, plus coverage (lost events, missing wakeup) and the rule that
  * the culprits add up to the latency.
  */
+#include <sched.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "analysis/blame.h"
+#include "analysis/pidmap.h"
 #include "analysis/timeline.h"
 #include "evgen.h"
 #include "unit.h"
@@ -423,7 +425,45 @@ static void test_names(void)
 	CU_ASSERT_STRING_EQUAL(blame_policy_name(-1), "unknown");
 }
 
+/* What the caller read of the live system: a culprit's real policy, if it is the same task. */
+static void test_host_facts(void)
+{
+	struct blame_spike sp = { .tid = TID,
+				  .cpu = 1,
+				  .deadline_ns = evgen_us(10000),
+				  .wake_ns = evgen_us(14020),
+				  .slack_ns = 50000,
+				  .source = "test" };
+	struct blame_host host = { .steal_ns = -1 };
+	struct blame_trace trace;
+	struct pidmap live;
+
+	build_tick_wait();
+	CU_ASSERT_EQUAL_FATAL(pidmap_init(&live), 0);
+	pidmap_note(&live, 2639, "busyloop", PIDMAP_PRIO_UNKNOWN);
+	pidmap_set_policy(&live, 2639, SCHED_BATCH);
+	host.tasks = &live;
+	CU_ASSERT_EQUAL_FATAL(blame_explain_trace(g.ev, g.n, &sp, &host, &res, &trace), 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(top());
+	CU_ASSERT_EQUAL(top()->policy, SCHED_BATCH);
+	CU_ASSERT_TRUE(top()->policy_exact);
+	/* the trace kept: the events it read, with their timeline */
+	CU_ASSERT_EQUAL(trace.nr_read, g.n);
+	CU_ASSERT_EQUAL(trace.n, g.n); /* no switch to infer */
+	CU_ASSERT_EQUAL(trace.tl.nr_cpus, 2);
+	CU_ASSERT_EQUAL(trace.tl.tick_ns, res.tick_ns);
+	blame_trace_free(&trace);
+	CU_ASSERT_PTR_NULL(trace.ev);
+	/* the pid now belongs to another task: inferred from the trace instead */
+	pidmap_note(&live, 2639, "bash", PIDMAP_PRIO_UNKNOWN);
+	CU_ASSERT_EQUAL_FATAL(blame_explain(g.ev, g.n, &sp, &host, &res), 0);
+	CU_ASSERT_EQUAL(top()->policy, SCHED_OTHER);
+	CU_ASSERT_FALSE(top()->policy_exact);
+	pidmap_free(&live);
+}
+
 static CU_TestInfo blame_tests[] = {
+	{ "host facts: live policies, the trace kept", test_host_facts },
 	{ "the seed: tick wait behind a fair busy loop", test_tick_wait },
 	{ "no wakeup preemption, the task slept on its own",
 	  test_no_wakeup_preemption_until_sleep },

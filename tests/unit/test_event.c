@@ -96,12 +96,55 @@ static void test_names(void)
 	CU_ASSERT_FALSE(event_prio_is_rt(120));
 }
 
+/* The one event table: what each reader maps a name to, and what live tracing enables. */
+static void test_table(void)
+{
+	const struct event_type *t;
+	const char *systems[16];
+	char vec[RTW_NAME_LEN] = "";
+	size_t n, i, enabled = 0, needed = 0;
+
+	CU_ASSERT_EQUAL(event_kind_of("sched", "sched_switch", 12, vec), RTW_EV_SWITCH);
+	CU_ASSERT_EQUAL(event_kind_of(NULL, "sched_wakeup_new", 16, vec), RTW_EV_WAKEUP);
+	CU_ASSERT_EQUAL(event_kind_of("irq", "sched_switch", 12, vec), RTW_EV_OTHER);
+	/* markers: "print" in a trace.dat and trace-cmd, the writer's name in the kernel's text */
+	CU_ASSERT_EQUAL(event_kind_of("ftrace", "print", 5, vec), RTW_EV_MARKER);
+	CU_ASSERT_EQUAL(event_kind_of(NULL, "tracing_mark_write", 18, vec), RTW_EV_MARKER);
+	CU_ASSERT_EQUAL(event_kind_of(NULL, "print", 5, vec), RTW_EV_MARKER);
+	/* x86 vectors: the listed ones in text, any with the system known */
+	CU_ASSERT_EQUAL(event_kind_of(NULL, "local_timer_entry", 17, vec), RTW_EV_VECTOR_ENTRY);
+	CU_ASSERT_STRING_EQUAL(vec, "local_timer");
+	CU_ASSERT_EQUAL(event_kind_of(NULL, "reschedule_exit", 15, vec), RTW_EV_VECTOR_EXIT);
+	CU_ASSERT_STRING_EQUAL(vec, "reschedule");
+	CU_ASSERT_EQUAL(event_kind_of(NULL, "kvm_entry", 9, vec), RTW_EV_OTHER);
+	CU_ASSERT_EQUAL(event_kind_of(NULL, "new_vector_entry", 16, vec), RTW_EV_OTHER);
+	CU_ASSERT_EQUAL(event_kind_of("irq_vectors", "new_vector_entry", 16, vec),
+			RTW_EV_VECTOR_ENTRY);
+	CU_ASSERT_STRING_EQUAL(vec, "new_vector");
+	CU_ASSERT_EQUAL(event_kind_of("irq_vectors", "vector_alloc", 12, vec), RTW_EV_OTHER);
+	/* a name need not be terminated */
+	CU_ASSERT_EQUAL(event_kind_of(NULL, "softirq_entry: vec=1", 13, vec), RTW_EV_SOFTIRQ_ENTRY);
+	t = event_types(&n);
+	for (i = 0; i < n; i++) {
+		CU_ASSERT(t[i].kind > RTW_EV_OTHER && t[i].kind < RTW_EV_LOST);
+		enabled += (t[i].flags & EVENT_T_ENABLE) != 0;
+		needed += (t[i].flags & EVENT_T_NEEDED) != 0;
+	}
+	CU_ASSERT_EQUAL(enabled, 21);
+	CU_ASSERT_EQUAL(needed, 10);
+	CU_ASSERT_STRING_EQUAL(t[0].name, "sched_switch");
+	CU_ASSERT_EQUAL(event_systems(systems, 16), 7);
+	CU_ASSERT_STRING_EQUAL(systems[0], "sched");
+	CU_ASSERT_STRING_EQUAL(systems[6], "ftrace");
+	CU_ASSERT_EQUAL(event_systems(systems, 2), 2);
+	CU_ASSERT_STRING_EQUAL(event_kind_name(RTW_EV_MARKER), "print");
+	CU_ASSERT_STRING_EQUAL(event_kind_name(RTW_EV_LOST), "lost");
+}
+
 static CU_TestInfo event_tests[] = {
-	{ "flag layout per kernel version", test_layout },
-	{ "raw common_flags", test_raw_flags },
-	{ "latency-format letters", test_letters },
-	{ "names and priorities", test_names },
-	CU_TEST_INFO_NULL,
+	{ "the event table", test_table },	{ "flag layout per kernel version", test_layout },
+	{ "raw common_flags", test_raw_flags }, { "latency-format letters", test_letters },
+	{ "names and priorities", test_names }, CU_TEST_INFO_NULL,
 };
 
 UNIT_SUITE("event", NULL, NULL, event_tests);

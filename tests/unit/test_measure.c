@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * measure: the FREEZE line, and short real runs of the threads (SCHED_OTHER,
+ * measure: short real runs of the threads (SCHED_OTHER,
  * no root): cycle counts, intervals per thread, -l, clean joins, -x and -r.
  */
 #include <string.h>
@@ -9,25 +9,6 @@
 #include "rtwhy/measure.h"
 #include "analysis/util.h"
 #include "unit.h"
-
-static void test_freeze_line(void)
-{
-	struct measure_spike s = { .thread = 1,
-				   .tid = 4242,
-				   .cpu = 1,
-				   .priority = 0,
-				   .slack_ns = 50000,
-				   .deadline_ns = 171349570123ULL,
-				   .wake_ns = 171353520456ULL,
-				   .latency_ns = 3950333 };
-	char buf[192];
-	int n = measure_format_freeze(buf, &s);
-
-	buf[n] = '\0';
-	CU_ASSERT_STRING_EQUAL(buf, "FREEZE tid=4242 thread=1 cpu=1 prio=0 slack=50000 "
-				    "deadline=171349570123 wake=171353520456 lat=3950333");
-	CU_ASSERT_TRUE(n < 160);
-}
 
 static int run_loops(const char *const *args, int argc, struct rtw_config *cfg, struct measure *m)
 {
@@ -129,7 +110,6 @@ static void test_break_without_tracing(void)
 }
 
 static CU_TestInfo measure_tests[] = {
-	{ "FREEZE marker line", test_freeze_line },
 	{ "-l cycles, histogram totals", test_loops },
 	{ "intervals, -x, -r, -s, --timerslack, -A", test_intervals_and_timers },
 	{ "-b breaks without tracing", test_break_without_tracing },

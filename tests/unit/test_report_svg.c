@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * report_svg: pictures from hand-built events and a real blame_explain()
+ * report_svg: pictures from hand-built events and a real blame_explain_trace()
  * result, and from hand-filled histograms. Each file is checked by a small
  * well-formedness checker (tags, attributes, entities, UTF-8) written here,
  * and by xmllint when the machine has it (never required).
@@ -286,10 +286,14 @@ static int svg_suite_init(void)
 }
 
 /* RTWHY_UNIT_KEEP=1 keeps the pictures to look at */
+/* what the last ev_explain() read: the lanes of its picture */
+static struct blame_trace svg_trace;
+
 static int svg_suite_cleanup(void)
 {
 	char cmd[128];
 
+	blame_trace_free(&svg_trace);
 	if (getenv("RTWHY_UNIT_KEEP")) {
 		fprintf(stderr, "\nreport_svg: pictures kept in %s\n", svg_dir);
 		return 0;
@@ -353,7 +357,8 @@ static void ev_explain(const struct evgen *g, struct blame_result *r)
 				  .deadline_exact = true,
 				  .source = "rtwhy" };
 
-	CU_ASSERT_EQUAL_FATAL(blame_explain(g->ev, g->n, &sp, NULL, r), 0);
+	blame_trace_free(&svg_trace);
+	CU_ASSERT_EQUAL_FATAL(blame_explain_trace(g->ev, g->n, &sp, NULL, r, &svg_trace), 0);
 }
 
 /* ---- tests ---------------------------------------------------------------------------------- */
@@ -386,7 +391,7 @@ static void test_spike_picture(void)
 	CU_ASSERT_TRUE_FATAL(r.verdict_culprit >= 0);
 	CU_ASSERT_EQUAL(r.culprit[r.verdict_culprit].pid, BUSY_PID);
 	svg_tmp(path, sizeof(path), "spike.svg");
-	CU_ASSERT_EQUAL_FATAL(report_svg_spike(path, 1, v.ev, v.n, &r), 0);
+	CU_ASSERT_EQUAL_FATAL(report_svg_spike(path, 1, &svg_trace, &r), 0);
 	doc = svg_load_checked(path);
 	/* the lanes, the culprit's bar labelled comm:pid, escaped */
 	CU_ASSERT_PTR_NOT_NULL(strstr(doc, ">CPU 0</text>"));
@@ -432,7 +437,7 @@ static void test_spike_numbered_files(void)
 	ev_tick_wait(&v);
 	ev_explain(&v, &r);
 	svg_tmp(path, sizeof(path), "many.svg");
-	CU_ASSERT_EQUAL(report_svg_spike(path, 2, v.ev, v.n, &r), 0);
+	CU_ASSERT_EQUAL(report_svg_spike(path, 2, &svg_trace, &r), 0);
 	report_svg_spike_path(path, 2, second, sizeof(second));
 	CU_ASSERT_EQUAL(access(path, F_OK), -1);
 	doc = svg_load_checked(second);
@@ -452,7 +457,7 @@ static void test_spike_escapes_verdict(void)
 	snprintf(r.text, sizeof(r.text), "quote \" apostrophe ' <script>&amp; %s", "\xe2\x82\xac");
 	snprintf(r.hint, sizeof(r.hint), "%s", "x]]>y");
 	svg_tmp(path, sizeof(path), "escape.svg");
-	CU_ASSERT_EQUAL_FATAL(report_svg_spike(path, 1, v.ev, v.n, &r), 0);
+	CU_ASSERT_EQUAL_FATAL(report_svg_spike(path, 1, &svg_trace, &r), 0);
 	doc = svg_load_checked(path);
 	CU_ASSERT_PTR_NOT_NULL(strstr(doc, "quote &quot; apostrophe &apos; &lt;script&gt;&amp;amp; "
 					   "\xe2\x82\xac"));
@@ -478,7 +483,7 @@ static void test_spike_without_events(void)
 	r.verdict_culprit = -1;
 	snprintf(r.text, sizeof(r.text), "nothing");
 	svg_tmp(path, sizeof(path), "empty.svg");
-	CU_ASSERT_EQUAL_FATAL(report_svg_spike(path, 1, NULL, 0, &r), 0);
+	CU_ASSERT_EQUAL_FATAL(report_svg_spike(path, 1, NULL, &r), 0);
 	doc = svg_load_checked(path);
 	CU_ASSERT_PTR_NOT_NULL(strstr(doc, "no event in the window"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(doc, "INCOMPLETE"));
@@ -492,7 +497,7 @@ static void test_spike_cannot_write(void)
 
 	ev_tick_wait(&v);
 	ev_explain(&v, &r);
-	CU_ASSERT_EQUAL(report_svg_spike("/nonexistent-rtwhy-dir/s.svg", 1, v.ev, v.n, &r),
+	CU_ASSERT_EQUAL(report_svg_spike("/nonexistent-rtwhy-dir/s.svg", 1, &svg_trace, &r),
 			-ENOENT);
 }
 

@@ -25,7 +25,7 @@ static int robust_analyze_patched(const char *name, const struct robust_patch *p
 {
 	struct analyze_opts o = { .window_ns = 200 * NSEC_PER_MSEC };
 	char src[512], path[UNIT_TMP_LEN];
-	struct analyze_summary sum;
+	struct stream_summary sum;
 	size_t n, cap = 1 << 20;
 	char *buf = malloc(cap);
 	FILE *f;
@@ -53,7 +53,7 @@ static int robust_analyze_patched(const char *name, const struct robust_patch *p
 	o.path = path;
 	memset(&sum, 0, sizeof(sum));
 	ret = analyze_file(&o, NULL, &sum);
-	analyze_summary_free(&sum);
+	stream_summary_free(&sum);
 	unlink(path);
 	return ret;
 }

@@ -109,6 +109,20 @@ static void test_tick_estimate(void)
 	CU_ASSERT_EQUAL(timeline_estimate_tick_ns(g.ev, g.n), 1 * NSEC_PER_MSEC); /* HZ=1000 */
 }
 
+/* A machine with more than 64 CPUs: the ticks of the high ones count too. */
+static void test_tick_estimate_many_cpus(void)
+{
+	int i;
+
+	evgen_init(&g);
+	for (i = 0; i < 6; i++) {
+		ev_hrtimer(&g, 1000.0 + i * 4000.0, 100, 10, "hog", "tick_nohz_handler", true, 0);
+		ev_hrtimer(&g, 1500.0 + i * 4000.0, RTW_MAX_CPUS - 1, 11, "b", "tick_nohz_handler",
+			   true, 0);
+	}
+	CU_ASSERT_EQUAL(timeline_estimate_tick_ns(g.ev, g.n), 4 * NSEC_PER_MSEC); /* HZ=250 */
+}
+
 static void test_walk_before_first_event(void)
 {
 	struct timeline tl;
@@ -184,6 +198,7 @@ static CU_TestInfo timeline_tests[] = {
 	{ "a missed switch: common_pid wins", test_missed_switch_uses_common_pid },
 	{ "no event for more than a tick: a gap", test_gap_and_tick },
 	{ "tick period estimate", test_tick_estimate },
+	{ "tick period estimate beyond 64 CPUs", test_tick_estimate_many_cpus },
 	{ "before the first event: unknown", test_walk_before_first_event },
 	{ "lost events leave a hole", test_lost_events_leave_a_hole },
 	CU_TEST_INFO_NULL,

@@ -1,0 +1,368 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * stream - a reader's callback per event: duplicates of a second buffer
+ * dropped, a new recording (saved window, time going back) empties the
+ * window, the event is kept, and a spike marker is explained from the
+ * window at once and handed to the caller.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/datread.h"
+#include "analysis/diag.h"
+#include "analysis/evbuf.h"
+#include "analysis/marker.h"
+#include "analysis/stream.h"
+#include "analysis/textread.h"
+#include "analysis/util.h"
+
+#define STREAM_MARKER_DUP_NS (1 * NSEC_PER_MSEC) /* same marker from two buffers */
+#define STREAM_RESTART_NS    (1 * NSEC_PER_MSEC) /* time going back: a new trace */
+
+struct stream {
+	const struct stream_opts *o;
+	struct stream_summary *sum;
+	struct textread *tr; /* the reader: one of the two */
+	struct datread *dr;
+	struct evbuf win;
+	int owner[RTW_EV_NR_KINDS]; /* buffer whose events of a kind are used, -1 none yet */
+	uint64_t last_ts_ns;
+	unsigned int windows;	      /* saved windows seen (text) */
+	struct rtw_event last_marker; /* the previous marker taken */
+	bool have_marker;
+	bool manual_done;
+	int max_cpu;
+	int err; /* -ENOMEM in the callback */
+};
+
+static const char *stream_clock(const struct stream *st, int buffer)
+{
+	if (st->o->clock)
+		return st->o->clock;
+	if (st->dr)
+		return datread_buffer_clock(st->dr, buffer);
+	return textread_stats(st->tr)->clock;
+}
+
+/* "1116.268022", or with nanoseconds when the trace has them */
+static void stream_ts(uint64_t ns, char *buf, size_t len)
+{
+	if (ns % NSEC_PER_USEC)
+		snprintf(buf, len, "%llu.%09llu", (unsigned long long)(ns / NSEC_PER_SEC),
+			 (unsigned long long)(ns % NSEC_PER_SEC));
+	else
+		snprintf(buf, len, "%llu.%06llu", (unsigned long long)(ns / NSEC_PER_SEC),
+			 (unsigned long long)(ns % NSEC_PER_SEC / NSEC_PER_USEC));
+}
+
+/* What the file says about itself, into the summary (text: as far as read). */
+static void stream_facts(struct stream *st)
+{
+	struct stream_summary *sum = st->sum;
+
+	util_strlcpy(sum->clock, stream_clock(st, 0), sizeof(sum->clock));
+	sum->nr_cpus = st->max_cpu + 1;
+	if (st->dr) {
+		const struct datread_info *in = datread_info(st->dr);
+
+		snprintf(sum->format, sizeof(sum->format), "trace.dat v%d", in->file_version);
+		util_strlcpy(sum->kernel, in->release, sizeof(sum->kernel));
+		if (in->nr_cpus > 0)
+			sum->nr_cpus = in->nr_cpus;
+		sum->nr_buffers = in->nr_buffers;
+		sum->lost = in->lost_records;
+		sum->layout_assumed = in->layout_assumed;
+	} else {
+		const struct textread_stats *ts = textread_stats(st->tr);
+
+		util_strlcpy(sum->format, textread_flavor_name(ts->flavor), sizeof(sum->format));
+		util_strlcpy(sum->kernel, ts->kernel, sizeof(sum->kernel));
+		if (ts->nr_cpus > 0)
+			sum->nr_cpus = ts->nr_cpus;
+		sum->nr_buffers = ts->nr_buffers;
+		sum->lines = ts->lines;
+		sum->unparsed_lines = ts->unparsed;
+		sum->first_unparsed_line = ts->first_unparsed_line;
+		sum->lost = ts->lost_lines;
+		sum->cut = ts->cut;
+		sum->relative_ts = ts->relative_ts;
+		sum->flagless = ts->flagless;
+	}
+}
+
+static void stream_keep_result(struct stream *st, const struct blame_result *res)
+{
+	struct stream_summary *sum = st->sum;
+	struct blame_result *kept;
+
+	if (sum->nr_spikes == STREAM_MAX_KEPT)
+		return;
+	kept = realloc(sum->spikes, (sum->nr_spikes + 1) * sizeof(*kept));
+	if (!kept)
+		return;
+	sum->spikes = kept;
+	sum->spikes[sum->nr_spikes++] = *res;
+}
+
+static void stream_explain(struct stream *st, const struct blame_spike *sp, const char *what)
+{
+	struct blame_result res;
+	struct blame_trace trace;
+	char at[32];
+	int ret;
+
+	stream_ts(sp->wake_ns, at, sizeof(at));
+	/* no blame_host: the trace may come from another machine */
+	ret = blame_explain_trace(evbuf_data(&st->win), evbuf_len(&st->win), sp, NULL, &res,
+				  &trace);
+	if (ret) {
+		diag_report(DIAG_ERR, "cannot explain the spike of tid %d at %s: %s", sp->tid, at,
+			    ret == -ENODATA ? "no event before it" : strerror(-ret));
+		st->sum->nr_failed++;
+		return;
+	}
+	st->sum->nr_explained++;
+	if (st->o->on_spike) {
+		struct stream_spike spike = { .index = st->sum->nr_explained,
+					      .what = what,
+					      .res = &res,
+					      .trace = &trace,
+					      .nr_events = evbuf_len(&st->win),
+					      .sum = st->sum };
+
+		stream_facts(st);
+		st->o->on_spike(&spike, st->o->arg);
+	}
+	blame_trace_free(&trace);
+	stream_keep_result(st, &res);
+}
+
+static void stream_marker(struct stream *st, const struct rtw_event *ev, int buffer)
+{
+	const char *clock = stream_clock(st, buffer);
+	uint64_t unit = NSEC_PER_USEC;
+	struct marker m;
+	struct blame_spike sp;
+	char what[RTW_MARKER_LEN + 160], at[32];
+
+	if (!marker_parse(ev->u.marker.text, &m))
+		return;
+	if (m.kind == MARKER_CYCLICTEST)
+		unit = marker_cyclictest_unit_ns(evbuf_data(&st->win), evbuf_len(&st->win), ev,
+						 m.latency);
+	stream_ts(ev->ts_ns, at, sizeof(at));
+	if (marker_spike(ev, &m, !strcmp(clock, "mono"), unit, &sp)) {
+		diag_report(DIAG_ERR,
+			    "cannot explain the marker at %s: its latency is longer than its time",
+			    at);
+		st->sum->nr_failed++;
+		return;
+	}
+	/* a window saved by rtwhy says since when it was recording, like the live run knew */
+	if (m.kind == MARKER_FREEZE && sp.deadline_exact && st->tr)
+		sp.trace_start_ns = textread_stats(st->tr)->recording_since_ns;
+	snprintf(what, sizeof(what), "marker at %s on CPU %d by %s-%d%s: %s", at, ev->cpu,
+		 ev->comm[0] ? ev->comm : "<...>", ev->pid,
+		 unit == 1 ? " (cyclictest -N: nanoseconds)" : "", ev->u.marker.text);
+	stream_explain(st, &sp, what);
+}
+
+static void stream_manual(struct stream *st)
+{
+	const struct stream_opts *o = st->o;
+	struct blame_spike sp = {
+		.thread = -1,
+		.tid = o->pid,
+		.cpu = -1,
+		.deadline_ns = o->at_ns - o->latency_ns,
+		.wake_ns = o->at_ns,
+		.slack_ns = -1,
+		.source = "manual",
+	};
+	char what[96], at[32];
+
+	st->manual_done = true;
+	stream_ts(o->at_ns, at, sizeof(at));
+	snprintf(what, sizeof(what), "spike given by hand: tid %d ran at %s, %llu us late", o->pid,
+		 at, (unsigned long long)(o->latency_ns / NSEC_PER_USEC));
+	stream_explain(st, &sp, what);
+}
+
+/* Several buffers may carry the same events (a tracepoint enabled in two): per kind,
+ * the first buffer that gives it is used. Markers come from every buffer, once. */
+static bool stream_take(struct stream *st, const struct rtw_event *ev, int buffer)
+{
+	if (ev->kind == RTW_EV_LOST)
+		return true;
+	if (ev->kind == RTW_EV_MARKER) {
+		const struct rtw_event *l = &st->last_marker;
+
+		if (st->have_marker && l->pid == ev->pid &&
+		    ev->ts_ns - l->ts_ns < STREAM_MARKER_DUP_NS &&
+		    !strcmp(l->u.marker.text, ev->u.marker.text))
+			return false;
+		st->last_marker = *ev;
+		st->have_marker = true;
+		return true;
+	}
+	if (st->owner[ev->kind] < 0)
+		st->owner[ev->kind] = buffer;
+	if (st->owner[ev->kind] == buffer)
+		return true;
+	st->sum->duplicates++;
+	return false;
+}
+
+static int stream_on_event(const struct rtw_event *ev, int buffer, void *arg)
+{
+	struct stream *st = arg;
+
+	if (st->tr && textread_stats(st->tr)->windows != st->windows) {
+		/* a new saved window: what came before was another recording */
+		st->windows = textread_stats(st->tr)->windows;
+		evbuf_clear(&st->win);
+	}
+	if (ev->ts_ns + STREAM_RESTART_NS < st->last_ts_ns) { /* time went back: a new trace */
+		st->sum->restarts++;
+		evbuf_clear(&st->win);
+	}
+	if (!stream_take(st, ev, buffer))
+		return 0;
+	if (st->o->manual && !st->manual_done && ev->ts_ns > st->o->at_ns)
+		stream_manual(st);
+	if (evbuf_push(&st->win, ev)) {
+		st->err = -ENOMEM;
+		return st->err;
+	}
+	st->sum->events++;
+	st->last_ts_ns = ev->ts_ns;
+	if (ev->cpu > st->max_cpu)
+		st->max_cpu = ev->cpu;
+	if (ev->kind == RTW_EV_MARKER && !st->o->manual)
+		stream_marker(st, ev, buffer);
+	return 0;
+}
+
+static void stream_init(struct stream *st, const struct stream_opts *o, struct stream_summary *sum)
+{
+	int k;
+
+	memset(st, 0, sizeof(*st));
+	memset(sum, 0, sizeof(*sum));
+	st->o = o;
+	st->sum = sum;
+	st->max_cpu = -1;
+	for (k = 0; k < RTW_EV_NR_KINDS; k++)
+		st->owner[k] = -1;
+	evbuf_init(&st->win, o->window_ns, STREAM_MAX_EVENTS);
+}
+
+/* The end of the trace: the spike named by hand after its last event, then the facts. */
+static int stream_finish(struct stream *st, int ret)
+{
+	const struct stream_opts *o = st->o;
+
+	if (ret == -ENOMEM && st->err)
+		diag_report(DIAG_ERR, "cannot analyze %s: %s", o->name, strerror(ENOMEM));
+	if (!ret && o->manual && !st->manual_done) {
+		char at[32], end[32];
+
+		stream_ts(o->at_ns, at, sizeof(at));
+		stream_ts(st->last_ts_ns, end, sizeof(end));
+		if (o->at_ns > st->last_ts_ns) {
+			diag_report(DIAG_ERR,
+				    "cannot explain the spike at %s: the trace ends at %s", at,
+				    end);
+			st->sum->nr_failed++;
+		} else {
+			stream_manual(st); /* at the very end of the trace */
+		}
+	}
+	if (!ret)
+		stream_facts(st);
+	evbuf_free(&st->win);
+	return ret;
+}
+
+static int stream_read_text(struct stream *st, int fd)
+{
+	const char *name = st->o->name;
+	const struct textread_stats *ts;
+	int ret;
+
+	st->tr = textread_create(stream_on_event, st);
+	if (!st->tr) {
+		diag_report(DIAG_ERR, "cannot read %s: %s", name, strerror(ENOMEM));
+		return -ENOMEM;
+	}
+	ret = textread_fd(st->tr, fd);
+	if (st->err)
+		return st->err;
+	if (ret < 0) {
+		diag_report(DIAG_ERR, "cannot read %s: %s", name, strerror(-ret));
+		return ret;
+	}
+	ts = textread_stats(st->tr);
+	if (!ts->events) {
+		diag_report(DIAG_ERR, "cannot read %s: no ftrace event line in it (%llu line%s)",
+			    name, (unsigned long long)ts->lines, ts->lines == 1 ? "" : "s");
+		return -EINVAL;
+	}
+	if (ts->cut)
+		diag_report(DIAG_WARN, "%s ends in the middle of a line: the file was cut", name);
+	if (ts->unparsed)
+		diag_report(DIAG_WARN,
+			    "%llu line%s of %s could not be read (the first is line %llu)",
+			    (unsigned long long)ts->unparsed, ts->unparsed == 1 ? "" : "s", name,
+			    (unsigned long long)ts->first_unparsed_line);
+	return 0;
+}
+
+int stream_text(const struct stream_opts *o, int fd, struct stream_summary *sum)
+{
+	struct stream st;
+	int ret;
+
+	stream_init(&st, o, sum);
+	ret = stream_finish(&st, stream_read_text(&st, fd));
+	textread_destroy(st.tr);
+	return ret;
+}
+
+static int stream_read_dat(struct stream *st)
+{
+	const char *name = st->o->name;
+
+	if (datread_info(st->dr)->layout_assumed)
+		diag_report(DIAG_WARN,
+			    "%s does not say which kernel wrote it: reading its flags with the "
+			    "layout of kernels 6.13 and later",
+			    name);
+	datread_read(st->dr, stream_on_event, st);
+	if (st->err)
+		return st->err;
+	if (!datread_info(st->dr)->events) {
+		diag_report(DIAG_ERR, "cannot read %s: the trace.dat holds no event", name);
+		return -ENODATA;
+	}
+	return 0;
+}
+
+int stream_dat(const struct stream_opts *o, struct datread *dr, struct stream_summary *sum)
+{
+	struct stream st;
+
+	stream_init(&st, o, sum);
+	sum->dat = true;
+	st.dr = dr;
+	return stream_finish(&st, stream_read_dat(&st));
+}
+
+void stream_summary_free(struct stream_summary *sum)
+{
+	free(sum->spikes);
+	sum->spikes = NULL;
+	sum->nr_spikes = 0;
+}

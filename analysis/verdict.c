@@ -1,0 +1,442 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * verdict - the verdict table: per verdict a rule (does it hold for this
+ * spike, and which culprit does it name?) and a wording (its text and its
+ * hint). verdict_decide() tries the rules in table order; see verdict.h for
+ * how to add one.
+ */
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "analysis/timeline.h"
+#include "analysis/util.h"
+#include "analysis/verdict.h"
+
+#define VERDICT_IDLE_EXIT_MAX_NS   500000 /* longer "idle" before a timer is not the C-state */
+#define VERDICT_NON_PREEMPT_MIN_NS 100000
+#define VERDICT_NO		   (-2) /* a rule's answer: does not hold */
+
+/* What the rules look at. */
+struct verdict_facts {
+	const struct blame_result *res;
+	const struct blame_culprit
+		*c;	/* the largest culprit but the thread and "others", or NULL */
+	int culprit;	/* its index, -1 */
+	bool victim_rt; /* the thread has a real-time (or deadline) priority */
+	bool occ_rt;	/* @c ran with a real-time priority or policy */
+};
+
+/* What the wordings start from. */
+struct verdict_words {
+	const struct blame_result *res;
+	const struct blame_culprit *c; /* the culprit the verdict names, or NULL */
+	char who[96];		       /* its label (blame_culprit_label()), "" if none */
+	unsigned long long us;	       /* its time */
+	double pct;		       /* its share of the latency, in % */
+	int cpu;		       /* its CPU, else where the thread ran */
+	int64_t steal_ns;	       /* host steal time around the spike, -1 unknown */
+};
+
+/* a verdict's rule: the culprit it names (-1 none) when it holds, else VERDICT_NO */
+typedef int (*verdict_rule_fn)(const struct verdict_facts *f);
+/* a verdict's wording: BLAME_TEXT_LEN bytes of @text, BLAME_HINT_LEN of @hint */
+typedef void (*verdict_words_fn)(const struct verdict_words *w, char *text, char *hint);
+
+struct verdict_type {
+	enum blame_verdict kind;
+	const char *name; /* in JSON and text: "tick_wait" */
+	verdict_rule_fn rule;
+	verdict_words_fn words;
+};
+
+static bool verdict_is_task(const struct verdict_facts *f)
+{
+	return f->c && f->c->kind == BLAME_TASK;
+}
+
+static int verdict_if(bool holds, const struct verdict_facts *f)
+{
+	return holds ? f->culprit : VERDICT_NO;
+}
+
+/* ---- the rules ------------------------------------------------------------------------ */
+
+static int verdict_rule_incomplete(const struct verdict_facts *f)
+{
+	return verdict_if(!f->res->complete, f);
+}
+
+static int verdict_rule_invisible(const struct verdict_facts *f)
+{
+	const struct blame_result *r = f->res;
+
+	/*
+	 * The thread's own return path (switch-in -> clock read) is a few microseconds; when it
+	 * holds most of the latency, time passed that no event shows: the CPU did not run this
+	 * system or had interrupts off while the thread was already on it. The culprits add up
+	 * to the latency, largest first: only the first can hold most of it.
+	 */
+	if (r->nr_culprits && r->culprit[0].victim && r->culprit[0].kind == BLAME_TASK &&
+	    r->culprit[0].ns * 2 > r->latency_ns)
+		return 0;
+	if (!f->c)
+		return -1;
+	return verdict_if(f->c->kind == BLAME_UNACCOUNTED ||
+				  (f->c->kind == BLAME_IDLE && f->c->ns > VERDICT_IDLE_EXIT_MAX_NS),
+			  f);
+}
+
+static int verdict_rule_timer_slack(const struct verdict_facts *f)
+{
+	return verdict_if(f->c && f->c->kind == BLAME_TIMER_SLACK, f);
+}
+
+static int verdict_rule_idle_exit(const struct verdict_facts *f)
+{
+	return verdict_if(f->c && f->c->kind == BLAME_IDLE && f->c->ns <= VERDICT_IDLE_EXIT_MAX_NS,
+			  f);
+}
+
+static int verdict_rule_irq(const struct verdict_facts *f)
+{
+	return verdict_if(f->c && f->c->kind == BLAME_HARDIRQ, f);
+}
+
+static int verdict_rule_softirq(const struct verdict_facts *f)
+{
+	return verdict_if(f->c && f->c->kind == BLAME_SOFTIRQ, f);
+}
+
+static int verdict_rule_irq_thread(const struct verdict_facts *f)
+{
+	return verdict_if(f->c && f->c->kind == BLAME_IRQ_THREAD, f);
+}
+
+static int verdict_rule_migration(const struct verdict_facts *f)
+{
+	return verdict_if(verdict_is_task(f) && f->res->migrated && f->c->cpu != f->res->run_cpu,
+			  f);
+}
+
+static int verdict_rule_higher_priority(const struct verdict_facts *f)
+{
+	return verdict_if(verdict_is_task(f) && f->occ_rt &&
+				  (!f->victim_rt || f->c->prio <= f->res->victim_prio),
+			  f);
+}
+
+/* Asked to yield early, yet kept running: a kernel section. */
+static bool verdict_kernel_section(const struct blame_result *r)
+{
+	uint64_t after_resched =
+		r->resched_ns && r->switch_ns > r->resched_ns ? r->switch_ns - r->resched_ns : 0;
+
+	return after_resched > VERDICT_NON_PREEMPT_MIN_NS &&
+	       after_resched * 4 > r->phase_ns[BLAME_PHASE_SCHED];
+}
+
+static int verdict_rule_tick_wait(const struct verdict_facts *f)
+{
+	return verdict_if(verdict_is_task(f) && !f->occ_rt && !f->victim_rt &&
+				  !verdict_kernel_section(f->res),
+			  f);
+}
+
+/* What is left of a task: fair tasks in a kernel section, or an RT thread held up by a
+ * lower-priority task. */
+static int verdict_rule_non_preemptible(const struct verdict_facts *f)
+{
+	return verdict_if(verdict_is_task(f), f);
+}
+
+/* ---- the words ------------------------------------------------------------------------ */
+
+static void verdict_tick_words(const struct blame_result *res, char *buf, size_t len)
+{
+	if (res->tick_ns)
+		snprintf(buf, len, " (tick period %llu us, HZ=%llu)",
+			 (unsigned long long)(res->tick_ns / NSEC_PER_USEC),
+			 (unsigned long long)((NSEC_PER_SEC + res->tick_ns / 2) / res->tick_ns));
+	else
+		buf[0] = '\0';
+}
+
+static void verdict_words_tick_wait(const struct verdict_words *w, char *text, char *hint)
+{
+	const struct blame_result *res = w->res;
+	const struct blame_culprit *c = w->c;
+	char until[96], tick[64];
+
+	verdict_tick_words(res, tick, sizeof(tick));
+	if (res->occupant_blocked && c && c->pid == res->handover_pid)
+		snprintf(until, sizeof(until), "until %s gave the CPU up (it went to sleep)",
+			 c->comm);
+	else if (res->resched_by_tick || !res->resched_ns)
+		snprintf(until, sizeof(until), "for the next scheduler tick%s", tick);
+	else
+		snprintf(until, sizeof(until), "until the scheduler preempted it at +%llu us",
+			 (unsigned long long)((res->resched_ns - res->spike.deadline_ns) /
+					      NSEC_PER_USEC));
+	snprintf(text, BLAME_TEXT_LEN,
+		 "%s kept CPU %d for %llu us (%.1f%% of the latency) after the thread was "
+		 "woken: both are fair-class (SCHED_OTHER) tasks and the wakeup did not "
+		 "preempt it%s, so the thread waited %s.",
+		 w->who, w->cpu, w->us, w->pct,
+		 res->lazy_at_wakeup ? " (only lazy need-resched was set)"
+				     : " (no need-resched at wakeup)",
+		 until);
+	snprintf(hint, BLAME_HINT_LEN,
+		 "Run the measuring thread with a real-time policy (-p 99 for SCHED_FIFO), "
+		 "or keep %s off CPU %d (taskset, isolcpus).",
+		 c ? c->comm : "other tasks", w->cpu);
+}
+
+static void verdict_words_higher_priority(const struct verdict_words *w, char *text, char *hint)
+{
+	const struct blame_result *res = w->res;
+	const struct blame_culprit *c = w->c;
+
+	snprintf(text, BLAME_TEXT_LEN,
+		 "%s ran on CPU %d for %llu us (%.1f%% of the latency) while the thread "
+		 "(%s priority %d) waited: its priority is %s, so the scheduler let it run.",
+		 w->who, w->cpu, w->us, w->pct,
+		 event_prio_is_rt(res->victim_prio) ? "real-time" : "fair-class",
+		 event_user_prio(res->victim_prio),
+		 c && c->prio == res->victim_prio ? "equal and it ran first" : "higher");
+	snprintf(hint, BLAME_HINT_LEN,
+		 "Give the measuring thread a priority above %s's (-p), or move %s to "
+		 "another CPU.",
+		 c ? c->comm : "it", c ? c->comm : "it");
+}
+
+static void verdict_words_non_preemptible(const struct verdict_words *w, char *text, char *hint)
+{
+	snprintf(text, BLAME_TEXT_LEN,
+		 "%s kept CPU %d for %llu us (%.1f%% of the latency) although the scheduler "
+		 "had asked it to give the CPU up%s: it was running kernel code that "
+		 "cannot be preempted on this kernel.",
+		 w->who, w->cpu, w->us, w->pct,
+		 w->res->resched_ns ? " (need-resched was set)" : "");
+	snprintf(hint, BLAME_HINT_LEN,
+		 "Use a preemptible kernel (boot with preempt=full, or a PREEMPT_RT "
+		 "kernel), or move %s off CPU %d.",
+		 w->c ? w->c->comm : "the task", w->cpu);
+}
+
+static void verdict_words_irq(const struct verdict_words *w, char *text, char *hint)
+{
+	const struct blame_culprit *c = w->c;
+
+	snprintf(text, BLAME_TEXT_LEN,
+		 "%s ran for %llu us (%.1f%% of the latency) on CPU %d in hard IRQ context, "
+		 "where nothing can preempt it.",
+		 w->who, w->us, w->pct, w->cpu);
+	if (c && c->irq >= 0)
+		snprintf(hint, BLAME_HINT_LEN,
+			 "Move IRQ %d off CPU %d (/proc/irq/%d/smp_affinity_list), or boot "
+			 "with threadirqs so its handler runs in a thread you can "
+			 "prioritise.",
+			 c->irq, w->cpu, c->irq);
+	else
+		snprintf(hint, BLAME_HINT_LEN,
+			 "Find what triggers this interrupt on CPU %d (IPIs: other CPUs' "
+			 "work; local timer: hrtimers and the tick) and move it away.",
+			 w->cpu);
+}
+
+static void verdict_words_softirq(const struct verdict_words *w, char *text, char *hint)
+{
+	snprintf(text, BLAME_TEXT_LEN,
+		 "%s ran for %llu us (%.1f%% of the latency) on CPU %d before the thread "
+		 "could run; softirqs run ahead of every task on a kernel without "
+		 "threaded interrupts.",
+		 w->who, w->us, w->pct, w->cpu);
+	snprintf(hint, BLAME_HINT_LEN,
+		 "Move the load that raises %s (network or block I/O) off CPU %d, or use "
+		 "threadirqs / PREEMPT_RT where softirqs run in threads.",
+		 w->c ? w->c->name : "it", w->cpu);
+}
+
+static void verdict_words_irq_thread(const struct verdict_words *w, char *text, char *hint)
+{
+	const struct blame_culprit *c = w->c;
+
+	snprintf(text, BLAME_TEXT_LEN,
+		 "The threaded handler of IRQ %d, %s, ran on CPU %d for %llu us (%.1f%% of "
+		 "the latency) before the thread.",
+		 c ? c->irq : -1, w->who, w->cpu, w->us, w->pct);
+	snprintf(hint, BLAME_HINT_LEN,
+		 "Give the measuring thread a priority above %s's (chrt), or move IRQ %d "
+		 "off CPU %d.",
+		 c ? c->comm : "the handler", c ? c->irq : -1, w->cpu);
+}
+
+static void verdict_words_idle_exit(const struct verdict_words *w, char *text, char *hint)
+{
+	snprintf(text, BLAME_TEXT_LEN,
+		 "CPU %d was idle and took %llu us (%.1f%% of the latency) to come out of "
+		 "idle for the timer.",
+		 w->cpu, w->us, w->pct);
+	snprintf(hint, BLAME_HINT_LEN,
+		 "Keep the CPU out of deep idle states: hold /dev/cpu_dma_latency at 0 "
+		 "(rtwhy does unless --default-system), or boot with "
+		 "processor.max_cstate=1 / idle=poll.");
+}
+
+static void verdict_words_timer_slack(const struct verdict_words *w, char *text, char *hint)
+{
+	snprintf(text, BLAME_TEXT_LEN,
+		 "The timer fired %llu us (%.1f%% of the latency) after the deadline, "
+		 "within the thread's timer slack of %lld us: the kernel delays the "
+		 "timers of non-real-time tasks by up to their slack to batch wakeups.",
+		 w->us, w->pct, (long long)(w->res->slack_ns / (int64_t)NSEC_PER_USEC));
+	snprintf(hint, BLAME_HINT_LEN,
+		 "Use a real-time policy (-p), whose timers have no slack, or "
+		 "--timerslack=1.");
+}
+
+static void verdict_words_migration(const struct verdict_words *w, char *text, char *hint)
+{
+	snprintf(text, BLAME_TEXT_LEN,
+		 "The thread was woken onto CPU %d, where %s held the CPU for %llu us "
+		 "(%.1f%% of the latency), and finally ran on CPU %d after a migration.",
+		 w->res->wake_cpu, w->who, w->us, w->pct, w->res->run_cpu);
+	snprintf(hint, BLAME_HINT_LEN,
+		 "Pin the measuring thread to one CPU (-a) and keep other tasks off it.");
+}
+
+static void verdict_words_invisible(const struct verdict_words *w, char *text, char *hint)
+{
+	const struct blame_culprit *c = w->c;
+	char steal[96] = "", during[48] = "";
+
+	if (w->steal_ns > 0)
+		snprintf(steal, sizeof(steal),
+			 " The host stole %lld us of this machine's CPU time meanwhile.",
+			 (long long)(w->steal_ns / (int64_t)NSEC_PER_USEC));
+	if (c && c->pid > 0)
+		snprintf(during, sizeof(during), " while %s ran", c->comm);
+	else if (c && c->pid == 0)
+		snprintf(during, sizeof(during), " while idle");
+	if (c && c->victim)
+		snprintf(text, BLAME_TEXT_LEN,
+			 "The thread was already back on CPU %d, yet %llu us (%.1f%% of the "
+			 "latency) passed between its switch-in and its clock read with no "
+			 "event at all on the CPU: interrupts were off, or the CPU was not "
+			 "running this system (an SMI, or the hypervisor running something "
+			 "else).%s",
+			 w->cpu, w->us, w->pct, steal);
+	else
+		snprintf(text, BLAME_TEXT_LEN,
+			 "For %llu us (%.1f%% of the latency) CPU %d showed no event at "
+			 "all%s: interrupts were off, or the CPU was not running this "
+			 "system (an SMI, or the hypervisor running something else).%s",
+			 w->us, w->pct, w->cpu, during, steal);
+	snprintf(hint, BLAME_HINT_LEN,
+		 "On a virtual machine: give its vCPUs dedicated host CPUs; on bare metal: "
+		 "look for SMIs (hwlatdetect, turbostat) and long IRQs-off sections.");
+}
+
+static void verdict_words_incomplete(const struct verdict_words *w, char *text, char *hint)
+{
+	snprintf(text, BLAME_TEXT_LEN,
+		 "The trace does not cover the whole spike: %s. The culprits shown are "
+		 "only what was visible%s%s.",
+		 w->res->incomplete_why, w->c ? "; the largest is " : "", w->c ? w->who : "");
+	if (!w->res->untraced_wakeup)
+		snprintf(hint, BLAME_HINT_LEN,
+			 "Rerun with a larger trace buffer (--buffer-kb) or fewer events.");
+	else
+		snprintf(hint, BLAME_HINT_LEN,
+			 "Record sched:sched_switch and sched:sched_waking (or "
+			 "sched_wakeup) with the timer and irq events: the thread's wakeup "
+			 "is not in the trace.");
+}
+
+/* ---- the table: rules tried in this order ---------------------------------------------- */
+
+static const struct verdict_type verdict_table[] = {
+	{ BLAME_V_INCOMPLETE, "incomplete", verdict_rule_incomplete, verdict_words_incomplete },
+	{ BLAME_V_INVISIBLE, "invisible", verdict_rule_invisible, verdict_words_invisible },
+	{ BLAME_V_TIMER_SLACK, "timer_slack", verdict_rule_timer_slack, verdict_words_timer_slack },
+	{ BLAME_V_IDLE_EXIT, "idle_exit", verdict_rule_idle_exit, verdict_words_idle_exit },
+	{ BLAME_V_IRQ, "irq", verdict_rule_irq, verdict_words_irq },
+	{ BLAME_V_SOFTIRQ, "softirq", verdict_rule_softirq, verdict_words_softirq },
+	{ BLAME_V_IRQ_THREAD, "irq_thread", verdict_rule_irq_thread, verdict_words_irq_thread },
+	{ BLAME_V_MIGRATION, "migration", verdict_rule_migration, verdict_words_migration },
+	{ BLAME_V_HIGHER_PRIORITY, "higher_priority", verdict_rule_higher_priority,
+	  verdict_words_higher_priority },
+	{ BLAME_V_TICK_WAIT, "tick_wait", verdict_rule_tick_wait, verdict_words_tick_wait },
+	{ BLAME_V_NON_PREEMPTIBLE, "non_preemptible", verdict_rule_non_preemptible,
+	  verdict_words_non_preemptible },
+};
+
+static const struct verdict_type *verdict_type_of(enum blame_verdict v)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(verdict_table); i++)
+		if (verdict_table[i].kind == v)
+			return &verdict_table[i];
+	return NULL;
+}
+
+const char *verdict_name(enum blame_verdict v)
+{
+	const struct verdict_type *t = verdict_type_of(v);
+
+	return t ? t->name : "?";
+}
+
+static void verdict_facts(const struct blame_result *res, struct verdict_facts *f)
+{
+	int i;
+
+	memset(f, 0, sizeof(*f));
+	f->res = res;
+	f->culprit = -1;
+	for (i = 0; i < res->nr_culprits; i++) {
+		const struct blame_culprit *c = &res->culprit[i];
+
+		if (!c->victim && c->ns && !blame_culprit_is_others(c)) {
+			f->culprit = i;
+			f->c = c;
+			break;
+		}
+	}
+	f->victim_rt = res->victim_prio != TL_PRIO_UNKNOWN && event_prio_is_rt(res->victim_prio);
+	if (f->c)
+		f->occ_rt = f->c->prio != TL_PRIO_UNKNOWN ? event_prio_is_rt(f->c->prio)
+							  : blame_policy_is_rt(f->c->policy);
+}
+
+void verdict_decide(struct blame_result *res, int64_t steal_ns)
+{
+	const struct verdict_type *t = NULL;
+	struct verdict_facts f;
+	struct verdict_words w = { .res = res, .steal_ns = steal_ns };
+	int culprit = -1;
+	size_t i;
+
+	verdict_facts(res, &f);
+	for (i = 0; i < ARRAY_SIZE(verdict_table) && !t; i++) {
+		culprit = verdict_table[i].rule(&f);
+		if (culprit != VERDICT_NO)
+			t = &verdict_table[i];
+	}
+	if (!t) { /* every culprit kind has a rule: not reached */
+		t = verdict_type_of(BLAME_V_INVISIBLE);
+		culprit = f.culprit;
+	}
+	res->verdict = t->kind;
+	res->verdict_culprit = culprit;
+	w.c = culprit >= 0 ? &res->culprit[culprit] : NULL;
+	if (w.c) {
+		blame_culprit_label(w.c, w.who, sizeof(w.who));
+		w.us = (unsigned long long)(w.c->ns / NSEC_PER_USEC);
+		w.pct = res->latency_ns ? 100.0 * (double)w.c->ns / (double)res->latency_ns : 0.0;
+	}
+	w.cpu = w.c ? w.c->cpu : res->run_cpu;
+	t->words(&w, res->text, res->hint);
+}

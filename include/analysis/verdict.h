@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * verdict - why an explained spike could happen, and what to do about it,
+ * in words a user acts on. blame.c finds the chain, the phases and the
+ * culprits; this module owns the verdicts: one table in verdict.c with an
+ * entry per verdict (its kind, its JSON name, the rule that picks it, the
+ * function that words its text and hint). The rules are tried in table
+ * order on the largest culprit; the first that holds is the verdict.
+ *
+ * Adding a verdict: its enum blame_verdict value (blame.h, before
+ * BLAME_NR_VERDICTS), then in verdict.c its rule, its wording function and
+ * its table entry, placed where its rule must be tried. Nothing else names
+ * the verdicts: renderers take the name and the words from the result.
+ */
+#ifndef ANALYSIS_VERDICT_H
+#define ANALYSIS_VERDICT_H
+
+#include <stdint.h>
+
+#include "analysis/blame.h"
+
+/**
+ * verdict_decide() - Choose the verdict of @res and word it.
+ * @res: an explanation whose culprits are attributed, sorted and their
+ *       policies resolved; receives verdict, verdict_culprit, text and hint
+ * @steal_ns: host steal time around the spike (the invisible verdict says
+ *            it), -1 unknown
+ */
+void verdict_decide(struct blame_result *res, int64_t steal_ns);
+
+/**
+ * verdict_name() - The JSON name of a verdict ("tick_wait" ...).
+ * @v: enum blame_verdict
+ *
+ * Return: a static string, "?" for a value that is no verdict.
+ */
+const char *verdict_name(enum blame_verdict v);
+
+#endif
