@@ -24,10 +24,11 @@ PKG_CONFIG	?= pkg-config
 BUILD		:= build
 
 # pkg-config name -> Debian package, for a friendly error
-PKGS		:= libtracefs libtraceevent libtracecmd
+PKGS		:= libtracefs libtraceevent libtracecmd zlib
 DEB_libtracefs	:= libtracefs-dev
 DEB_libtraceevent := libtraceevent-dev
 DEB_libtracecmd	:= libtracecmd-dev
+DEB_zlib	:= zlib1g-dev
 DEB_cunit	:= libcunit1-dev
 
 WARN		:= -Wall -Wextra -Wformat=2 -Wshadow -Wstrict-prototypes -Wmissing-prototypes \

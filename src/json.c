@@ -141,3 +141,29 @@ void json_null(struct json *j, const char *key)
 	json_item(j, key);
 	fputs("null", j->out);
 }
+
+void json_string_or_null(struct json *j, const char *key, const char *val)
+{
+	if (val && val[0])
+		json_string(j, key, val);
+	else
+		json_null(j, key);
+}
+
+void json_cpus(struct json *j, const char *key, const cpu_set_t *set)
+{
+	int cpu, left;
+
+	if (!set) {
+		json_null(j, key);
+		return;
+	}
+	json_array(j, key);
+	for (cpu = 0, left = CPU_COUNT(set); cpu < CPU_SETSIZE && left; cpu++) {
+		if (!CPU_ISSET(cpu, set))
+			continue;
+		json_int(j, NULL, cpu);
+		left--;
+	}
+	json_end(j);
+}

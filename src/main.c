@@ -6,10 +6,10 @@
 
 #include "rtwhy/analyze.h"
 #include "rtwhy/cli.h"
-#include "rtwhy/irqcheck.h"
+#include "rtwhy/irqs/cmd.h"
 #include "rtwhy/log.h"
 #include "rtwhy/run.h"
-#include "rtwhy/syscheck.h"
+#include "rtwhy/check/cmd.h"
 
 int main(int argc, char **argv)
 {
@@ -21,9 +21,9 @@ int main(int argc, char **argv)
 	case CLI_CMD_ANALYZE:
 		return analyze_main(argc - 1, argv + 1);
 	case CLI_CMD_IRQS:
-		return irqcheck_main(argc - 1, argv + 1);
+		return irqs_cmd_main(argc - 1, argv + 1);
 	case CLI_CMD_CHECK:
-		return syscheck_main(argc - 1, argv + 1);
+		return check_cmd_main(argc - 1, argv + 1);
 	case CLI_CMD_MEASURE:
 		break;
 	}

@@ -15,6 +15,7 @@
 
 #include "analysis/marker.h"
 #include "rtwhy/measure.h"
+#include "rtwhy/timenow.h"
 #include "analysis/util.h"
 
 #define MEASURE_STACK_BYTES (256 * 1024)
@@ -92,10 +93,7 @@ static int measure_format_freeze(char *buf, const struct measure_spike *s)
 
 static uint64_t measure_now_ns(clockid_t clock)
 {
-	struct timespec ts;
-
-	clock_gettime(clock, &ts);
-	return util_ts_to_ns(&ts);
+	return timenow_ns(clock);
 }
 
 /* A latency above the threshold: freeze the trace (once) and/or break. */

@@ -7,19 +7,17 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <spawn.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "rtwhy/procfs.h"
 
 #define PROCFS_CHUNK 4096
-
-extern char **environ;
 
 int procfs_path(char *buf, size_t len, const char *root, const char *rel)
 {
@@ -42,8 +40,9 @@ static int procfs_open(const char *root, const char *rel)
 	return fd < 0 ? -errno : fd;
 }
 
-/* Read @fd to the end into a growing buffer. */
-static ssize_t procfs_slurp(int fd, char **out)
+/* Read with @rd (-errno on error, 0 at the end) from @src into a growing buffer. */
+static ssize_t procfs_slurp_with(ssize_t (*rd)(void *src, char *buf, size_t n), void *src,
+				 char **out)
 {
 	size_t cap = PROCFS_CHUNK, used = 0;
 	char *buf = malloc(cap + 1), *tmp;
@@ -62,14 +61,10 @@ static ssize_t procfs_slurp(int fd, char **out)
 			buf = tmp;
 			cap *= 2;
 		}
-		n = read(fd, buf + used, cap - used);
-		if (n < 0 && errno == EINTR)
-			continue;
+		n = rd(src, buf + used, cap - used);
 		if (n < 0) {
-			int err = errno;
-
 			free(buf);
-			return -err;
+			return n;
 		}
 		if (n == 0)
 			break;
@@ -78,6 +73,22 @@ static ssize_t procfs_slurp(int fd, char **out)
 	buf[used] = '\0';
 	*out = buf;
 	return (ssize_t)used;
+}
+
+static ssize_t procfs_read_fd(void *src, char *buf, size_t n)
+{
+	ssize_t r;
+
+	do
+		r = read(*(int *)src, buf, n);
+	while (r < 0 && errno == EINTR);
+	return r < 0 ? -errno : r;
+}
+
+/* Read @fd to the end into a growing buffer. */
+static ssize_t procfs_slurp(int fd, char **out)
+{
+	return procfs_slurp_with(procfs_read_fd, &fd, out);
 }
 
 ssize_t procfs_read(const char *root, const char *rel, char *buf, size_t len)
@@ -125,44 +136,42 @@ ssize_t procfs_read_all(const char *root, const char *rel, char **out)
 	return n;
 }
 
+static ssize_t procfs_read_gz(void *src, char *buf, size_t n)
+{
+	int r, err;
+
+	if (n > INT_MAX)
+		n = INT_MAX;
+	r = gzread(src, buf, (unsigned int)n);
+	if (r >= 0)
+		return r;
+	gzerror(src, &err);
+	return err == Z_ERRNO ? -errno : -EIO;
+}
+
 ssize_t procfs_read_gzip(const char *root, const char *rel, char **out)
 {
-	char *const argv[] = { (char *)"gzip", (char *)"-dc", NULL };
-	posix_spawn_file_actions_t fa;
-	int fd, pipefd[2], status, ret;
-	pid_t pid;
 	ssize_t n;
+	gzFile gz;
+	int fd;
 
 	*out = NULL;
 	fd = procfs_open(root, rel);
 	if (fd < 0)
 		return fd;
-	if (pipe2(pipefd, O_CLOEXEC)) {
-		ret = -errno;
+	gz = gzdopen(fd, "rb");
+	if (!gz) {
 		close(fd);
-		return ret;
+		return -ENOMEM;
 	}
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, fd, 0);
-	posix_spawn_file_actions_adddup2(&fa, pipefd[1], 1);
-	posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-	ret = posix_spawnp(&pid, "gzip", &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	close(fd);
-	close(pipefd[1]);
-	if (ret) {
-		close(pipefd[0]);
-		return -ret;
-	}
-	n = procfs_slurp(pipefd[0], out);
-	close(pipefd[0]);
-	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
-		;
-	if (n >= 0 && (!WIFEXITED(status) || WEXITSTATUS(status) != 0)) {
+	n = procfs_slurp_with(procfs_read_gz, gz, out);
+	/* zlib passes a file that is not gzip through as it is: refuse it */
+	if (n >= 0 && gzdirect(gz)) {
 		free(*out);
 		*out = NULL;
-		return -EIO;
+		n = -EIO;
 	}
+	gzclose_r(gz); /* closes @fd */
 	return n;
 }
 

@@ -31,6 +31,7 @@
 #include "rtwhy/log.h"
 #include "rtwhy/outfile.h"
 #include "rtwhy/report_svg.h"
+#include "rtwhy/wrap.h"
 #include "analysis/timeline.h"
 #include "analysis/util.h"
 
@@ -225,41 +226,14 @@ static double svg_text_px(const char *s, double char_px)
 static int svg_wrap(FILE *f, double x, double y, double dy, const char *attrs, const char *text,
 		    int width)
 {
-	char line[SVG_WRAP * 4 + 8];
+	const char *line;
+	size_t len;
 	int nr = 0;
 
-	while (*text) {
-		size_t len = 0, cut = 0, i;
-
-		while (*text == ' ')
-			text++;
-		if (!*text)
-			break;
-		/* the longest prefix of whole words within @width characters */
-		for (i = 0; text[i]; i++) {
-			if (text[i] == ' ')
-				cut = i;
-			if ((int)i >= width)
-				break;
-		}
-		if (!text[i])
-			len = i;
-		else
-			len = cut ? cut : i; /* a word longer than a line is cut */
-		if (len >= sizeof(line))
-			len = sizeof(line) - 1;
-		/* never cut inside a UTF-8 sequence */
-		while (len && ((unsigned char)text[len] & 0xc0) == 0x80)
-			len--;
-		if (!len)
-			len = 1;
-		if (f) {
-			memcpy(line, text, len);
-			line[len] = '\0';
-			svg_text(f, x, y + dy * nr, attrs, "%s", line);
-		}
+	for (; (len = wrap_line(text, width, true, &line)); text = line + len) {
+		if (f)
+			svg_text(f, x, y + dy * nr, attrs, "%.*s", (int)len, line);
 		nr++;
-		text += len;
 	}
 	return nr;
 }

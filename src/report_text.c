@@ -8,6 +8,7 @@
 
 #include "rtwhy/procfs.h"
 #include "rtwhy/report_text.h"
+#include "rtwhy/wrap.h"
 #include "analysis/timeline.h"
 #include "analysis/util.h"
 
@@ -184,28 +185,15 @@ void report_text_samples(FILE *out, const struct rtw_config *cfg, struct measure
 void report_text_wrap(FILE *out, const char *first, const char *text, int indent)
 {
 	const int width = 100;
-	bool line_start = true;
-	int col;
+	const char *line;
+	size_t len;
 
-	col = fprintf(out, "# %s", first);
-	while (*text) {
-		const char *sp = strchr(text, ' ');
-		int word = sp ? (int)(sp - text) : (int)strlen(text);
-
-		if (!line_start && col + word + 1 > width) {
-			col = fprintf(out, "\n# %*s", indent, "") - 1;
-			line_start = true;
-		}
-		if (!line_start) {
-			fputc(' ', out);
-			col++;
-		}
-		line_start = false;
-		fwrite(text, 1, (size_t)word, out);
-		col += word;
-		text += word;
-		while (*text == ' ')
-			text++;
+	len = wrap_line(text, width - fprintf(out, "# %s", first), false, &line);
+	while (len) {
+		fwrite(line, 1, len, out);
+		len = wrap_line(line + len, width - 2 - indent, false, &line);
+		if (len)
+			fprintf(out, "\n# %*s", indent, "");
 	}
 	fputc('\n', out);
 }

@@ -29,6 +29,7 @@
 #include "rtwhy/report_text.h"
 #include "rtwhy/run.h"
 #include "rtwhy/systune.h"
+#include "rtwhy/timenow.h"
 #include "analysis/textwrite.h"
 #include "rtwhy/tsession.h"
 #include "analysis/util.h"
@@ -89,10 +90,7 @@ struct run {
 
 static uint64_t run_now_ns(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return util_ts_to_ns(&ts);
+	return timenow_mono_ns();
 }
 
 /* A file named on the command line must be writable before we measure for minutes. */

@@ -7,6 +7,7 @@
 #ifndef RTWHY_JSON_H
 #define RTWHY_JSON_H
 
+#include <sched.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -45,6 +46,8 @@ void json_uint(struct json *j, const char *key, unsigned long long val);
 void json_double(struct json *j, const char *key, double val, int decimals);
 void json_bool(struct json *j, const char *key, bool val);
 void json_null(struct json *j, const char *key);
+void json_string_or_null(struct json *j, const char *key, const char *val); /* NULL, "": null */
+void json_cpus(struct json *j, const char *key, const cpu_set_t *set); /* [0, 2, 3]; NULL: null */
 
 /**
  * json_escape() - Write @s as a JSON string literal (with quotes) to @out.

@@ -50,7 +50,7 @@ ssize_t procfs_read_all(const char *root, const char *rel, char **out);
  * @rel: path on the target system
  * @out: malloc'd, NUL-terminated text; free() it
  *
- * Decompresses with "gzip -dc" (rtwhy links no zlib).
+ * Decompresses with zlib.
  * Return: the length, or -errno (-ENOENT: no such file, -EIO: not gzip).
  */
 ssize_t procfs_read_gzip(const char *root, const char *rel, char **out);

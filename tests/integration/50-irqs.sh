@@ -6,9 +6,17 @@
 # effective CPU as often as /proc/interrupts says it fired (minus the blind
 # time). Exit status 1 (device IRQs not threaded), 0 on a fully threaded fake
 # tree, 2 on a bad option. SIGINT cuts --observe short and cleans up; a
-# non-root user gets the table, and a clear refusal for --observe.
-PLAN=18
+# non-root user gets the table, and a clear refusal for --observe. Every JSON
+# (this machine, --observe, non-root, every sysroot fixture) is valid against
+# doc/schema/irqs.schema.json, and a doctored one is not.
+PLAN=24
 . tests/integration/lib.sh
+
+# cpus_list "0-1,3": the CPU list as the JSON writes it ("[0, 1, 3]" in Python's words)
+cpus_list() {
+	python3 -c 'import sys; print([c for a in sys.argv[1].split(",") if a for c in
+range(int(a.split("-")[0]), int(a.split("-")[-1]) + 1)])' "$1"
+}
 
 J=$TMP/irqs.json
 "$RTWHY" irqs --json="$J" >"$TMP/irqs.out" 2>"$TMP/irqs.err"
@@ -19,6 +27,7 @@ check "says threading is not forced (no threadirqs, not PREEMPT_RT)" \
 	"$TMP/irqs.out"
 check "JSON: forced_threading false, all_threaded false" \
 	[ "$(json_get "$J" '(d["forced_threading"], d["all_threaded"])')" = "(False, False)" ]
+check "JSON valid against doc/schema/irqs.schema.json" json_valid irqs "$J"
 
 # the ACPI:Ged IRQs and their threads, as /proc and chrt see them
 geds=$(json_get "$J" '" ".join(str(q["irq"]) for q in d["irqs"] if q["name"] == "ACPI:Ged")')
@@ -34,7 +43,8 @@ if q['irq'] == $irq][0])")
 	cpus=$(sed -n 's/^Cpus_allowed_list:\t*//p' /proc/"$pid"/status 2>/dev/null)
 	sched=$(chrt -p "$pid" 2>/dev/null | tr '\n' ' ')
 	note "irq $irq: $line; /proc: $comm on $cpus; chrt: $sched"
-	if [ "$line" = "True irq/$irq-ACPI:Ged fifo 50 $cpus" ] && [ "$comm" = "irq/$irq-ACPI:Ged" ] &&
+	if [ "$line" = "True irq/$irq-ACPI:Ged fifo 50 $(cpus_list "$cpus")" ] &&
+		[ "$comm" = "irq/$irq-ACPI:Ged" ] &&
 		echo "$sched" | grep -q "SCHED_FIFO.*priority: 50"; then
 		good=$((good + 1))
 	else
@@ -66,7 +76,8 @@ rc=$?
 stop_started
 sed -n '1,2p' "$TMP/obs.out" | sed 's/^/# /'
 obs=$(json_get "$O" "(lambda q: '%s %d %d %s %s' % (q['observed'], q['seen_hardirq'], \
-q['fired'], q['hardirq_cpus'], q['effective_affinity']))([q for q in d['irqs'] if q['irq'] == $disk][0])")
+q['fired'], ','.join(map(str, q['hardirq_cpus'])), ','.join(map(str, q['effective_affinity']))))(\
+[q for q in d['irqs'] if q['irq'] == $disk][0])")
 note "irq $disk under dd: observed seen fired cpus effective = $obs"
 set -- $obs - 0 0 - -
 [ "$rc" = 1 ] && [ "$1" = hardirq ]
@@ -80,9 +91,10 @@ check "the row says where it ran" \
 	grep -Eq "^ *$disk +virtio.*hardirq [0-9]+ +NOT threaded: ran in hard IRQ context on CPU $5$" \
 	"$TMP/obs.out"
 check "tracing state as found after --observe" [ "$before" = "$(tracing_state)" ]
+check "--observe JSON valid: observe window, per IRQ observed/seen counts" json_valid irqs "$O"
 
 # SIGINT ends the window early, through the normal cleanup
-"$RTWHY" irqs --observe 30 >"$TMP/int.out" 2>&1 &
+"$RTWHY" irqs --observe 30 --json="$TMP/int.json" >"$TMP/int.out" 2>&1 &
 pid=$!
 sleep 1.5
 kill -INT $pid
@@ -93,12 +105,16 @@ t1=$(date +%s)
 [ "$rc" = 1 ] && [ $((t1 - t0)) -le 2 ] && grep -q "cut short by a signal" "$TMP/int.out" &&
 	[ "$before" = "$(tracing_state)" ]
 check "SIGINT during --observe 30: report cut short within 2 s, exit 1, state as found" [ $? = 0 ]
+[ "$(json_get "$TMP/int.json" 'd["observe"]["signal"]')" = 2 ] && json_valid irqs "$TMP/int.json"
+check "its JSON says so: observe.signal 2 (SIGINT), and is valid" [ $? = 0 ]
 
 # not root: /proc is enough for the table; tracing is refused in one clear line
 setpriv --reuid=65534 --regid=65534 --clear-groups "$RTWHY" irqs >"$TMP/nr.out" 2>"$TMP/nr.err"
 rc=$?
 [ "$rc" = 1 ] && grep -q "^Verdict: [0-9]* of [0-9]* device IRQs not threaded" "$TMP/nr.out"
 check "non-root rtwhy irqs: exit 1 and the same verdict" [ $? = 0 ]
+setpriv --reuid=65534 --regid=65534 --clear-groups "$RTWHY" irqs --json=- >"$TMP/nr.json" 2>/dev/null
+check "non-root JSON valid" json_valid irqs "$TMP/nr.json"
 setpriv --reuid=65534 --regid=65534 --clear-groups "$RTWHY" irqs --observe 1 >"$TMP/nr2.out" \
 	2>"$TMP/nr2.err"
 rc=$?
@@ -111,6 +127,25 @@ check "non-root --observe: exit 1, 'cannot ...: Permission denied (must run as r
 rc=$?
 [ "$rc" = 0 ] && grep -q "^Verdict: all 5 device IRQs are threaded" "$TMP/rt.out"
 check "a fully threaded tree (PREEMPT_RT fixture): exit 0" [ $? = 0 ]
+# every sysroot fixture: valid JSON, exit 0 or 1 as its verdict says
+bad=""
+for root in tests/fixtures/sysroot-*; do
+	"$RTWHY" irqs --sysroot="$root" --json="$TMP/root.json" >/dev/null 2>&1
+	rc=$?
+	want=$(json_get "$TMP/root.json" '0 if d["all_threaded"] else 1')
+	json_valid irqs "$TMP/root.json" && [ "$rc" = "$want" ] || bad="$bad ${root##*/}"
+done
+check "every sysroot fixture: JSON valid, exit status as all_threaded says (bad:${bad:- none})" \
+	[ -z "$bad" ]
+# the schema bites: a CPU list as a string, a note as a string
+python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); d["irqs"][0]["affinity"] = "0-1"
+d["unreadable"] = ""; json.dump(d, open(sys.argv[2], "w"))' "$J" "$TMP/doctored.json"
+json_valid irqs "$TMP/doctored.json" >"$TMP/doctored.out"
+rc=$?
+show "$TMP/doctored.out" 4
+[ "$rc" = 1 ] && grep -q "affinity" "$TMP/doctored.out"
+check "a doctored JSON (affinity \"0-1\") is rejected by the schema" [ $? = 0 ]
+
 "$RTWHY" irqs --observe=0 >"$TMP/bad.out" 2>"$TMP/bad.err"
 rc=$?
 [ "$rc" = 2 ] && [ "$(wc -l <"$TMP/bad.err")" = 1 ] && [ ! -s "$TMP/bad.out" ]

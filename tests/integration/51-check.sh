@@ -2,67 +2,100 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # rtwhy check on this machine: HZ=250 from the kernel config and the same
 # 250 measured two other ways (jiffies in /proc/timer_list, traced tick
-# expiries), a VM detected, no threadirqs, the preemption model unknown
-# (debugfs gives EPERM even to root), timerlat as available_tracers says;
-# one line per check, JSON with every field, exit 0; as non-root the
+# expiries), a VM detected, no threadirqs, the preemption model and the fair
+# server unknown (debugfs gives EPERM even to root, this 6.18 kernel has a
+# fair server), RT throttling as /proc/sys says, timerlat as available_tracers
+# says; one line per check, JSON with typed values, exit 0; as non-root the
 # tracing-based parts turn "unknown" and tracing is refused in one line.
-PLAN=15
+# Every JSON (this machine, both measurements, non-root, every sysroot
+# fixture) is valid against doc/schema/check.schema.json; a doctored one is not.
+PLAN=22
 . tests/integration/lib.sh
 
+NCHECK=17
 J=$TMP/check.json
 "$RTWHY" check --json="$J" >"$TMP/check.out" 2>"$TMP/check.err"
 rc=$?
 sed 's/^/# /' "$TMP/check.out" | grep -v '^#  ' | head -20
 check "rtwhy check: exit 0" [ "$rc" = 0 ]
-# st NAME: "status|value" of one check
-st() { json_get "$J" "[c['status'] + '|' + c['value'] for c in d['checks'] if c['name'] == '$1'][0]"; }
+# st NAME: "status|text" of one check; tv NAME KEY: its typed field KEY (Python's repr)
+st() { json_get "$J" "[c['status'] + '|' + c['text'] for c in d['checks'] if c['name'] == '$1'][0]"; }
+tv() { json_get "${3:-$J}" "[c['$2'] for c in d['checks'] if c['name'] == '$1'][0]"; }
+check "JSON valid against doc/schema/check.schema.json" json_valid check "$J"
 ncheck=$(json_get "$J" 'len(d["checks"])')
-json_get "$J" 'all(set(c) == {"name", "value", "status", "why", "hint"} and c["status"] in ("ok", "warn", "unknown") and c["why"] and c["value"] for c in d["checks"])' >"$TMP/fields"
-[ "$ncheck" = 16 ] && [ "$(cat "$TMP/fields")" = True ]
-check "JSON: $ncheck checks, each with name, value, status (ok/warn/unknown), why and hint" [ $? = 0 ]
+json_get "$J" 'all({"name", "status", "value", "unit", "source", "text", "why", "hint"} <= set(c) and c["status"] in ("ok", "warn", "unknown") and c["why"] and c["text"] for c in d["checks"])' >"$TMP/fields"
+[ "$ncheck" = $NCHECK ] && [ "$(cat "$TMP/fields")" = True ]
+check "JSON: $ncheck checks, each with name, status, typed value, unit, source, text, why, hint" \
+	[ $? = 0 ]
+warns=$(grep -Ec '^[a-z_]+ +warn ' "$TMP/check.out")
+[ "$(json_get "$J" 'd["warnings"]')" = "$warns" ] &&
+	[ "$(json_get "$J" 'd["warnings"] == sum(c["status"] == "warn" for c in d["checks"])')" = True ]
+check "JSON: the warning count at the top ($warns) is the text's" [ $? = 0 ]
 lines=$(grep -Ec '^[a-z_]+ +(ok|warn|unknown) +[^ ]' "$TMP/check.out")
-grep -q '^Verdict: ' "$TMP/check.out" && [ "$lines" = 16 ]
+grep -q '^Verdict: ' "$TMP/check.out" && [ "$lines" = $NCHECK ]
 check "text: one line per check ($lines) and a verdict line" [ $? = 0 ]
 
 hz=$(st hz)
-check "hz: ok|250 from the kernel config ($hz)" \
-	sh -c "echo '$hz' | grep -Eq '^ok\|250 \(CONFIG_HZ in (/proc/config.gz|/boot/config-)'"
+[ "$(tv hz value) $(tv hz unit) $(tv hz source)" = "250 Hz config" ] &&
+	echo "$hz" | grep -Eq '^ok\|250 \(CONFIG_HZ in (/proc/config.gz|/boot/config-)'
+check "hz: ok, 250 Hz from the kernel config ($hz)" [ $? = 0 ]
 vm=$(st virtualization)
-check "virtualization: warn, a VM ($vm)" sh -c "echo '$vm' | grep -q '^warn|VM (hypervisor flag'"
+steal=$(awk -v hz="$(getconf CLK_TCK)" '/^cpu /{print $9 / hz}' /proc/stat)
+[ "$(tv virtualization value)" = True ] && echo "$vm" | grep -q '^warn|VM (hypervisor flag' &&
+	[ "$(json_get "$J" "abs([c['steal_s'] for c in d['checks'] if c['name'] == 'virtualization'][0] - $steal) < 1")" = True ]
+check "virtualization: warn, a VM, steal_s as /proc/stat says ($steal s; $vm)" [ $? = 0 ]
 ti=$(st threadirqs)
-check "threadirqs: warn, not forced ($ti)" sh -c "echo '$ti' | grep -q '^warn|no: no threadirqs'"
+[ "$(tv threadirqs value)" = False ] && echo "$ti" | grep -q '^warn|no: no threadirqs'
+check "threadirqs: warn, value false, not forced ($ti)" [ $? = 0 ]
 pm=$(st preempt_model)
-check "preempt_model: unknown, PREEMPT_DYNAMIC and debugfs refused ($pm)" \
-	sh -c "echo '$pm' | grep -q '^unknown|dynamic, boot default none.*Operation not permitted'"
+[ "$(tv preempt_model value) $(tv preempt_model boot_model)" = "None none" ] &&
+	echo "$pm" | grep -q '^unknown|dynamic, boot default none.*Operation not permitted'
+check "preempt_model: unknown (value null), boot_model none, debugfs refused ($pm)" [ $? = 0 ]
+run=$(cat /proc/sys/kernel/sched_rt_runtime_us)
+per=$(cat /proc/sys/kernel/sched_rt_period_us)
+rt=$(st rt_throttling)
+[ "$(tv rt_throttling runtime_us) $(tv rt_throttling period_us) $(tv rt_throttling runaway_fifo)" = \
+	"$run $per throttled" ] && echo "$rt" | grep -q "^ok|$run of $per us (.*): a runaway FIFO task is throttled to"
+check "rt_throttling: ok, runtime_us $run, period_us $per as /proc/sys says, throttled ($rt)" [ $? = 0 ]
+fs=$(st fair_server)
+[ "$(tv fair_server value) $(tv fair_server kernel_has_server)" = "None True" ] &&
+	echo "$fs" | grep -q '^unknown|unreadable (/sys/kernel/debug/sched/fair_server/cpu0/runtime: Operation not permitted); kernel 6.18 has one'
+check "fair_server: unknown (EPERM), value null, this 6.18 kernel has one ($fs)" [ $? = 0 ]
 if grep -qw timerlat $T/available_tracers; then want='ok|present'; else want='ok|absent'; fi
 tl=$(st timerlat)
 check "timerlat: '$want' as available_tracers says ($tl)" sh -c "echo '$tl' | grep -q '^$want'"
 tf=$(st tracefs)
-check "tracefs: ok, writable, every needed event ($tf)" \
-	sh -c "echo '$tf' | grep -q '^ok|/sys/kernel/tracing, writable, events 10/10 needed'"
+[ "$(tv tracefs value) $(tv tracefs writable) $(tv tracefs events_needed)" = "/sys/kernel/tracing True 10" ] &&
+	echo "$tf" | grep -q '^ok|/sys/kernel/tracing, writable, events 10/10 needed'
+check "tracefs: ok, writable, every needed event ($tf)" [ $? = 0 ]
 
 # HZ measured, not read: both ways must agree with the config
 before=$(tracing_state)
 "$RTWHY" check --hz-from=timer_list --json="$TMP/tl.json" >/dev/null 2>&1
-m1=$(json_get "$TMP/tl.json" "[c['value'] for c in d['checks'] if c['name'] == 'hz'][0]")
+m1=$(tv hz text "$TMP/tl.json")
 note "timer_list: $m1"
-check "--hz-from=timer_list measures 250" sh -c "echo '$m1' | grep -q '^250 (measured: [0-9]* jiffies in'"
+[ "$(tv hz value "$TMP/tl.json") $(tv hz source "$TMP/tl.json")" = "250 timer_list" ] &&
+	echo "$m1" | grep -q '^250 (measured: [0-9]* jiffies in' && json_valid check "$TMP/tl.json"
+check "--hz-from=timer_list measures 250 (source timer_list, JSON valid)" [ $? = 0 ]
 "$RTWHY" check --hz-from=ticks --json="$TMP/tk.json" >/dev/null 2>"$TMP/tk.err"
-m2=$(json_get "$TMP/tk.json" "[c['value'] for c in d['checks'] if c['name'] == 'hz'][0]")
+m2=$(tv hz text "$TMP/tk.json")
 note "ticks: $m2"
 # the median tick-to-tick time jitters on a VM: 3.999 ms was seen
-check "--hz-from=ticks measures 250 from tick_nohz_handler, period 4 ms (within 100 us)" \
-	sh -c "echo '$m2' | grep -Eq '^250 \(measured: [0-9]+ tick_nohz_handler expiries traced, period (3\.9|4\.0)[0-9]{2} ms'"
+[ "$(tv hz value "$TMP/tk.json") $(tv hz source "$TMP/tk.json")" = "250 ticks" ] &&
+	echo "$m2" | grep -Eq '^250 \(measured: [0-9]+ tick_nohz_handler expiries traced, period (3\.9|4\.0)[0-9]{2} ms' &&
+	json_valid check "$TMP/tk.json"
+check "--hz-from=ticks measures 250 from tick_nohz_handler, period 4 ms (within 100 us)" [ $? = 0 ]
 check "tracing state as found after the tick measurement" [ "$before" = "$(tracing_state)" ]
 
 # not root
 setpriv --reuid=65534 --regid=65534 --clear-groups "$RTWHY" check --json=- >"$TMP/nr.json" \
 	2>"$TMP/nr.err"
 rc=$?
-nr=$(json_get "$TMP/nr.json" "[c['status'] + '|' + c['value'] for c in d['checks'] if c['name'] == 'tracefs'][0]")
+nr=$(tv tracefs status "$TMP/nr.json")'|'$(tv tracefs text "$TMP/nr.json")
 note "non-root tracefs: $nr"
-[ "$rc" = 0 ] && echo "$nr" | grep -q "^unknown|/sys/kernel/tracing, not readable: Permission denied"
-check "non-root: exit 0, tracefs unknown (Permission denied)" [ $? = 0 ]
+[ "$rc" = 0 ] && echo "$nr" | grep -q "^unknown|/sys/kernel/tracing, not readable: Permission denied" &&
+	json_valid check "$TMP/nr.json"
+check "non-root: exit 0, tracefs unknown (Permission denied), JSON valid" [ $? = 0 ]
 setpriv --reuid=65534 --regid=65534 --clear-groups "$RTWHY" check --hz-from=ticks >"$TMP/nr2.out" \
 	2>"$TMP/nr2.err"
 rc=$?
@@ -70,6 +103,36 @@ note "$(cat "$TMP/nr2.err")"
 [ "$rc" = 0 ] && grep -q "^hz  *unknown  *tracing: Permission denied" "$TMP/nr2.out" &&
 	grep -q "^rtwhy: cannot .*: Permission denied (must run as root to trace)$" "$TMP/nr2.err"
 check "non-root --hz-from=ticks: hz unknown, tracing refused in one line, exit 0" [ $? = 0 ]
+
+# every sysroot fixture: valid JSON, the text's lines as many as the JSON's checks
+bad=""
+for root in tests/fixtures/sysroot-*; do
+	"$RTWHY" check --sysroot="$root" --json="$TMP/root.json" >"$TMP/root.out" 2>&1 &&
+		json_valid check "$TMP/root.json" &&
+		[ "$(grep -Ec '^[a-z_]+ +(ok|warn|unknown) +[^ ]' "$TMP/root.out")" = $NCHECK ] ||
+		bad="$bad ${root##*/}"
+done
+check "every sysroot fixture: exit 0, JSON valid, $NCHECK lines (bad:${bad:- none})" [ -z "$bad" ]
+# the fair server fixture: throttling off, yet fair tasks get the server's 50 ms per 1 s
+"$RTWHY" check --sysroot=tests/fixtures/sysroot-fairserver --json="$TMP/fs.json" >/dev/null 2>&1
+[ "$(tv rt_throttling status "$TMP/fs.json") $(tv rt_throttling runaway_fifo "$TMP/fs.json")" = \
+	"ok fair_server" ] &&
+	[ "$(tv fair_server runtime_ns "$TMP/fs.json") $(tv fair_server period_ns "$TMP/fs.json")" = \
+		"50000000 1000000000" ]
+check "sysroot-fairserver: rt_throttling off but ok (fair server 50000000 per 1000000000 ns)" [ $? = 0 ]
+# the schema bites: a value as a sentence, -1 for "none", a field it does not know
+python3 -c 'import json, sys; d = json.load(open(sys.argv[1]))
+for c in d["checks"]:
+    if c["name"] == "hz": c["value"] = "250 (CONFIG_HZ in /proc/config.gz)"
+    if c["name"] == "rt_throttling": c["runtime_us"] = -1
+    if c["name"] == "smt": c["cores"] = 1
+json.dump(d, open(sys.argv[2], "w"))' "$J" "$TMP/doctored.json"
+json_valid check "$TMP/doctored.json" >"$TMP/doctored.out"
+rc=$?
+show "$TMP/doctored.out" 5
+[ "$rc" = 1 ] && grep -q "checks/1/value" "$TMP/doctored.out" && grep -q "runtime_us" "$TMP/doctored.out" &&
+	grep -q "cores" "$TMP/doctored.out"
+check "a doctored JSON (a sentence as hz, -1 as runtime, an unknown field) is rejected" [ $? = 0 ]
 
 "$RTWHY" check --hz-from=jiffies >"$TMP/bad.out" 2>"$TMP/bad.err"
 rc=$?

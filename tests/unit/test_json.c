@@ -66,10 +66,35 @@ static void test_nan_is_null(void)
 	CU_ASSERT_STRING_EQUAL(render(doc_nan), "{\n  \"avg\": null\n}\n");
 }
 
+static void doc_cpus(struct json *j)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(0, &set);
+	CPU_SET(3, &set);
+	json_cpus(j, "cpus", &set);
+	json_cpus(j, "none", NULL);
+	CPU_ZERO(&set);
+	json_cpus(j, "empty", &set);
+	json_string_or_null(j, "s", "x");
+	json_string_or_null(j, "e", "");
+	json_string_or_null(j, "n", NULL);
+}
+
+static void test_cpus_and_nulls(void)
+{
+	CU_ASSERT_STRING_EQUAL(
+		render(doc_cpus),
+		"{\n  \"cpus\": [\n    0,\n    3\n  ],\n  \"none\": null,\n"
+		"  \"empty\": [],\n  \"s\": \"x\",\n  \"e\": null,\n  \"n\": null\n}\n");
+}
+
 static CU_TestInfo json_tests[] = {
 	{ "nesting and commas", test_nested },
 	{ "string escaping", test_escape },
 	{ "NaN becomes null", test_nan_is_null },
+	{ "CPU sets and null strings", test_cpus_and_nulls },
 	CU_TEST_INFO_NULL,
 };
 
