@@ -57,6 +57,38 @@ bool check_gather_kconfig(const char *config, const char *option, char *val, siz
 	return false;
 }
 
+/* Is @word one of the comma-separated words of @list ("rw,relatime,cpu,cpuacct")? */
+static bool check_gather_has_option(const char *list, const char *word)
+{
+	size_t wlen = strlen(word);
+	const char *p = list;
+
+	while (p) {
+		if (!strncmp(p, word, wlen) && (!p[wlen] || p[wlen] == ','))
+			return true;
+		p = strchr(p, ',');
+		p = p ? p + 1 : NULL;
+	}
+	return false;
+}
+
+int check_gather_kconfig_state(const char *config, const char *option)
+{
+	char v[8], unset[96];
+	const char *p = config;
+	size_t len;
+
+	if (check_gather_kconfig(config, option, v, sizeof(v)))
+		return 1;
+	len = (size_t)snprintf(unset, sizeof(unset), "# %s is not set", option);
+	while (p && (p = strstr(p, unset))) {
+		if ((p == config || p[-1] == '\n') && (!p[len] || p[len] == '\n'))
+			return 0;
+		p += len;
+	}
+	return -1;
+}
+
 /* ---- measuring HZ ------------------------------------------------------------------- */
 
 int check_gather_timer_list_sample(const char *text, uint64_t *now_ns, uint64_t *jiffies)
@@ -317,6 +349,47 @@ static void check_gather_cpuidle(struct check_gather_facts *f)
 	f->nr_idle = i;
 }
 
+/* The cgroup v1 cpu controller's path of this process ("2:cpu,cpuacct:/user.slice"). */
+static void check_gather_self_cgroup(struct check_gather_facts *f)
+{
+	char *text = NULL, *line, *rest;
+
+	if (procfs_read_all(f->root, "/proc/self/cgroup", &text) < 0)
+		return;
+	for (rest = text; (line = strsep(&rest, "\n"));) {
+		char *ctrls = strchr(line, ':'), *path = ctrls ? strchr(ctrls + 1, ':') : NULL;
+
+		if (!path)
+			continue;
+		*path++ = '\0';
+		if (check_gather_has_option(ctrls + 1, "cpu")) {
+			util_strlcpy(f->self_cgroup, path, sizeof(f->self_cgroup));
+			break;
+		}
+	}
+	free(text);
+}
+
+/* The RT budget of the root cpu cgroup, and of this process's group (cgroup v1). */
+static void check_gather_rt_cgroup(struct check_gather_facts *f)
+{
+	char rel[600];
+
+	f->cg_runtime_err = f->cg_period_err = f->self_runtime_err = -ENOENT;
+	check_gather_self_cgroup(f);
+	if (!f->cpu_cgroup_dir[0])
+		return;
+	snprintf(rel, sizeof(rel), "%s/cpu.rt_runtime_us", f->cpu_cgroup_dir);
+	f->cg_runtime_err = procfs_read_long(f->root, rel, &f->cg_runtime_us);
+	snprintf(rel, sizeof(rel), "%s/cpu.rt_period_us", f->cpu_cgroup_dir);
+	f->cg_period_err = procfs_read_long(f->root, rel, &f->cg_period_us);
+	if (f->self_cgroup[0] && strcmp(f->self_cgroup, "/")) {
+		snprintf(rel, sizeof(rel), "%s%s/cpu.rt_runtime_us", f->cpu_cgroup_dir,
+			 f->self_cgroup);
+		f->self_runtime_err = procfs_read_long(f->root, rel, &f->self_runtime_us);
+	}
+}
+
 static void check_gather_rt(struct check_gather_facts *f)
 {
 	char rel[96];
@@ -326,6 +399,7 @@ static void check_gather_rt(struct check_gather_facts *f)
 					     &f->rt_runtime_us);
 	f->rt_period_err =
 		procfs_read_long(f->root, "/proc/sys/kernel/sched_rt_period_us", &f->rt_period_us);
+	check_gather_rt_cgroup(f);
 	for (cpu = 0; cpu < n && cpu < RTW_MAX_CPUS; cpu++) {
 		snprintf(rel, sizeof(rel), "/sys/kernel/debug/sched/fair_server/cpu%d/runtime",
 			 cpu);
@@ -379,8 +453,11 @@ static void check_gather_smt(struct check_gather_facts *f)
 			    f->siblings, sizeof(f->siblings)) >= 0;
 }
 
-/* Where tracefs is mounted under the root ("" if not). Return: -errno if no mount table. */
-static int check_gather_tracefs_dir(struct check_gather_facts *f)
+/*
+ * Where tracefs and the cgroup v1 cpu controller are mounted under the root
+ * ("" if not). Return: -errno if no mount table.
+ */
+static int check_gather_mounts(struct check_gather_facts *f)
 {
 	char *mounts = NULL, *line, *rest;
 	ssize_t n;
@@ -390,10 +467,14 @@ static int check_gather_tracefs_dir(struct check_gather_facts *f)
 	if (n < 0)
 		return (int)n;
 	for (rest = mounts; (line = strsep(&rest, "\n"));) {
-		char src[256], mnt[256], type[64];
+		char src[256], mnt[256], type[64], opts[512];
 
-		if (sscanf(line, "%255s %255s %63s", src, mnt, type) != 3 ||
-		    strcmp(type, "tracefs"))
+		if (sscanf(line, "%255s %255s %63s %511s", src, mnt, type, opts) != 4)
+			continue;
+		if (!strcmp(type, "cgroup") && !f->cpu_cgroup_dir[0] &&
+		    check_gather_has_option(opts, "cpu"))
+			util_strlcpy(f->cpu_cgroup_dir, mnt, sizeof(f->cpu_cgroup_dir));
+		if (strcmp(type, "tracefs"))
 			continue;
 		if (!f->tracefs_dir[0] || !strcmp(mnt, CHECK_GATHER_DEFAULT_TRACING))
 			util_strlcpy(f->tracefs_dir, mnt, sizeof(f->tracefs_dir));
@@ -428,7 +509,6 @@ static void check_gather_tracefs(struct check_gather_facts *f)
 
 	f->nr_needed_of = (int)ARRAY_SIZE(check_gather_needed);
 	f->nr_optional_of = (int)ARRAY_SIZE(check_gather_optional);
-	f->mounts_err = check_gather_tracefs_dir(f);
 	if (!f->mounts_err && f->tracefs_dir[0]) {
 		snprintf(rel, sizeof(rel), "%s/events", f->tracefs_dir);
 		procfs_path(path, sizeof(path), f->root, rel);
@@ -517,6 +597,7 @@ int check_gather(struct check_gather_facts *f, const char *root, enum check_gath
 						   f->nohz_full, sizeof(f->nohz_full));
 	check_gather_cpufreq(f);
 	check_gather_cpuidle(f);
+	f->mounts_err = check_gather_mounts(f);
 	check_gather_rt(f);
 	f->slack_err = procfs_read_long(root, "/proc/self/timerslack_ns", &f->slack_ns);
 	check_gather_virt(f);

@@ -4,12 +4,13 @@
 # 250 measured two other ways (jiffies in /proc/timer_list, traced tick
 # expiries), a VM detected, no threadirqs, the preemption model and the fair
 # server unknown (debugfs gives EPERM even to root, this 6.18 kernel has a
-# fair server), RT throttling as /proc/sys says, timerlat as available_tracers
-# says; one line per check, JSON with typed values, exit 0; as non-root the
-# tracing-based parts turn "unknown" and tracing is refused in one line.
+# fair server), RT throttling as the root cpu cgroup says (not the sysctl:
+# CONFIG_RT_GROUP_SCHED), timerlat as available_tracers says; one line per
+# check, JSON with typed values, exit 0; as non-root the tracing-based parts
+# turn "unknown" and tracing is refused in one line.
 # Every JSON (this machine, both measurements, non-root, every sysroot
 # fixture) is valid against doc/schema/check.schema.json; a doctored one is not.
-PLAN=22
+PLAN=23
 . tests/integration/lib.sh
 
 NCHECK=17
@@ -51,12 +52,29 @@ pm=$(st preempt_model)
 [ "$(tv preempt_model value) $(tv preempt_model boot_model)" = "None none" ] &&
 	echo "$pm" | grep -q '^unknown|dynamic, boot default none.*Operation not permitted'
 check "preempt_model: unknown (value null), boot_model none, debugfs refused ($pm)" [ $? = 0 ]
-run=$(cat /proc/sys/kernel/sched_rt_runtime_us)
-per=$(cat /proc/sys/kernel/sched_rt_period_us)
+# RT throttling: on this 6.18 kernel (CONFIG_RT_GROUP_SCHED=y, cgroup v1 cpu) the budget is the
+# root cpu cgroup's cpu.rt_runtime_us; the sysctl only caps it, and -1 there turns it off
+sys=$(cat /proc/sys/kernel/sched_rt_runtime_us)
+cg=$(awk '$3 == "cgroup" && $4 ~ /(^|,)cpu(,|$)/ { print $2; exit }' /proc/mounts)
+self=$(awk -F: '$2 ~ /(^|,)cpu(,|$)/ { print $3; exit }' /proc/self/cgroup)
 rt=$(st rt_throttling)
-[ "$(tv rt_throttling runtime_us) $(tv rt_throttling period_us) $(tv rt_throttling runaway_fifo)" = \
-	"$run $per throttled" ] && echo "$rt" | grep -q "^ok|$run of $per us (.*): a runaway FIFO task is throttled to"
-check "rt_throttling: ok, runtime_us $run, period_us $per as /proc/sys says, throttled ($rt)" [ $? = 0 ]
+rtv="$(tv rt_throttling value) $(tv rt_throttling runtime_us) $(tv rt_throttling period_us)"
+rtv="$rtv $(tv rt_throttling runaway_fifo) $(tv rt_throttling knob) $(tv rt_throttling rt_group_sched)"
+if [ "$sys" = -1 ]; then
+	want="False None None fair_server fair_server True"
+	echo "$rt" | grep -q '^ok|off (sched_rt_runtime_us = -1): a runaway FIFO task is not throttled'
+elif zcat /proc/config.gz | grep -qx CONFIG_RT_GROUP_SCHED=y && [ -n "$cg" ] && [ "$self" = / ]; then
+	run=$(cat "$cg/cpu.rt_runtime_us")
+	per=$(cat "$cg/cpu.rt_period_us")
+	want="True $run $per throttled cpu.rt_runtime_us True"
+	echo "$rt" | grep -q "^ok|$run of $per us (.*) on each CPU for the root cpu cgroup: a runaway FIFO task there is throttled to .* ($cg/cpu.rt_runtime_us; sched_rt_runtime_us = $sys only caps it, -1 turns it off)\$"
+else
+	note "this machine is not the 6.18 VM with CONFIG_RT_GROUP_SCHED, cgroup v1 cpu, rtwhy in its root"
+	false
+fi
+[ $? = 0 ] && [ "$rtv" = "$want" ] && [ "$(tv rt_throttling cgroup) $(tv rt_throttling source)" = \
+	"$self cgroup" -o "$sys" = -1 ]
+check "rt_throttling: ok, the root cpu cgroup's budget ($want; $rt)" [ $? = 0 ]
 fs=$(st fair_server)
 [ "$(tv fair_server value) $(tv fair_server kernel_has_server)" = "None True" ] &&
 	echo "$fs" | grep -q '^unknown|unreadable (/sys/kernel/debug/sched/fair_server/cpu0/runtime: Operation not permitted); kernel 6.18 has one'
@@ -120,6 +138,14 @@ check "every sysroot fixture: exit 0, JSON valid, $NCHECK lines (bad:${bad:- non
 	[ "$(tv fair_server runtime_ns "$TMP/fs.json") $(tv fair_server period_ns "$TMP/fs.json")" = \
 		"50000000 1000000000" ]
 check "sysroot-fairserver: rt_throttling off but ok (fair server 50000000 per 1000000000 ns)" [ $? = 0 ]
+# which knob sets a runaway FIFO task's budget, per kernel: 6.18 with RT groups, 6.12 without, 6.1
+knobs=""
+for root in rtgroup nortgroup 6.1; do
+	"$RTWHY" check --sysroot=tests/fixtures/sysroot-$root --json="$TMP/k.json" >/dev/null 2>&1
+	knobs="$knobs $(tv rt_throttling knob "$TMP/k.json")/$(tv rt_throttling runaway_fifo "$TMP/k.json")"
+done
+check "sysroot knobs per kernel rule:$knobs" \
+	[ "$knobs" = " cpu.rt_runtime_us/throttled fair_server/fair_server sched_rt_runtime_us/throttled" ]
 # the schema bites: a value as a sentence, -1 for "none", a field it does not know
 python3 -c 'import json, sys; d = json.load(open(sys.argv[1]))
 for c in d["checks"]:

@@ -40,6 +40,13 @@ static void test_parsers(void)
 	CU_ASSERT_FALSE(check_gather_kconfig(cfg, "CONFIG_PREEMPT", v, sizeof(v)));
 	CU_ASSERT_FALSE(check_gather_kconfig(cfg, "CONFIG_HZ_100", v, sizeof(v)));
 	CU_ASSERT_FALSE(check_gather_kconfig("", "CONFIG_HZ", v, sizeof(v)));
+	CU_ASSERT_EQUAL(check_gather_kconfig_state(cfg, "CONFIG_HZ"), 1);
+	CU_ASSERT_EQUAL(check_gather_kconfig_state(cfg, "CONFIG_PREEMPT"), 0);
+	CU_ASSERT_EQUAL(check_gather_kconfig_state(cfg, "CONFIG_HZ_100"), 0);
+	CU_ASSERT_EQUAL(check_gather_kconfig_state(cfg, "CONFIG_HZ_1000"), -1);
+	CU_ASSERT_EQUAL(check_gather_kconfig_state(cfg, "CONFIG_PREEMP"), -1); /* a prefix */
+	CU_ASSERT_EQUAL(check_gather_kconfig_state(NULL, "CONFIG_HZ"), -1);
+	CU_ASSERT_EQUAL(check_gather_kconfig_state("#  # CONFIG_HZ is not set", "CONFIG_HZ"), -1);
 
 	CU_ASSERT_EQUAL(check_gather_timer_list_sample(tl, &now, &jif), 0);
 	CU_ASSERT_EQUAL(now, 972596170194ULL);
@@ -96,8 +103,25 @@ static void test_facts(void)
 	CU_ASSERT_STRING_EQUAL(f->tracefs_dir, "/sys/kernel/tracing");
 	CU_ASSERT_EQUAL(f->nr_needed, f->nr_needed_of);
 	CU_ASSERT_EQUAL(f->nr_needed_of, 10);
+	CU_ASSERT_STRING_EQUAL(f->cpu_cgroup_dir, ""); /* no cgroup v1 cpu in its mounts */
+	CU_ASSERT_EQUAL(f->cg_runtime_err, -ENOENT);
+	CU_ASSERT_STRING_EQUAL(f->self_cgroup, "");
 	check_gather_free(f);
 	CU_ASSERT_PTR_NULL(f->kconfig);
+
+	/* this VM's cgroup v1 mounts: cpu, not cpuacct or cpuset; rtwhy in /user.slice */
+	f = chkgt_gather("sysroot-rtgroup");
+	CU_ASSERT_STRING_EQUAL(f->cpu_cgroup_dir, "/sys/fs/cgroup/cpu");
+	CU_ASSERT_EQUAL(f->cg_runtime_err, 0);
+	CU_ASSERT_EQUAL(f->cg_runtime_us, 950000);
+	CU_ASSERT_EQUAL(f->cg_period_err, 0);
+	CU_ASSERT_EQUAL(f->cg_period_us, 1000000);
+	CU_ASSERT_STRING_EQUAL(f->self_cgroup, "/user.slice");
+	CU_ASSERT_EQUAL(f->self_runtime_err, 0);
+	CU_ASSERT_EQUAL(f->self_runtime_us, 0);
+	CU_ASSERT_EQUAL(f->rt_runtime_us, 950000);
+	CU_ASSERT_EQUAL(check_gather_kconfig_state(f->kconfig, "CONFIG_RT_GROUP_SCHED"), 1);
+	check_gather_free(f);
 
 	f = chkgt_gather("sysroot-rt");
 	CU_ASSERT_STRING_EQUAL(f->kconfig_src, "/boot/config-6.12.38-rt-amd64");

@@ -124,14 +124,21 @@ static void test_unthreaded(void)
 			       "POLL\nhaltpoll idle");
 	fl = chkjt_field("cpuidle", "exit_latency_us", CHECK_JUDGE_INTS);
 	CU_ASSERT_TRUE(fl->nr_ints == 2 && fl->ints[0] == 0 && fl->ints[1] == 1);
+	/* this VM's kernel (CONFIG_RT_GROUP_SCHED=y) with no cgroup v1 cpu mounted */
 	CHKJT_IS("rt_throttling", CHECK_JUDGE_OK,
-		 "950000 of 1000000 us (95%): a runaway FIFO task is throttled to 950 ms per 1000 "
-		 "ms");
+		 "on (CONFIG_RT_GROUP_SCHED): a runaway FIFO task is throttled to the root cpu "
+		 "cgroup's cpu.rt_runtime_us per cpu.rt_period_us (950 ms per 1000 ms unless "
+		 "changed); not readable: no cgroup v1 cpu controller is mounted (cgroup v2 has no "
+		 "RT files)");
 	CU_ASSERT_STRING_EQUAL(chkjt_field("rt_throttling", "runaway_fifo", CHECK_JUDGE_STR)->str,
 			       "throttled");
 	CU_ASSERT_TRUE(chkjt_field("rt_throttling", "value", CHECK_JUDGE_BOOL)->b);
-	CU_ASSERT_EQUAL(chkjt_field("rt_throttling", "runtime_us", CHECK_JUDGE_INT)->i, 950000);
-	CU_ASSERT_EQUAL(chkjt_field("rt_throttling", "period_us", CHECK_JUDGE_INT)->i, 1000000);
+	CU_ASSERT_TRUE(chkjt_field("rt_throttling", "rt_group_sched", CHECK_JUDGE_BOOL)->b);
+	CU_ASSERT_STRING_EQUAL(chkjt_field("rt_throttling", "knob", CHECK_JUDGE_STR)->str,
+			       "cpu.rt_runtime_us");
+	CU_ASSERT_EQUAL(chkjt_field("rt_throttling", "runtime_us", CHECK_JUDGE_NULL)->type,
+			CHECK_JUDGE_NULL); /* the sysctl's 950000 is not the budget */
+	CU_ASSERT_STRING_EQUAL(chkjt_get("rt_throttling")->source, "config");
 	CHKJT_IS("timer_slack", CHECK_JUDGE_OK, "50000 ns (the default)");
 	CU_ASSERT_EQUAL(chkjt_field("timer_slack", "value", CHECK_JUDGE_INT)->i, 50000);
 	CHKJT_IS("virtualization", CHECK_JUDGE_WARN,
@@ -258,9 +265,15 @@ static void test_throttling_and_fair_server(void)
 	CU_ASSERT_FALSE(chkjt_field("rt_throttling", "value", CHECK_JUDGE_BOOL)->b);
 	CU_ASSERT_EQUAL(chkjt_field("rt_throttling", "runtime_us", CHECK_JUDGE_NULL)->type,
 			CHECK_JUDGE_NULL); /* -1 is "no limit": null, not -1 */
-	CU_ASSERT_EQUAL(chkjt_field("rt_throttling", "period_us", CHECK_JUDGE_INT)->i, 1000000);
+	CU_ASSERT_EQUAL(chkjt_field("rt_throttling", "period_us", CHECK_JUDGE_NULL)->type,
+			CHECK_JUDGE_NULL);
 	CU_ASSERT_STRING_EQUAL(chkjt_field("rt_throttling", "runaway_fifo", CHECK_JUDGE_STR)->str,
 			       "fair_server");
+	CU_ASSERT_STRING_EQUAL(chkjt_field("rt_throttling", "knob", CHECK_JUDGE_STR)->str,
+			       "fair_server");
+	/* no kernel config: -1 switches throttling off with or without RT group scheduling */
+	CU_ASSERT_EQUAL(chkjt_field("rt_throttling", "rt_group_sched", CHECK_JUDGE_NULL)->type,
+			CHECK_JUDGE_NULL);
 	CHKJT_IS("fair_server", CHECK_JUDGE_OK, "on: 50 ms per 1000 ms on each of 4 CPUs");
 	CU_ASSERT_TRUE(chkjt_field("fair_server", "value", CHECK_JUDGE_BOOL)->b);
 	CU_ASSERT_EQUAL(chkjt_field("fair_server", "runtime_ns", CHECK_JUDGE_INT)->i, 50000000);
@@ -303,10 +316,22 @@ static void test_throttling_and_fair_server(void)
 	CHKJT_IS("rt_throttling", CHECK_JUDGE_UNKNOWN, "kernel version unreadable");
 	CU_ASSERT_EQUAL(chkjt_field("fair_server", "kernel_has_server", CHECK_JUDGE_NULL)->type,
 			CHECK_JUDGE_NULL);
-	/* throttling on: the fair server does not matter */
+	/* throttling on, but no version nor config: which knob sets the budget is unknown */
 	f->rt_runtime_us = 950000;
 	check_judge_run(f, &chkjt_report);
-	CHKJT_IS("rt_throttling", CHECK_JUDGE_OK, "throttled to 950 ms per 1000 ms");
+	CHKJT_IS("rt_throttling", CHECK_JUDGE_UNKNOWN,
+		 "sched_rt_runtime_us = 950000; no kernel version or config to tell which knob "
+		 "sets the RT budget");
+	CU_ASSERT_EQUAL(chkjt_field("rt_throttling", "value", CHECK_JUDGE_NULL)->type,
+			CHECK_JUDGE_NULL);
+	/* 6.12 with no config: the root cpu cgroup, or nothing but the fair server */
+	snprintf(f->release, sizeof(f->release), "6.12.43+deb13-amd64");
+	check_judge_run(f, &chkjt_report);
+	CHKJT_IS(
+		"rt_throttling", CHECK_JUDGE_UNKNOWN,
+		"sched_rt_runtime_us = 950000 sets no budget on 6.12+: with CONFIG_RT_GROUP_SCHED "
+		"the root cpu cgroup's cpu.rt_runtime_us throttles a runaway FIFO task, without it "
+		"only the fair server stops it (no kernel config to tell)");
 
 	/* 6.1: no fair server at all; throttling off there can hang a CPU */
 	CU_ASSERT_EQUAL_FATAL(chkjt_run("sysroot-threadirqs"), 17);
@@ -323,12 +348,291 @@ static void test_throttling_and_fair_server(void)
 				      "echo 950000 > /proc/sys/kernel/sched_rt_runtime_us"));
 }
 
+/* Replace the gathered kernel config (NULL: none). */
+static void chkjt_config(struct check_gather_facts *f, const char *text)
+{
+	free(f->kconfig);
+	f->kconfig = text ? strdup(text) : NULL;
+}
+
+static void chkjt_str_is(const char *key, const char *want)
+{
+	const struct check_judge_field *fl = chkjt_field("rt_throttling", key, CHECK_JUDGE_STR);
+
+	CU_ASSERT_STRING_EQUAL(fl->str, want);
+}
+
+static void chkjt_null(const char *key)
+{
+	CU_ASSERT_EQUAL(chkjt_field("rt_throttling", key, CHECK_JUDGE_NULL)->type,
+			CHECK_JUDGE_NULL);
+}
+
+/* CONFIG_RT_GROUP_SCHED (6.18, this VM): the root cpu cgroup sets the budget. */
+static void test_rt_group(void)
+{
+	struct check_gather_facts *f = &chkjt_facts;
+	const struct check_judge_result *r;
+
+	/* rtwhy in a child cpu cgroup without RT runtime: SCHED_FIFO is refused there */
+	CU_ASSERT_EQUAL_FATAL(chkjt_run("sysroot-rtgroup"), 17);
+	CHKJT_IS("rt_throttling", CHECK_JUDGE_WARN,
+		 "950000 of 1000000 us (95%) on each CPU for the root cpu cgroup: a runaway FIFO "
+		 "task there is throttled to 950 ms per 1000 ms "
+		 "(/sys/fs/cgroup/cpu/cpu.rt_runtime_us; "
+		 "sched_rt_runtime_us = 950000 only caps it, -1 turns it off); rtwhy's cpu cgroup "
+		 "/user.slice has 0 us, so no thread there can be made SCHED_FIFO (EPERM)");
+	r = chkjt_get("rt_throttling");
+	CU_ASSERT_STRING_EQUAL(r->source, "cgroup");
+	CU_ASSERT_PTR_NOT_NULL(strstr(r->hint, "echo $$ > /sys/fs/cgroup/cpu/tasks"));
+	CU_ASSERT_TRUE(chkjt_field("rt_throttling", "value", CHECK_JUDGE_BOOL)->b);
+	CU_ASSERT_TRUE(chkjt_field("rt_throttling", "rt_group_sched", CHECK_JUDGE_BOOL)->b);
+	CU_ASSERT_EQUAL(chkjt_field("rt_throttling", "runtime_us", CHECK_JUDGE_INT)->i, 950000);
+	CU_ASSERT_EQUAL(chkjt_field("rt_throttling", "period_us", CHECK_JUDGE_INT)->i, 1000000);
+	chkjt_str_is("runaway_fifo", "throttled");
+	chkjt_str_is("knob", "cpu.rt_runtime_us");
+	chkjt_str_is("cgroup", "/user.slice");
+	CU_ASSERT_EQUAL(chkjt_field("rt_throttling", "cgroup_runtime_us", CHECK_JUDGE_INT)->i, 0);
+
+	/* in the root group, as on this VM: exactly what a runaway FIFO task gets */
+	snprintf(f->self_cgroup, sizeof(f->self_cgroup), "/");
+	check_judge_run(f, &chkjt_report);
+	r = chkjt_get("rt_throttling");
+	CU_ASSERT_EQUAL(r->status, CHECK_JUDGE_OK);
+	CU_ASSERT_STRING_EQUAL(
+		r->text, "950000 of 1000000 us (95%) on each CPU for the root cpu cgroup: a "
+			 "runaway FIFO task there is throttled to 950 ms per 1000 ms "
+			 "(/sys/fs/cgroup/cpu/cpu.rt_runtime_us; sched_rt_runtime_us = 950000 "
+			 "only caps it, -1 turns it off)");
+	CU_ASSERT_STRING_EQUAL(r->hint, "");
+	chkjt_str_is("cgroup", "/");
+	CU_ASSERT_EQUAL(chkjt_field("rt_throttling", "cgroup_runtime_us", CHECK_JUDGE_INT)->i,
+			950000);
+	/* a child group with a budget of its own */
+	snprintf(f->self_cgroup, sizeof(f->self_cgroup), "/rt");
+	f->self_runtime_us = 200000;
+	check_judge_run(f, &chkjt_report);
+	CHKJT_IS("rt_throttling", CHECK_JUDGE_OK,
+		 "only caps it, -1 turns it off); rtwhy's cpu "
+		 "cgroup /rt has 200000 us");
+	f->self_runtime_err = -EACCES;
+	check_judge_run(f, &chkjt_report);
+	CHKJT_IS("rt_throttling", CHECK_JUDGE_OK,
+		 "; rtwhy's cpu cgroup /rt: cpu.rt_runtime_us unreadable (Permission denied)");
+	chkjt_null("cgroup_runtime_us");
+	snprintf(f->self_cgroup, sizeof(f->self_cgroup), "/");
+
+	/* the root cgroup's value is the budget; the sysctl only caps it (measured on 6.18) */
+	f->cg_runtime_us = 900000;
+	f->rt_runtime_us = 1000000;
+	check_judge_run(f, &chkjt_report);
+	CHKJT_IS("rt_throttling", CHECK_JUDGE_OK,
+		 "900000 of 1000000 us (90%) on each CPU for the root cpu cgroup: a runaway FIFO "
+		 "task there is throttled to 900 ms per 1000 ms "
+		 "(/sys/fs/cgroup/cpu/cpu.rt_runtime_us; "
+		 "sched_rt_runtime_us = 1000000 only caps it");
+	CU_ASSERT_EQUAL(chkjt_field("rt_throttling", "runtime_us", CHECK_JUDGE_INT)->i, 900000);
+	/* before 5.10 RT_RUNTIME_SHARE let a CPU borrow: say so */
+	snprintf(f->release, sizeof(f->release), "5.4.0-150-generic");
+	check_judge_run(f, &chkjt_report);
+	CHKJT_IS(
+		"rt_throttling", CHECK_JUDGE_OK,
+		"throttled to 900 ms per 1000 ms, or runs on while other CPUs lend it their budget "
+		"(RT_RUNTIME_SHARE, on by default before 5.10) (/sys/fs/cgroup/cpu/");
+	snprintf(f->release, sizeof(f->release), "6.18.44-fc-v669");
+
+	/* -1 in the sysctl switches the accounting off, whatever the groups say */
+	f->rt_runtime_us = -1;
+	check_judge_run(f, &chkjt_report);
+	CHKJT_IS("rt_throttling", CHECK_JUDGE_OK,
+		 "off (sched_rt_runtime_us = -1): a runaway FIFO task is not throttled, but fair "
+		 "tasks still get the fair server's runtime (6.18 has one");
+	CU_ASSERT_FALSE(chkjt_field("rt_throttling", "value", CHECK_JUDGE_BOOL)->b);
+	chkjt_null("runtime_us");
+	chkjt_str_is("knob", "fair_server");
+	CU_ASSERT_STRING_EQUAL(chkjt_get("rt_throttling")->source, "sysctl");
+	/* ...and so does -1 in the root group */
+	f->rt_runtime_us = 1000000;
+	f->cg_runtime_us = -1;
+	check_judge_run(f, &chkjt_report);
+	CHKJT_IS("rt_throttling", CHECK_JUDGE_OK,
+		 "off (cpu.rt_runtime_us = -1 in the root cpu cgroup): a runaway FIFO task is not "
+		 "throttled");
+	f->cg_runtime_us = 950000;
+	f->rt_runtime_us = 950000;
+
+	/* the cpu controller mounted without the files: RT groups disabled at boot */
+	f->cg_runtime_err = -ENOENT;
+	check_judge_run(f, &chkjt_report);
+	CHKJT_IS("rt_throttling", CHECK_JUDGE_OK,
+		 "950000 of 1000000 us (95%) on each CPU: a runaway FIFO task is throttled to 950 "
+		 "ms per 1000 ms, fixed at boot: RT group scheduling is off (no cpu.rt_runtime_us "
+		 "in /sys/fs/cgroup/cpu), so no cpu.rt_runtime_us changes it and only "
+		 "sched_rt_runtime_us = -1 turns it off");
+	chkjt_null("knob");
+	CU_ASSERT_EQUAL(chkjt_field("rt_throttling", "runtime_us", CHECK_JUDGE_INT)->i, 950000);
+	/* not mounted: rt_group_sched= and CONFIG_RT_GROUP_SCHED_DEFAULT_DISABLED tell */
+	f->cpu_cgroup_dir[0] = '\0';
+	snprintf(f->cmdline, sizeof(f->cmdline), "quiet rt_group_sched=0");
+	check_judge_run(f, &chkjt_report);
+	CHKJT_IS("rt_throttling", CHECK_JUDGE_OK, "RT group scheduling is off (rt_group_sched=0)");
+	CU_ASSERT_STRING_EQUAL(chkjt_get("rt_throttling")->source, "cmdline");
+	chkjt_config(f, "CONFIG_CGROUP_SCHED=y\nCONFIG_RT_GROUP_SCHED=y\n"
+			"CONFIG_RT_GROUP_SCHED_DEFAULT_DISABLED=y\n");
+	f->cmdline[0] = '\0';
+	check_judge_run(f, &chkjt_report);
+	CHKJT_IS("rt_throttling", CHECK_JUDGE_OK,
+		 "RT group scheduling is off (CONFIG_RT_GROUP_SCHED_DEFAULT_DISABLED)");
+	CU_ASSERT_STRING_EQUAL(chkjt_get("rt_throttling")->source, "config");
+	snprintf(f->cmdline, sizeof(f->cmdline), "rt_group_sched=1");
+	check_judge_run(f, &chkjt_report);
+	CHKJT_IS("rt_throttling", CHECK_JUDGE_OK,
+		 "on (CONFIG_RT_GROUP_SCHED): a runaway FIFO task is throttled to the root cpu "
+		 "cgroup's cpu.rt_runtime_us per cpu.rt_period_us (950 ms per 1000 ms unless "
+		 "changed); not readable: no cgroup v1 cpu controller is mounted");
+	chkjt_str_is("knob", "cpu.rt_runtime_us");
+	chkjt_null("runtime_us");
+	chkjt_null("cgroup");
+	/* a kernel without the boot switch ignores rt_group_sched= */
+	chkjt_config(f, "CONFIG_CGROUP_SCHED=y\nCONFIG_RT_GROUP_SCHED=y\n");
+	snprintf(f->cmdline, sizeof(f->cmdline), "rt_group_sched=0");
+	check_judge_run(f, &chkjt_report);
+	CHKJT_IS("rt_throttling", CHECK_JUDGE_OK, "on (CONFIG_RT_GROUP_SCHED)");
+	/* mounted but unreadable */
+	snprintf(f->cpu_cgroup_dir, sizeof(f->cpu_cgroup_dir), "/sys/fs/cgroup/cpu,cpuacct");
+	f->cg_runtime_err = -EACCES;
+	check_judge_run(f, &chkjt_report);
+	CHKJT_IS("rt_throttling", CHECK_JUDGE_OK,
+		 "not readable: /sys/fs/cgroup/cpu,cpuacct/cpu.rt_runtime_us: Permission denied");
+	/* 6.1 with CONFIG_RT_GROUP_SCHED: there too the root group's value, not the sysctl */
+	snprintf(f->release, sizeof(f->release), "6.1.0-57-amd64");
+	check_judge_run(f, &chkjt_report);
+	CHKJT_IS("rt_throttling", CHECK_JUDGE_OK, "throttled to the root cpu cgroup's");
+	/* the files alone tell CONFIG_RT_GROUP_SCHED when there is no config */
+	chkjt_config(f, NULL);
+	f->cg_runtime_err = 0;
+	check_judge_run(f, &chkjt_report);
+	CU_ASSERT_TRUE(chkjt_field("rt_throttling", "rt_group_sched", CHECK_JUDGE_BOOL)->b);
+	CHKJT_IS("rt_throttling", CHECK_JUDGE_OK,
+		 "950000 of 1000000 us (95%) on each CPU for "
+		 "the root cpu cgroup");
+}
+
+/* Without CONFIG_RT_GROUP_SCHED: the sysctl up to 6.11, no RT throttling from 6.12. */
+static void test_rt_no_group(void)
+{
+	struct check_gather_facts *f = &chkjt_facts;
+	const struct check_judge_result *r;
+
+	CU_ASSERT_EQUAL_FATAL(chkjt_run("sysroot-nortgroup"), 17);
+	CHKJT_IS("rt_throttling", CHECK_JUDGE_OK,
+		 "none (6.12+ without CONFIG_RT_GROUP_SCHED): a runaway FIFO task is not "
+		 "throttled, but fair tasks still get the fair server's 50 ms per 1000 ms; "
+		 "sched_rt_runtime_us only caps SCHED_DEADLINE bandwidth");
+	CU_ASSERT_FALSE(chkjt_field("rt_throttling", "value", CHECK_JUDGE_BOOL)->b);
+	CU_ASSERT_FALSE(chkjt_field("rt_throttling", "rt_group_sched", CHECK_JUDGE_BOOL)->b);
+	chkjt_null("runtime_us");
+	chkjt_null("period_us");
+	chkjt_null("cgroup");
+	chkjt_str_is("runaway_fifo", "fair_server");
+	chkjt_str_is("knob", "fair_server");
+	CU_ASSERT_STRING_EQUAL(chkjt_get("rt_throttling")->source, "config");
+	CHKJT_IS("fair_server", CHECK_JUDGE_OK, "on: 50 ms per 1000 ms on each of 2 CPUs");
+	/* the sysctl changes nothing there, not even -1, nor unreadable */
+	f->rt_runtime_us = -1;
+	check_judge_run(f, &chkjt_report);
+	CHKJT_IS("rt_throttling", CHECK_JUDGE_OK, "none (6.12+ without CONFIG_RT_GROUP_SCHED)");
+	f->rt_runtime_err = -ENOENT;
+	check_judge_run(f, &chkjt_report);
+	CHKJT_IS("rt_throttling", CHECK_JUDGE_OK, "none (6.12+ without CONFIG_RT_GROUP_SCHED)");
+	/* a fair server off: nothing stops a runaway FIFO task, and no sysctl helps */
+	f->fair_runtime_ns[1] = 0;
+	check_judge_run(f, &chkjt_report);
+	r = chkjt_get("rt_throttling");
+	CHKJT_IS("rt_throttling", CHECK_JUDGE_WARN,
+		 "none (6.12+ without CONFIG_RT_GROUP_SCHED) and the fair server off on 1 CPU "
+		 "(runtime 0): a runaway FIFO task keeps its CPU");
+	chkjt_str_is("runaway_fifo", "hangs_cpu");
+	chkjt_null("knob");
+	CU_ASSERT_PTR_NOT_NULL(strstr(r->hint, "fair_server/cpuN/runtime"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r->hint, "CONFIG_RT_GROUP_SCHED=y"));
+	CU_ASSERT_PTR_NULL(strstr(r->hint, "sched_rt_runtime_us"));
+	/* debugfs refused: the kernel's default server */
+	f->nr_fair = 0;
+	f->fair_err = -EPERM;
+	check_judge_run(f, &chkjt_report);
+	CHKJT_IS("rt_throttling", CHECK_JUDGE_OK,
+		 "fair tasks still get the fair server's runtime (6.12 has one: 50 ms per 1000 ms "
+		 "unless changed); sched_rt_runtime_us only caps");
+
+	/* 6.1 (Debian 12, as booted in the kernel lab): the sysctl is each CPU's budget */
+	CU_ASSERT_EQUAL_FATAL(chkjt_run("sysroot-6.1"), 17);
+	r = chkjt_get("rt_throttling");
+	CU_ASSERT_EQUAL(r->status, CHECK_JUDGE_OK);
+	CU_ASSERT_STRING_EQUAL(r->text,
+			       "950000 of 1000000 us (95%) on each CPU: a runaway FIFO task is "
+			       "throttled to 950 ms per 1000 ms (sched_rt_runtime_us / "
+			       "sched_rt_period_us)");
+	CU_ASSERT_STRING_EQUAL(r->source, "sysctl");
+	CU_ASSERT_TRUE(chkjt_field("rt_throttling", "value", CHECK_JUDGE_BOOL)->b);
+	CU_ASSERT_FALSE(chkjt_field("rt_throttling", "rt_group_sched", CHECK_JUDGE_BOOL)->b);
+	CU_ASSERT_EQUAL(chkjt_field("rt_throttling", "runtime_us", CHECK_JUDGE_INT)->i, 950000);
+	CU_ASSERT_EQUAL(chkjt_field("rt_throttling", "period_us", CHECK_JUDGE_INT)->i, 1000000);
+	chkjt_str_is("knob", "sched_rt_runtime_us");
+	chkjt_str_is("runaway_fifo", "throttled");
+	CHKJT_IS("fair_server", CHECK_JUDGE_OK, "absent: kernel 6.1 is older than 6.12");
+	f->rt_runtime_us = 900000;
+	check_judge_run(f, &chkjt_report);
+	CHKJT_IS("rt_throttling", CHECK_JUDGE_OK,
+		 "900000 of 1000000 us (90%) on each CPU: a "
+		 "runaway FIFO task is throttled to 900 ms");
+	/* 6.1 at -1: nothing stops it */
+	f->rt_runtime_us = -1;
+	check_judge_run(f, &chkjt_report);
+	CHKJT_IS("rt_throttling", CHECK_JUDGE_WARN,
+		 "off (sched_rt_runtime_us = -1) and no fair "
+		 "server (6.1 is older than 6.12)");
+	f->rt_runtime_us = 950000;
+	/* CONFIG_CGROUP_SCHED off: no RT groups either */
+	chkjt_config(f, "# CONFIG_CGROUP_SCHED is not set\n");
+	check_judge_run(f, &chkjt_report);
+	CU_ASSERT_FALSE(chkjt_field("rt_throttling", "rt_group_sched", CHECK_JUDGE_BOOL)->b);
+	chkjt_str_is("knob", "sched_rt_runtime_us");
+	/* no config: before 6.12 throttled either way, by the sysctl or the root cgroup */
+	chkjt_config(f, NULL);
+	check_judge_run(f, &chkjt_report);
+	CHKJT_IS("rt_throttling", CHECK_JUDGE_OK,
+		 "950000 of 1000000 us (95%) in sched_rt_runtime_us: a runaway FIFO task is "
+		 "throttled, to that without CONFIG_RT_GROUP_SCHED, else to the root cpu cgroup's "
+		 "cpu.rt_runtime_us (no kernel config to tell)");
+	chkjt_null("rt_group_sched");
+	chkjt_null("knob");
+	chkjt_null("runtime_us");
+	chkjt_str_is("runaway_fifo", "throttled");
+	/* ...unless the cpu controller has no RT files: before 6.12 that means none */
+	snprintf(f->cpu_cgroup_dir, sizeof(f->cpu_cgroup_dir), "/sys/fs/cgroup/cpu");
+	f->cg_runtime_err = -ENOENT;
+	check_judge_run(f, &chkjt_report);
+	CU_ASSERT_FALSE(chkjt_field("rt_throttling", "rt_group_sched", CHECK_JUDGE_BOOL)->b);
+	chkjt_str_is("knob", "sched_rt_runtime_us");
+	/* and before 5.10 RT_RUNTIME_SHARE lent other CPUs' budget */
+	snprintf(f->release, sizeof(f->release), "5.4.0-150-generic");
+	check_judge_run(f, &chkjt_report);
+	CHKJT_IS(
+		"rt_throttling", CHECK_JUDGE_OK,
+		"throttled to 950 ms per 1000 ms, or runs on while other CPUs lend it their budget "
+		"(RT_RUNTIME_SHARE, on by default before 5.10) (sched_rt_runtime_us / "
+		"sched_rt_period_us)");
+}
+
 static CU_TestInfo check_judge_tests[] = {
 	{ "parsers", test_parsers },
 	{ "unthreaded", test_unthreaded },
 	{ "rt", test_rt },
 	{ "threadirqs_and_missing", test_threadirqs_and_missing },
 	{ "throttling_and_fair_server", test_throttling_and_fair_server },
+	{ "rt_group", test_rt_group },
+	{ "rt_no_group", test_rt_no_group },
 	CU_TEST_INFO_NULL,
 };
 

@@ -71,11 +71,6 @@ static void test_json(void)
 			    "      \"value\": 250,\n      \"unit\": \"Hz\",\n      "
 			    "\"source\": \"config\",\n      \"text\": \"250 (CONFIG_HZ in "
 			    "/proc/config.gz)\",\n      \"why\": \"the tick"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(buf,
-				      "\"value\": true,\n      \"unit\": null,\n      "
-				      "\"source\": \"sysctl\",\n      \"runtime_us\": 950000,\n"
-				      "      \"period_us\": 1000000,\n      \"runaway_fifo\": "
-				      "\"throttled\",\n"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"name\": \"isolcpus\",\n      \"status\": \"warn\",\n"
 					   "      \"value\": [],\n"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"steal_s\": 0.36,\n"));
@@ -90,6 +85,17 @@ static void test_json(void)
 				      "\"name\": \"isolcpus\",\n      \"status\": \"ok\",\n"
 				      "      \"value\": [\n        2,\n        3\n      ],\n"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"runtime_us\": null,")); /* -1: no limit */
+	free(buf);
+	/* every typed field of rt_throttling, in order, after value, unit and source */
+	buf = chkrt_print("sysroot-rtgroup", true);
+	CU_ASSERT_PTR_NOT_NULL(strstr(
+		buf, "\"name\": \"rt_throttling\",\n      \"status\": \"warn\",\n"
+		     "      \"value\": true,\n      \"unit\": null,\n      "
+		     "\"source\": \"cgroup\",\n      \"runtime_us\": 950000,\n"
+		     "      \"period_us\": 1000000,\n      \"runaway_fifo\": \"throttled\",\n"
+		     "      \"knob\": \"cpu.rt_runtime_us\",\n      \"rt_group_sched\": true,\n"
+		     "      \"cgroup\": \"/user.slice\",\n      \"cgroup_runtime_us\": 0,\n"
+		     "      \"text\": \"950000 of 1000000 us (95%) on each CPU"));
 	free(buf);
 	buf = chkrt_print("sysroot-missing", true);
 	CU_ASSERT_PTR_NOT_NULL(

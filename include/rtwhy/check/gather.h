@@ -96,6 +96,19 @@ struct check_gather_facts {
 	long long rt_runtime_us;
 	int rt_period_err;
 	long long rt_period_us;
+	/*
+	 * ...and, with the cgroup v1 cpu controller mounted, the RT budget of
+	 * its root group (CONFIG_RT_GROUP_SCHED: cpu.rt_{runtime,period}_us;
+	 * -ENOENT: no such files) and of this process's cpu cgroup
+	 */
+	char cpu_cgroup_dir[256]; /* where it is mounted, "" not (cgroup v2 has no RT files) */
+	int cg_runtime_err;
+	long long cg_runtime_us; /* -1: no limit */
+	int cg_period_err;
+	long long cg_period_us;
+	char self_cgroup[256]; /* its path in /proc/self/cgroup ("/" the root), "" unknown */
+	int self_runtime_err;  /* cpu.rt_runtime_us of @self_cgroup, read when not the root */
+	long long self_runtime_us;
 
 	/* fair_server: /sys/kernel/debug/sched/fair_server/cpuN/{runtime,period} (6.12+) */
 	int fair_err; /* of the first CPU that could not be read, 0 */
@@ -129,7 +142,7 @@ struct check_gather_facts {
 	int clocksource_err;
 	char clocksource[64];
 
-	/* tracefs */
+	/* tracefs (and cpu_cgroup_dir) */
 	int mounts_err;	       /* /proc/mounts */
 	char tracefs_dir[256]; /* where tracefs is mounted, "" not */
 	int events_err;	       /* access() of its events directory */
@@ -173,6 +186,16 @@ void check_gather_free(struct check_gather_facts *f);
  * Return: true if set ("# CONFIG_X is not set" and absence are false).
  */
 bool check_gather_kconfig(const char *config, const char *option, char *val, size_t len);
+
+/**
+ * check_gather_kconfig_state() - Whether a kernel config names an option, and how.
+ * @config: the config text, may be NULL
+ * @option: e.g. "CONFIG_RT_GROUP_SCHED"
+ *
+ * Return: 1 set (any value), 0 "# CONFIG_X is not set", -1 neither line (no
+ * config, a trimmed one, or an option this kernel does not have).
+ */
+int check_gather_kconfig_state(const char *config, const char *option);
 
 /**
  * check_gather_timer_list_sample() - The clock and jiffies of /proc/timer_list.

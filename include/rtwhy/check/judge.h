@@ -7,7 +7,7 @@
  * nothing, prints nothing; the unit tests judge the gathered fake trees.
  *
  * Every result has a field "value" first; some have more (rt_throttling:
- * runtime_us, period_us). doc/schema/check.schema.json lists them all.
+ * runtime_us, period_us, knob...). doc/schema/check.schema.json lists them all.
  */
 #ifndef RTWHY_CHECK_JUDGE_H
 #define RTWHY_CHECK_JUDGE_H
@@ -22,7 +22,7 @@
 #define CHECK_JUDGE_MAX_FIELDS	10 /* typed fields of one check, "value" included */
 #define CHECK_JUDGE_MAX_INTS	CHECK_GATHER_MAX_IDLE
 #define CHECK_JUDGE_STR_LEN	256
-#define CHECK_JUDGE_TEXT_LEN	256
+#define CHECK_JUDGE_TEXT_LEN	384
 #define CHECK_JUDGE_HINT_LEN	256
 #define CHECK_JUDGE_VERDICT_LEN 768
 #define CHECK_JUDGE_NO_INT	(-0x7fffffffffffffffLL - 1) /* an INTS entry not known */
