@@ -6,7 +6,7 @@
 # script names them and fails (build deps) or warns (tools only root-only tests use).
 set -u
 
-build_pkgs="gcc make pkg-config libtracefs-dev libtraceevent-dev libtracecmd-dev"
+build_pkgs="gcc make pkg-config libtracefs-dev libtraceevent-dev libtracecmd-dev libnuma-dev"
 check_pkgs="libcunit1-dev"
 # tools the root-only integration tests and the benchmark drive
 tool_pkgs="rt-tests trace-cmd python3 libxml2-utils chromium"
