@@ -29,6 +29,8 @@ void numa_warn(int num, char *fmt, ...)
 	vsnprintf(cpulist_numa_msg, sizeof(cpulist_numa_msg), fmt, ap);
 	va_end(ap);
 	n = strcspn(cpulist_numa_msg, "\n");
+	while (n > 0 && cpulist_numa_msg[n - 1] == ' ')
+		n--;
 	cpulist_numa_msg[n] = '\0';
 }
 

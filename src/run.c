@@ -312,6 +312,23 @@ static void run_draw(struct run *r, const struct blame_result *res)
 	}
 }
 
+/* --smi: an "invisible" spike points at SMIs; say how many the spike's CPU counted */
+static void run_smi_verdict(struct run *r, const struct measure_spike *ms, struct blame_result *res)
+{
+	uint64_t since_ns;
+	uint32_t n;
+	size_t len = strlen(res->text);
+
+	if (!r->cfg->measure.smi || res->verdict != BLAME_V_INVISIBLE ||
+	    measure_smi_window(r->m, ms->thread, ms->deadline_ns, &n, &since_ns))
+		return;
+	snprintf(res->text + len, sizeof(res->text) - len,
+		 " SMIs counted on CPU %d from %.1f ms before the deadline until the explanation "
+		 "(--smi): %u%s",
+		 ms->cpu, (double)(ms->deadline_ns - since_ns) / 1e6, n,
+		 n ? ", so an SMI is the likely cause." : ": not an SMI.");
+}
+
 static void run_explain(struct run *r, const struct measure_spike *ms)
 {
 	struct blame_opts opts = { .task_policy = run_task_policy, .steal_ns = -1 };
@@ -355,6 +372,7 @@ static void run_explain(struct run *r, const struct measure_spike *ms)
 
 			if (freeze_ts >= ms->wake_ns)
 				res.freeze_ns = freeze_ts - ms->wake_ns;
+			run_smi_verdict(r, ms, &res);
 			res.explain_ns = run_now_ns() - ms->wake_ns;
 			r->nr_explained++;
 			run_save_window(r, &res);
@@ -440,17 +458,18 @@ static void run_print_start(struct run *r)
 	fflush(stdout);
 }
 
-/* -M: cyclictest redraws only when a thread's max changed (maxima only grow: their sum shows it) */
+/*
+ * -M: cyclictest redraws only when a thread's max, as printed, changed (maxima only grow:
+ * their sum shows it)
+ */
 static bool run_redraw(struct run *r, const struct measure_summary *s)
 {
 	int64_t sum = 0;
 	int i;
 
-	if (!r->cfg->output.refresh_on_max || !r->status_shown)
-		return true;
 	for (i = 0; i < s->nr_threads; i++)
-		sum += s->threads[i].snap.max_ns;
-	if (sum == r->drawn_max_sum)
+		sum += s->threads[i].snap.max_ns / (int64_t)config_unit_ns(r->cfg);
+	if (r->cfg->output.refresh_on_max && r->status_shown && sum == r->drawn_max_sum)
 		return false;
 	r->drawn_max_sum = sum;
 	return true;
