@@ -6,8 +6,12 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "rtwhy/stats.h"
+
+#define STATS_READ_SPINS 16  /* retries at once */
+#define STATS_READ_TRIES 116 /* then 100 more, 10 us apart: about 1 ms at most */
 
 int stats_init(struct stats_thread *st, int nr_buckets, uint64_t unit_ns, bool ring)
 {
@@ -70,8 +74,14 @@ void stats_read(const struct stats_thread *st, struct stats_snapshot *snap)
 		snap->sum_units = atomic_load_explicit(&st->sum_units, memory_order_relaxed);
 		atomic_thread_fence(memory_order_acquire);
 		s2 = atomic_load_explicit(&st->seq, memory_order_relaxed);
-		if ((s1 == s2 && !(s1 & 1)) || tries == 16)
+		if ((s1 == s2 && !(s1 & 1)) || tries == STATS_READ_TRIES)
 			break;
+		/* the writer may be preempted mid-sample: spin a little, then give it time */
+		if (tries >= STATS_READ_SPINS) {
+			struct timespec pause = { 0, 10000 };
+
+			nanosleep(&pause, NULL);
+		}
 	}
 	if (snap->cycles == 0 || snap->min_ns == INT64_MAX) {
 		snap->min_ns = 0;

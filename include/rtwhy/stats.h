@@ -7,8 +7,7 @@
  * One measuring thread writes a struct stats_thread; the main thread reads
  * the published scalars at any time with stats_read(), which never blocks
  * the writer: a sequence count (odd while a sample is being added) lets the
- * reader retry a copy torn by a concurrent stats_add(), a bounded number of
- * times. The histograms are read only after the writer has stopped. Values
+ * reader retry a copy torn by a concurrent stats_add(), for a bounded time. The histograms are read only after the writer has stopped. Values
  * are ns; cyclictest's histogram and the average keep its per-sample
  * truncation to the printed unit (us, or ns with -N) so that the numbers
  * print the same.
@@ -148,7 +147,10 @@ struct stats_snapshot {
  * @st: statistics, possibly being written
  * @snap: result
  *
- * Lock-free: retries (at most 16 times) a copy that a concurrent sample tore.
+ * Lock-free for the writer: a copy that a concurrent sample tore is taken
+ * again, 16 times at once, then every 10 us for about 1 ms (a writer
+ * preempted in the middle of a sample); after that the last copy is kept.
+ * Context: not the measuring thread (it may sleep).
  */
 void stats_read(const struct stats_thread *st, struct stats_snapshot *snap);
 
