@@ -667,7 +667,7 @@ void cli_usage(FILE *out)
 	      "      --tracemark        accepted for cyclictest compatibility\n"
 	      "\n"
 	      "Output:\n"
-	      "  -q, --quiet            print only the summary at the end\n"
+	      "  -q, --quiet            print only the summary (and percentiles) at the end\n"
 	      "  -v, --verbose          print every sample (thread:cycle:latency)\n"
 	      "  -o, --oscope=N         with -v, print the max of every N samples\n"
 	      "  -N, --nsecs            print nanoseconds instead of microseconds\n"

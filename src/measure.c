@@ -690,8 +690,9 @@ const struct measure_summary *measure_summary(struct measure *m)
 		ts->smi_count = m->smi ? smi_delta(t->smi.last, t->smi.base) : 0;
 	}
 	s->break_tid = atomic_load(&m->break_tid);
-	s->break_thread = m->break_thread;
-	s->break_latency_ns = m->break_latency_ns;
+	/* written by the breaking thread after its tid: whole only once it is joined */
+	s->break_thread = m->joined ? m->break_thread : -1;
+	s->break_latency_ns = m->joined ? m->break_latency_ns : 0;
 	s->blind_spikes = atomic_load(&m->blind_spikes);
 	s->freeze_failed = atomic_load(&m->freeze_failed) != 0;
 	s->samples = m->samples;

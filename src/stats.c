@@ -67,12 +67,12 @@ void stats_read(const struct stats_thread *st, struct stats_snapshot *snap)
 	for (tries = 0;; tries++) {
 		uint64_t s1 = atomic_load_explicit(&st->seq, memory_order_acquire), s2;
 
-		snap->cycles = atomic_load_explicit(&st->cycles, memory_order_relaxed);
-		snap->min_ns = atomic_load_explicit(&st->min_ns, memory_order_relaxed);
-		snap->act_ns = atomic_load_explicit(&st->act_ns, memory_order_relaxed);
-		snap->max_ns = atomic_load_explicit(&st->max_ns, memory_order_relaxed);
-		snap->sum_units = atomic_load_explicit(&st->sum_units, memory_order_relaxed);
-		atomic_thread_fence(memory_order_acquire);
+		/* acquire: a value of a sample in progress brings its odd count along */
+		snap->cycles = atomic_load_explicit(&st->cycles, memory_order_acquire);
+		snap->min_ns = atomic_load_explicit(&st->min_ns, memory_order_acquire);
+		snap->act_ns = atomic_load_explicit(&st->act_ns, memory_order_acquire);
+		snap->max_ns = atomic_load_explicit(&st->max_ns, memory_order_acquire);
+		snap->sum_units = atomic_load_explicit(&st->sum_units, memory_order_acquire);
 		s2 = atomic_load_explicit(&st->seq, memory_order_relaxed);
 		if ((s1 == s2 && !(s1 & 1)) || tries == STATS_READ_TRIES)
 			break;

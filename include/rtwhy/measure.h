@@ -70,12 +70,12 @@ struct measure_thread_summary {
 struct measure_summary {
 	int nr_threads;
 	struct measure_thread_summary *threads;
-	bool running;  /* not stopped, and some thread still measuring (-l not reached) */
-	bool stopped;  /* joined: every number is final */
-	bool smi;      /* smi_count is counted (--smi) */
-	int break_tid; /* -b: tid of the thread that broke, 0 for none */
-	int break_thread;
-	int64_t break_latency_ns;
+	bool running;	  /* not stopped, and some thread still measuring (-l not reached) */
+	bool stopped;	  /* joined: every number is final */
+	bool smi;	  /* smi_count is counted (--smi) */
+	int break_tid;	  /* -b: tid of the thread that broke, 0 for none */
+	int break_thread; /* its index (-1 until stopped) */
+	int64_t break_latency_ns;		    /* its latency (0 until stopped) */
 	uint64_t blind_spikes;			    /* spikes while the trace was frozen */
 	bool freeze_failed;			    /* a FREEZE write failed: the trace ran on */
 	const struct measure_spike_sample *samples; /* --spike: the first nr_sample_slots kept */

@@ -106,16 +106,20 @@ static inline void stats_add(struct stats_thread *st, int64_t lat_ns)
 	uint64_t cycle = atomic_load_explicit(&st->cycles, memory_order_relaxed);
 	int64_t units = lat_ns / (int64_t)st->unit_ns;
 
+	/*
+	 * The sequence count goes odd first; every scalar is then a release store, so
+	 * that a reader's acquire load of a new value also sees the odd count (plain
+	 * moves on x86; no fence, which ThreadSanitizer could not follow).
+	 */
 	atomic_store_explicit(&st->seq, seq + 1, memory_order_relaxed);
-	atomic_thread_fence(memory_order_release);
 	if (lat_ns < atomic_load_explicit(&st->min_ns, memory_order_relaxed))
-		atomic_store_explicit(&st->min_ns, lat_ns, memory_order_relaxed);
+		atomic_store_explicit(&st->min_ns, lat_ns, memory_order_release);
 	if (lat_ns > atomic_load_explicit(&st->max_ns, memory_order_relaxed))
-		atomic_store_explicit(&st->max_ns, lat_ns, memory_order_relaxed);
-	atomic_store_explicit(&st->act_ns, lat_ns, memory_order_relaxed);
+		atomic_store_explicit(&st->max_ns, lat_ns, memory_order_release);
+	atomic_store_explicit(&st->act_ns, lat_ns, memory_order_release);
 	atomic_store_explicit(&st->sum_units,
 			      atomic_load_explicit(&st->sum_units, memory_order_relaxed) + units,
-			      memory_order_relaxed);
+			      memory_order_release);
 	if (st->nr_buckets) {
 		if (units < 0 || units >= st->nr_buckets) {
 			st->hist_overflow++;
