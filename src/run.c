@@ -432,6 +432,7 @@ static int run_setup_tracing(struct run *r)
 static void run_print_start(struct run *r)
 {
 	const struct rtw_config *cfg = r->cfg;
+	const struct measure_summary *s = measure_summary(r->m);
 	bool rt = cfg->measure.policy == SCHED_FIFO || cfg->measure.policy == SCHED_RR;
 	cpu_set_t online;
 	int i;
@@ -441,8 +442,6 @@ static void run_print_start(struct run *r)
 
 		printf("Max CPUs = %d\nOnline CPUs = %d\n", nr, nr);
 	}
-	const struct measure_summary *s = measure_summary(r->m);
-
 	if (r->tune.dma_fd >= 0)
 		printf("# /dev/cpu_dma_latency set to %dus\n", r->tune.dma_value_us);
 	else if (cfg->system.dma_latency)
@@ -799,9 +798,8 @@ int run_measure(const struct rtw_config *cfg)
 			run_explain(&r, &ms);
 	}
 out_stopped:
-	code = CLI_EXIT_OK;
 	run_print_end(&r);
-	code = run_gate(cfg, measure_summary(r.m));
+	code = run_gate(cfg, measure_summary(r.m)); /* 0, or 3 above --max-latency */
 	if (r.save) {
 		ret = outfile_close(r.save, "--save-trace file", cfg->output.save_trace);
 		r.save = NULL;
