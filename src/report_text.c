@@ -8,6 +8,7 @@
 
 #include "rtwhy/procfs.h"
 #include "rtwhy/report_text.h"
+#include "rtwhy/shmstat.h"
 #include "analysis/timeline.h"
 #include "analysis/util.h"
 
@@ -41,7 +42,7 @@ void report_text_current_status(FILE *out, const struct rtw_config *cfg,
 {
 	int i;
 
-	fputs("#---------------------------\n# rtwhy current status:\n", out);
+	fputs(SHMSTAT_TITLE, out);
 	for (i = 0; i < m->nr_threads; i++)
 		report_text_thread_line(out, cfg, &m->threads[i]);
 	fputs("#---------------------------\n", out);

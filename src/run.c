@@ -683,6 +683,7 @@ static int run_open_extras(struct run *r)
 		log_err("cannot count SMIs (--smi): %s", why);
 		return -ENOTSUP;
 	}
+	shmstat_remove_stale("/dev/shm"); /* of runs killed with SIGKILL */
 	ret = shmstat_create(&r->shm, getpid());
 	if (ret)
 		log_warn("cannot create the status file /dev/shm/%s%d: %s (get_cyclictest_snapshot "

@@ -16,6 +16,7 @@
 #include <sys/types.h>
 
 #define SHMSTAT_PREFIX "cyclictest" /* the name get_cyclictest_snapshot looks for */
+#define SHMSTAT_TITLE  "#---------------------------\n# rtwhy current status:\n" /* ours */
 
 struct shmstat {
 	int fd; /* -1: none */
@@ -31,6 +32,16 @@ struct shmstat {
  * Return: 0 or -errno (then @s->fd is -1).
  */
 int shmstat_create(struct shmstat *s, pid_t pid);
+
+/**
+ * shmstat_remove_stale() - Remove the status files that rtwhy runs killed
+ * beyond cleaning up (SIGKILL) left: those of processes that are gone, empty
+ * or holding rtwhy's block. cyclictest's own files are left alone.
+ * @dir: "/dev/shm" (a directory for the tests)
+ *
+ * Return: how many were removed.
+ */
+int shmstat_remove_stale(const char *dir);
 
 /**
  * shmstat_write() - Replace the file's content.

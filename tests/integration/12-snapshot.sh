@@ -4,7 +4,7 @@
 # /dev/shm/cyclictest<pid>, sends SIGUSR2 and prints the file: it works on a
 # running rtwhy as on cyclictest, the signal disturbs no measurement, the file
 # goes with the run. And -F: every reader of the pipe gets the status lines.
-PLAN=11
+PLAN=12
 . tests/integration/lib.sh
 
 SNAP=$(command -v get_cyclictest_snapshot)
@@ -79,3 +79,18 @@ else
 fi
 check "-F: a reader that left early ended nothing; the pipe went with the run" \
 	[ $rc = 0 -a "$(grep -c '^T: ' "$TMP/f.out")" = 2 -a ! -e "$TMP/st.fifo" ]
+
+# SIGKILL: nothing can clean up; the next run removes the dead run's status file (and only
+# files of rtwhy's: an empty one, or its block)
+"$RTWHY" -q -D 30 >/dev/null 2>&1 &
+pid=$!
+STARTED_PIDS="$pid"
+sleep 0.5
+kill -KILL $pid
+wait $pid 2>/dev/null
+STARTED_PIDS=""
+left=no
+[ -e "/dev/shm/cyclictest$pid" ] && left=yes
+"$RTWHY" -q -l 1 >/dev/null 2>&1
+check "after SIGKILL (file left: $left) the next run removes it" \
+	[ $left = yes -a ! -e "/dev/shm/cyclictest$pid" ]

@@ -4,7 +4,9 @@
  * looks for; each write replaces the whole content (no stale bytes, no NUL
  * prefix as cyclictest's second snapshot has); destroy removes it.
  */
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -52,8 +54,69 @@ static void test_file(void)
 	CU_ASSERT_EQUAL(shmstat_write(&s, "x", 1), 0); /* none: nothing happens */
 }
 
+static void put(const char *dir, const char *name, const void *bytes, size_t n)
+{
+	char path[128];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	fwrite(bytes, 1, n, f);
+	fclose(f);
+}
+
+static bool there(const char *dir, const char *name)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return access(path, F_OK) == 0;
+}
+
+static void rm(const char *dir, const char *name)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	unlink(path);
+}
+
+/* after SIGKILL: the next run removes the dead runs' files, only its own kind */
+static void test_stale(void)
+{
+	char dir[] = "/tmp/rtwhy-unit-shm.XXXXXX", mine[32], zeros[30] = { 0 };
+	const char *block = SHMSTAT_TITLE "T: 0 ...\n";
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+	/* pids above any pid_max: no such process */
+	put(dir, "cyclictest4999999", "", 0);		     /* ours, no snapshot yet */
+	put(dir, "cyclictest4999998", block, strlen(block)); /* ours, a snapshot */
+	put(dir, "cyclictest4999997", zeros, sizeof(zeros)); /* cyclictest's */
+	snprintf(mine, sizeof(mine), "cyclictest%d", (int)getpid());
+	put(dir, mine, "", 0); /* alive */
+	put(dir, "cyclictestx", "", 0);
+	put(dir, "other4999999", "", 0);
+	CU_ASSERT_EQUAL(shmstat_remove_stale(dir), 2);
+	CU_ASSERT_FALSE(there(dir, "cyclictest4999999"));
+	CU_ASSERT_FALSE(there(dir, "cyclictest4999998"));
+	CU_ASSERT_TRUE(there(dir, "cyclictest4999997"));
+	CU_ASSERT_TRUE(there(dir, mine));
+	CU_ASSERT_TRUE(there(dir, "cyclictestx"));
+	CU_ASSERT_TRUE(there(dir, "other4999999"));
+	CU_ASSERT_EQUAL(shmstat_remove_stale(dir), 0);
+	CU_ASSERT_EQUAL(shmstat_remove_stale("/nonexistent-rtwhy-dir"), 0);
+	put(dir, "cyclictest4999997", "", 0);
+	CU_ASSERT_EQUAL(shmstat_remove_stale(dir), 1);
+	rm(dir, mine);
+	rm(dir, "cyclictestx");
+	rm(dir, "other4999999");
+	CU_ASSERT_EQUAL(rmdir(dir), 0);
+}
+
 static CU_TestInfo shmstat_tests[] = {
 	{ "create, replace, remove", test_file },
+	{ "stale files of killed runs", test_stale },
 	CU_TEST_INFO_NULL,
 };
 
