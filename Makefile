@@ -24,11 +24,12 @@ PKG_CONFIG	?= pkg-config
 BUILD		:= build
 
 # pkg-config name -> Debian package, for a friendly error
-PKGS		:= libtracefs libtraceevent libtracecmd zlib
+PKGS		:= libtracefs libtraceevent libtracecmd zlib numa
 DEB_libtracefs	:= libtracefs-dev
 DEB_libtraceevent := libtraceevent-dev
 DEB_libtracecmd	:= libtracecmd-dev
 DEB_zlib	:= zlib1g-dev
+DEB_numa	:= libnuma-dev
 DEB_cunit	:= libcunit1-dev
 
 WARN		:= -Wall -Wextra -Wformat=2 -Wshadow -Wstrict-prototypes -Wmissing-prototypes \

@@ -6,7 +6,7 @@
 # script names them and fails (build deps) or warns (tools only root-only tests use).
 set -u
 
-build_pkgs="gcc make pkg-config libtracefs-dev libtraceevent-dev libtracecmd-dev zlib1g-dev"
+build_pkgs="gcc make pkg-config libtracefs-dev libtraceevent-dev libtracecmd-dev zlib1g-dev libnuma-dev"
 check_pkgs="libcunit1-dev bash-completion"
 # tools the root-only integration tests and the benchmark drive
 tool_pkgs="rt-tests trace-cmd python3 python3-jsonschema libxml2-utils chromium"

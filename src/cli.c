@@ -5,6 +5,7 @@
  * that is not what the option takes is an error with one clear line, never
  * a silent default. Pure: no system state is changed here.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
@@ -14,6 +15,7 @@
 #include <time.h>
 
 #include "rtwhy/cli.h"
+#include "rtwhy/cpulist.h"
 #include "analysis/util.h"
 
 enum cli_long_only {
@@ -36,6 +38,9 @@ enum cli_long_only {
 	OPT_SAVE_TRACE,
 	OPT_BUFFER_KB,
 	OPT_SVG,
+	OPT_SMI,
+	OPT_DBG_CYCLICTEST,
+	OPT_MAX_LATENCY,
 };
 
 static const struct option cli_long_options[] = {
@@ -47,7 +52,9 @@ static const struct option cli_long_options[] = {
 	{ "default-system", no_argument, NULL, OPT_DEFAULT_SYSTEM },
 	{ "distance", required_argument, NULL, 'd' },
 	{ "duration", required_argument, NULL, 'D' },
+	{ "dbg_cyclictest", no_argument, NULL, OPT_DBG_CYCLICTEST },
 	{ "explain", required_argument, NULL, OPT_EXPLAIN },
+	{ "fifo", required_argument, NULL, 'F' },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ "histfile", required_argument, NULL, OPT_HISTFILE },
 	{ "histofall", required_argument, NULL, 'H' },
@@ -58,9 +65,11 @@ static const struct option cli_long_options[] = {
 	{ "latency", required_argument, NULL, OPT_LATENCY },
 	{ "loops", required_argument, NULL, 'l' },
 	{ "mainaffinity", required_argument, NULL, OPT_MAINAFFINITY },
+	{ "max-latency", required_argument, NULL, OPT_MAX_LATENCY },
 	{ "mlockall", no_argument, NULL, 'm' },
 	{ "nanosleep", no_argument, NULL, 'n' },
 	{ "nsecs", no_argument, NULL, 'N' },
+	{ "oscope", required_argument, NULL, 'o' },
 	{ "policy", required_argument, NULL, OPT_POLICY },
 	{ "posix_timers", no_argument, NULL, 'x' },
 	{ "priority", required_argument, NULL, 'p' },
@@ -68,8 +77,10 @@ static const struct option cli_long_options[] = {
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "refresh_on_max", no_argument, NULL, 'M' },
 	{ "relative", no_argument, NULL, 'r' },
+	{ "resolution", no_argument, NULL, 'R' },
 	{ "save-trace", required_argument, NULL, OPT_SAVE_TRACE },
 	{ "secaligned", optional_argument, NULL, OPT_SECALIGNED },
+	{ "smi", no_argument, NULL, OPT_SMI },
 	{ "smp", no_argument, NULL, 'S' },
 	{ "spike", required_argument, NULL, OPT_SPIKE },
 	{ "spike-nodes", required_argument, NULL, OPT_SPIKE_NODES },
@@ -85,7 +96,7 @@ static const struct option cli_long_options[] = {
 };
 
 /* '+': stop at the first non-option, so "-t 2" can take its number. */
-static const char cli_short_options[] = "+a::A::b:c:d:D:h:H:i:l:mMnNp:qrsSt::uvx";
+static const char cli_short_options[] = "+a::A::b:c:d:D:F:h:H:i:l:mMnNo:p:qrRsSt::uvx";
 
 enum cli_command cli_command(int argc, char **argv)
 {
@@ -113,6 +124,7 @@ struct cli_state {
 	bool smp;
 	bool x_given;
 	bool s_given;
+	bool oscope_given;
 };
 
 static int cli_fail(struct cli_state *st, const char *fmt, ...)
@@ -162,23 +174,25 @@ static int cli_int(struct cli_state *st, const char *val, int min, int max, int 
 	return ret ? cli_bad_value(st, val, ret, expect) : 0;
 }
 
+/* libnuma's CPU list syntax, as cyclictest reads it; its complaint in our words */
 static int cli_cpus(struct cli_state *st, const char *val, cpu_set_t *set)
 {
-	char online_str[256];
+	char online_str[256], why[160];
 	cpu_set_t online, extra;
 	int ret, cpu;
 
-	ret = util_parse_cpulist(val, set);
-	if (ret)
-		return cli_bad_value(st, val, ret, "a CPU list like 0-3,5");
 	util_online_cpus(&online);
+	util_format_cpulist(&online, online_str, sizeof(online_str));
+	ret = cpulist_parse(val, set, why, sizeof(why));
+	if (ret)
+		return cli_fail(st, "invalid value '%s' for %s: %s (usable: %s)", val, st->opt, why,
+				online_str);
 	CPU_XOR(&extra, set, &online);
 	CPU_AND(&extra, &extra, set);
 	if (CPU_COUNT(&extra) == 0)
 		return 0;
 	for (cpu = 0; !CPU_ISSET(cpu, &extra); cpu++)
 		;
-	util_format_cpulist(&online, online_str, sizeof(online_str));
 	return cli_fail(st,
 			"invalid value '%s' for %s: CPU %d does not exist or is not usable "
 			"(usable: %s)",
@@ -205,17 +219,33 @@ static int cli_policy(struct cli_state *st, const char *val, int *policy)
 	return cli_bad_value(st, val, -EINVAL, "other, normal, batch, idle, fifo or rr");
 }
 
-/* cyclictest's optional-argument options also take the value as the next word. */
-static const char *cli_optional_arg(int argc, char **argv)
+/*
+ * cyclictest reads its numbers with atoi(), which skips leading blanks:
+ * rteval passes "-h 3500" as one word, so -h gets " 3500". So do we; what
+ * follows the number must still be nothing.
+ */
+static const char *cli_value(const char *val)
+{
+	while (val && isspace((unsigned char)*val))
+		val++;
+	return val;
+}
+
+/*
+ * cyclictest's optional-argument options also take the value as the next
+ * word: a number, and for -a also a list starting with '!', '+' or 'a' ("all").
+ */
+static const char *cli_optional_arg(int argc, char **argv, bool cpus)
 {
 	const char *next;
 
 	if (optarg)
-		return optarg;
+		return cli_value(optarg);
 	if (optind >= argc)
 		return NULL;
-	next = argv[optind];
-	if (next[0] < '0' || next[0] > '9')
+	next = cli_value(argv[optind]);
+	if (!isdigit((unsigned char)next[0]) &&
+	    !(cpus && (next[0] == '!' || next[0] == '+' || next[0] == 'a')))
 		return NULL;
 	optind++;
 	return next;
@@ -235,13 +265,14 @@ static int cli_one(struct cli_state *st, struct rtw_config *cfg, int c, int argc
 {
 	struct config_measure *m = &cfg->measure;
 	struct config_output *o = &cfg->output;
+	const char *val = cli_value(optarg); /* numbers and lists; file names use optarg */
 	const char *arg;
 	uint64_t v;
 	int ret, n;
 
 	switch (c) {
 	case 'a':
-		arg = cli_optional_arg(argc, argv);
+		arg = cli_optional_arg(argc, argv, true);
 		st->affinity_given = true;
 		if (!arg) {
 			m->affinity = CONFIG_AFFINITY_ALL;
@@ -255,74 +286,81 @@ static int cli_one(struct cli_state *st, struct rtw_config *cfg, int c, int argc
 		m->main_cpus = m->cpus;
 		return 0;
 	case 'A':
-		arg = cli_optional_arg(argc, argv);
+		arg = cli_optional_arg(argc, argv, false);
 		m->aligned = true;
 		if (!arg)
 			return 0;
 		return cli_us(st, arg, 0, 1000000000, &m->aligned_offset_ns);
 	case OPT_SECALIGNED:
-		arg = cli_optional_arg(argc, argv);
+		arg = cli_optional_arg(argc, argv, false);
 		m->secaligned = true;
 		if (!arg)
 			return 0;
 		return cli_us(st, arg, 0, 999999, &m->secaligned_offset_ns);
 	case 'b':
-		return cli_us(st, optarg, 1, 1000000000, &cfg->trace.break_ns);
+		return cli_us(st, val, 1, 1000000000, &cfg->trace.break_ns);
 	case OPT_EXPLAIN:
-		return cli_us(st, optarg, 1, 1000000000, &cfg->trace.explain_ns);
+		return cli_us(st, val, 1, 1000000000, &cfg->trace.explain_ns);
+	case OPT_MAX_LATENCY:
+		return cli_us(st, val, 1, 1000000000, &o->max_latency_ns);
 	case OPT_TRACEMARK:
 		cfg->trace.tracemark = true;
 		return 0;
 	case OPT_BUFFER_KB:
-		ret = cli_int(st, optarg, 64, 1 << 20, &n);
+		ret = cli_int(st, val, 64, 1 << 20, &n);
 		cfg->trace.buffer_kb = (unsigned int)n;
 		return ret;
 	case 'c':
 		/* cyclictest's atoi() reads "CLOCK_REALTIME" as 0; say what it means instead */
-		if (!strcasecmp(optarg, "CLOCK_MONOTONIC") || !strcasecmp(optarg, "monotonic")) {
+		if (!strcasecmp(val, "CLOCK_MONOTONIC") || !strcasecmp(val, "monotonic")) {
 			m->clock = CLOCK_MONOTONIC;
 			return 0;
 		}
-		if (!strcasecmp(optarg, "CLOCK_REALTIME") || !strcasecmp(optarg, "realtime")) {
+		if (!strcasecmp(val, "CLOCK_REALTIME") || !strcasecmp(val, "realtime")) {
 			m->clock = CLOCK_REALTIME;
 			return 0;
 		}
-		ret = util_parse_int(optarg, 0, 1, &n);
+		ret = util_parse_int(val, 0, 1, &n);
 		if (ret)
-			return cli_bad_value(st, optarg, ret,
+			return cli_bad_value(st, val, ret,
 					     "0 (CLOCK_MONOTONIC) or 1 (CLOCK_REALTIME)");
 		m->clock = n ? CLOCK_REALTIME : CLOCK_MONOTONIC;
 		return 0;
 	case OPT_DEFAULT_SYSTEM:
 	case OPT_LAPTOP:
 		cfg->system.dma_latency = false;
+		cfg->system.laptop = c == OPT_LAPTOP;
 		return 0;
 	case OPT_LATENCY:
 		cfg->system.dma_latency_given = true;
-		return cli_int(st, optarg, 0, 2000000000, &cfg->system.dma_latency_us);
+		return cli_int(st, val, 0, 2000000000, &cfg->system.dma_latency_us);
 	case 'd':
 		st->distance_given = true;
-		ret = util_parse_u64(optarg, 1000000000, &v);
+		ret = util_parse_u64(val, 1000000000, &v);
 		if (ret)
-			return cli_bad_value(st, optarg, ret, "microseconds 0-1000000000");
+			return cli_bad_value(st, val, ret, "microseconds 0-1000000000");
 		m->distance_ns = v * NSEC_PER_USEC;
 		return 0;
 	case 'D':
-		ret = util_parse_duration_ns(optarg, &m->duration_ns);
+		ret = util_parse_duration_ns(val, &m->duration_ns);
 		if (ret)
-			return cli_bad_value(st, optarg, ret,
-					     "a duration like 30, 30s, 5m, 2h or 1d");
+			return cli_bad_value(st, val, ret, "a duration like 30, 30s, 5m, 2h or 1d");
 		return 0;
 	case 'h':
 	case 'H':
 		st->histogram_given = true;
 		o->histofall = c == 'H';
-		return cli_int(st, optarg, 1, CONFIG_HIST_MAX_US, &o->histogram);
+		return cli_int(st, val, 1, CONFIG_HIST_MAX_US, &o->histogram);
 	case OPT_HISTFILE:
 		o->histfile = optarg;
 		return 0;
 	case 'i':
-		return cli_us(st, optarg, 1, 1000000000, &m->interval_ns);
+		return cli_us(st, val, 1, 1000000000, &m->interval_ns);
+	case 'F':
+		if (!*optarg)
+			return cli_bad_value(st, optarg, -EINVAL, "a file name");
+		o->fifo_path = optarg;
+		return 0;
 	case OPT_JSON:
 		if (!*optarg)
 			return cli_bad_value(st, optarg, -EINVAL, "a file name");
@@ -339,14 +377,14 @@ static int cli_one(struct cli_state *st, struct rtw_config *cfg, int c, int argc
 		o->save_trace = optarg;
 		return 0;
 	case 'l':
-		ret = util_parse_u64(optarg, UINT64_MAX, &m->loops);
-		return ret ? cli_bad_value(st, optarg, ret, "a number of cycles") : 0;
+		ret = util_parse_u64(val, UINT64_MAX, &m->loops);
+		return ret ? cli_bad_value(st, val, ret, "a number of cycles") : 0;
 	case 'm':
 		cfg->system.mlockall = true;
 		return 0;
 	case OPT_MAINAFFINITY:
 		m->main_affinity = true;
-		return cli_cpus(st, optarg, &m->main_cpus);
+		return cli_cpus(st, val, &m->main_cpus);
 	case 'M':
 		o->refresh_on_max = true;
 		return 0;
@@ -355,14 +393,17 @@ static int cli_one(struct cli_state *st, struct rtw_config *cfg, int c, int argc
 	case 'N':
 		o->nsecs = true;
 		return 0;
+	case 'o':
+		st->oscope_given = true;
+		return cli_int(st, val, 1, 1000000000, &o->oscope);
 	case 'p':
 		st->priority_given = true;
-		ret = cli_int(st, optarg, 1, 99, &m->priority);
+		ret = cli_int(st, val, 1, 99, &m->priority);
 		if (!ret && m->policy != SCHED_FIFO && m->policy != SCHED_RR)
 			m->policy = SCHED_FIFO;
 		return ret;
 	case OPT_POLICY:
-		ret = cli_policy(st, optarg, &m->policy);
+		ret = cli_policy(st, val, &m->policy);
 		st->given_policy = m->policy;
 		if (!ret && st->priority_given && m->policy != SCHED_FIFO && m->policy != SCHED_RR)
 			m->policy = SCHED_FIFO; /* caught as a conflict at the end */
@@ -376,6 +417,15 @@ static int cli_one(struct cli_state *st, struct rtw_config *cfg, int c, int argc
 	case 'r':
 		m->relative = true;
 		return 0;
+	case 'R':
+		m->resolution = true;
+		return 0;
+	case OPT_DBG_CYCLICTEST:
+		m->debug = true;
+		return 0;
+	case OPT_SMI:
+		m->smi = true;
+		return 0;
 	case 's':
 		st->s_given = true;
 		m->sleep = CONFIG_SLEEP_SYS_NANOSLEEP;
@@ -384,16 +434,16 @@ static int cli_one(struct cli_state *st, struct rtw_config *cfg, int c, int argc
 		st->smp = true;
 		return 0;
 	case OPT_SPIKE:
-		ret = util_parse_u64(optarg, 1000000000, &v);
+		ret = util_parse_u64(val, 1000000000, &v);
 		if (ret || v == 0)
-			return cli_bad_value(st, optarg, ret ? ret : -ERANGE,
+			return cli_bad_value(st, val, ret ? ret : -ERANGE,
 					     "microseconds 1-1000000000");
 		m->spike_ns = v * NSEC_PER_USEC;
 		return 0;
 	case OPT_SPIKE_NODES:
-		return cli_int(st, optarg, 1, 1000000, &m->spike_nodes);
+		return cli_int(st, val, 1, 1000000, &m->spike_nodes);
 	case 't':
-		arg = cli_optional_arg(argc, argv);
+		arg = cli_optional_arg(argc, argv, false);
 		st->threads_given = true;
 		if (!arg) {
 			m->nr_threads = -1; /* one per CPU, resolved at the end */
@@ -403,9 +453,9 @@ static int cli_one(struct cli_state *st, struct rtw_config *cfg, int c, int argc
 	case OPT_TIMERSLACK: {
 		uint64_t ns;
 
-		ret = util_parse_u64(optarg, 1000000000, &ns);
+		ret = util_parse_u64(val, 1000000000, &ns);
 		if (ret || ns == 0)
-			return cli_bad_value(st, optarg, ret ? ret : -ERANGE,
+			return cli_bad_value(st, val, ret ? ret : -ERANGE,
 					     "nanoseconds 1-1000000000 (the kernel treats 0 as "
 					     "'default')");
 		m->timerslack_ns = (int64_t)ns;
@@ -468,26 +518,35 @@ static int cli_finish(struct cli_state *st, struct rtw_config *cfg)
 	cpu_set_t online;
 	int nr_online = util_online_cpus(&online);
 
-	if (st->smp && (st->threads_given || st->affinity_given))
-		return cli_fail(st, "conflicting options: -S/--smp sets one thread per CPU, "
-				    "drop -t and -a");
+	/* cyclictest's warnings, in its words, and what it then does */
+	if (st->smp && st->threads_given)
+		config_warn(cfg, "WARN: -t ignored due to smp mode");
+	if (st->smp && st->affinity_given)
+		config_warn(cfg, "WARN: -a ignored due to smp mode");
 	if (st->smp) {
 		m->nr_threads = nr_online;
 		m->affinity = CONFIG_AFFINITY_ALL;
+		m->main_affinity = false;
+		util_online_cpus(&m->cpus);
 	}
 	if (m->nr_threads < 0)
 		m->nr_threads =
 			m->affinity == CONFIG_AFFINITY_SPECIFIED ? CPU_COUNT(&m->cpus) : nr_online;
-	if (st->x_given && st->s_given)
-		return cli_fail(st, "conflicting options: -x (POSIX timers) and -s (nanosleep)");
+	if (st->x_given && st->s_given) {
+		config_warn(cfg, "WARN: The system option requires clock_nanosleep");
+		config_warn(cfg, "WARN: and is not compatible with posix_timers");
+		config_warn(cfg, "WARN: Using clock_nanosleep");
+		m->sleep = CONFIG_SLEEP_SYS_NANOSLEEP;
+	}
 	if (m->aligned && m->secaligned)
 		return cli_fail(st, "conflicting options: -A/--aligned and --secaligned");
 	if (cfg->trace.break_ns && cfg->trace.explain_ns)
 		return cli_fail(st, "conflicting options: -b stops at the first spike, --explain "
 				    "goes on; choose one");
-	if (st->histogram_given && st->distance_given && m->distance_ns)
-		return cli_fail(st, "conflicting options: -h/-H gives every thread the same "
-				    "interval, drop -d");
+	if (st->histogram_given && st->distance_given)
+		config_warn(cfg, "WARN: distance is ignored and set to 0, if histogram enabled");
+	if (st->oscope_given && cfg->output.oscope > 1 && !cfg->output.verbose)
+		return cli_fail(st, "-o/--oscope thins the -v samples: it needs -v");
 	if (cfg->output.histfile && !cfg->output.histogram)
 		return cli_fail(st, "--histfile needs -h or -H");
 	if (cfg->output.save_trace && !config_trace_threshold_ns(cfg))
@@ -495,6 +554,18 @@ static int cli_finish(struct cli_state *st, struct rtw_config *cfg)
 				    "without them)");
 	if (cfg->system.dma_latency_given && !cfg->system.dma_latency)
 		return cli_fail(st, "conflicting options: --latency and --default-system/--laptop");
+	if (m->priospread && !m->priority && st->given_policy >= 0 &&
+	    st->given_policy != SCHED_FIFO && st->given_policy != SCHED_RR)
+		return cli_fail(
+			st,
+			"conflicting options: --priospread spreads real-time priorities but "
+			"--policy %s is not real-time",
+			config_policy_name(st->given_policy));
+	if (m->priospread && !m->priority && m->policy != SCHED_FIFO && m->policy != SCHED_RR) {
+		/* cyclictest: a default priority, then FIFO for it (said in this order) */
+		config_warn(cfg, "policy and priority don't match: setting policy to SCHED_FIFO");
+		m->policy = SCHED_FIFO;
+	}
 	if ((m->policy == SCHED_FIFO || m->policy == SCHED_RR) && !m->priority) {
 		/* cyclictest's rule, said the same way */
 		m->priority = m->nr_threads + 1 > 99 ? 99 : m->nr_threads + 1;
@@ -506,8 +577,6 @@ static int cli_finish(struct cli_state *st, struct rtw_config *cfg)
 				"conflicting options: -p sets a real-time priority but "
 				"--policy %s is not real-time",
 				config_policy_name(st->given_policy));
-	if (m->priospread && !m->priority)
-		return cli_fail(st, "--priospread needs a real-time priority (-p)");
 	return 0;
 }
 
@@ -529,6 +598,11 @@ int cli_parse(int argc, char **argv, struct rtw_config *cfg, enum cli_action *ac
 		int long_index = -1;
 
 		c = getopt_long(argc, argv, cli_short_options, cli_long_options, &long_index);
+		/* an empty word (rteval's "" when no interval is set): cyclictest ignores it */
+		if (c == -1 && optind < argc && !argv[optind][0]) {
+			optind++;
+			continue;
+		}
 		if (c == -1)
 			break;
 		if (c == '?' || c == ':')
@@ -561,7 +635,8 @@ void cli_usage(FILE *out)
 	      "  -p, --priority=PRIO    SCHED_FIFO priority 1-99 (default: SCHED_OTHER)\n"
 	      "      --policy=NAME      other, normal, batch, idle, fifo, rr\n"
 	      "      --priospread       thread i gets priority PRIO-i\n"
-	      "  -a, --affinity[=CPUS]  pin threads round robin over CPUS (default: all CPUs)\n"
+	      "  -a, --affinity[=CPUS]  pin threads round robin over CPUS (default: all CPUs);\n"
+	      "                         libnuma lists: 0-3,5  !0  +0  all\n"
 	      "      --mainaffinity=CPUS  run the main thread on CPUS\n"
 	      "  -c, --clock=CLOCK      0 or CLOCK_MONOTONIC (default), 1 or CLOCK_REALTIME\n"
 	      "  -D, --duration=TIME    run for TIME (s, m, h, d suffixes); default endless\n"
@@ -579,6 +654,9 @@ void cli_usage(FILE *out)
 	      "      --spike=US         list every sample above US at the end\n"
 	      "      --spike-nodes=N    keep at most N of them; default 1024\n"
 	      "  -n, --nanosleep        accepted and ignored (clock_nanosleep is the default)\n"
+	      "  -R, --resolution       measure the clock's resolution first (stderr)\n"
+	      "      --dbg_cyclictest   with -R, list every clock reading\n"
+	      "      --smi              count SMIs per thread's CPU (Intel MSR_SMI_COUNT, root)\n"
 	      "\n"
 	      "Tracing (root):\n"
 	      "  -b, --breaktrace=US    freeze the trace at the first latency above US,\n"
@@ -589,8 +667,9 @@ void cli_usage(FILE *out)
 	      "      --tracemark        accepted for cyclictest compatibility\n"
 	      "\n"
 	      "Output:\n"
-	      "  -q, --quiet            print only the summary at the end\n"
+	      "  -q, --quiet            print only the summary (and percentiles) at the end\n"
 	      "  -v, --verbose          print every sample (thread:cycle:latency)\n"
+	      "  -o, --oscope=N         with -v, print the max of every N samples\n"
 	      "  -N, --nsecs            print nanoseconds instead of microseconds\n"
 	      "  -h, --histogram=N      histogram of N buckets of 1 us (ns with -N) at the end\n"
 	      "  -H, --histofall=N      same, plus a column over all threads\n"
@@ -599,9 +678,13 @@ void cli_usage(FILE *out)
 	      "      --svg=FILE         draw each explained spike: FILE, then NAME-2.svg, ...;\n"
 	      "                         the -h/-H histogram: FILE, or NAME-hist.svg\n"
 	      "  -u, --unbuffered       unbuffered stdout\n"
-	      "  -M, --refresh_on_max   accepted (the display refreshes every 10 ms)\n"
+	      "  -M, --refresh_on_max   redraw the display only when a max changed\n"
+	      "  -F, --fifo=PATH        named pipe: each reader gets the status lines\n"
+	      "      --max-latency=US   exit status 3 if any thread's max is above US\n"
 	      "      --help, --version\n"
 	      "\n"
-	      "Exit status: 0 ran, 1 error, 2 bad usage. See man rtwhy.\n",
+	      "Status file: /dev/shm/cyclictest<pid>, written on SIGUSR2 "
+	      "(get_cyclictest_snapshot).\n"
+	      "Exit status: 0 ran, 1 error, 2 bad usage, 3 above --max-latency. See man rtwhy.\n",
 	      out);
 }

@@ -22,6 +22,7 @@ void config_init(struct rtw_config *cfg)
 	cfg->measure.sleep = CONFIG_SLEEP_CLOCK_NANOSLEEP;
 	cfg->measure.timerslack_ns = -1;
 	cfg->measure.spike_nodes = 1024;
+	cfg->output.oscope = 1;
 	cfg->system.dma_latency = true;
 	cfg->trace.buffer_kb = CONFIG_DEFAULT_BUFFER_KB;
 }
@@ -72,4 +73,10 @@ const char *config_policy_name(int policy)
 uint64_t config_unit_ns(const struct rtw_config *cfg)
 {
 	return cfg->output.nsecs ? 1 : NSEC_PER_USEC;
+}
+
+void config_warn(struct rtw_config *cfg, const char *text)
+{
+	if (cfg->nr_warnings < CONFIG_MAX_WARNINGS)
+		util_strlcpy(cfg->warnings[cfg->nr_warnings++], text, CONFIG_WARNING_LEN);
 }

@@ -5,8 +5,11 @@
  * its loop; the loop itself obeys the hot path rules of measure.h.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -15,22 +18,102 @@
 
 #include "analysis/marker.h"
 #include "rtwhy/measure.h"
+#include "rtwhy/smi.h"
 #include "rtwhy/timenow.h"
 #include "analysis/util.h"
 
 #define MEASURE_STACK_BYTES (256 * 1024)
+#define MEASURE_WAKE_SIGNAL SIGRTMIN /* measure_join()'s: cuts a sleep short */
+#define MEASURE_SMI_KEEP    16	     /* SMI counter readings kept per thread */
 
-int measure_init(struct measure *m, const struct rtw_config *cfg)
+/* --smi: one thread's CPU counter, read by the main thread */
+struct measure_smi {
+	int fd; /* /dev/cpu/N/msr, -1 for none */
+	uint32_t base;
+	uint32_t last;
+	uint64_t ts_ns[MEASURE_SMI_KEEP]; /* readings: when, and the value */
+	uint32_t count[MEASURE_SMI_KEEP];
+	unsigned int next;
+};
+
+struct measure_thread {
+	struct measure *m;
+	int index;
+	int cpu; /* CPU it is pinned to, -1 for none */
+	int policy;
+	int priority;
+	uint64_t interval_ns;
+	_Atomic int tid;
+	int64_t slack_ns; /* timer slack in effect, read by the thread */
+	pthread_t pthread;
+	bool started;
+	struct stats_thread stats;
+	int error;		/* -errno of a failed setup step */
+	const char *error_what; /* which step, for the message */
+	char marker[192];	/* FREEZE line, formatted in place */
+	struct measure_smi smi;
+};
+
+struct measure {
+	const struct rtw_config *cfg;
+	int nr_threads;
+	struct measure_thread *threads;
+	_Atomic bool shutdown;
+	_Atomic int nr_ready; /* threads past setup (or failed) */
+	_Atomic int nr_done;  /* threads that left their loop (-l reached) */
+	bool joined;
+
+	/* freeze */
+	int freeze_fd;	       /* trace_marker of the tracing instance, -1 = none */
+	uint64_t threshold_ns; /* -b / --explain threshold, 0 = none */
+	bool stop_on_spike;    /* -b */
+	_Atomic int armed;     /* 1: the next spike may freeze the trace */
+	_Atomic int pending;   /* 1: @spike waits for the main thread */
+	struct measure_spike spike;
+	_Atomic uint64_t blind_spikes; /* spikes while the trace was frozen */
+	_Atomic int freeze_failed;     /* the FREEZE write failed: trace not stopped */
+	_Atomic int break_tid;	       /* -b: tid of the thread that broke */
+	int break_thread;
+	int64_t break_latency_ns;
+
+	/* --spike samples, preallocated */
+	struct measure_spike_sample *samples;
+	int nr_sample_slots;
+	_Atomic uint64_t nr_samples; /* may exceed the slots: counted, not kept */
+
+	/* -A / --secaligned: a common start, agreed on during setup */
+	_Atomic int align_arrived;
+	_Atomic int align_published;
+	uint64_t align_start_ns;
+
+	/* measure_summary()'s storage, and --smi */
+	struct measure_summary summary;
+	bool smi;
+	uint64_t smi_read_ns;
+};
+
+int measure_init(struct measure **out, const struct rtw_config *cfg)
 {
+	struct measure *m;
 	int i, ret;
 
-	memset(m, 0, sizeof(*m));
+	*out = NULL;
+	m = calloc(1, sizeof(*m));
+	if (!m)
+		return -ENOMEM;
 	m->cfg = cfg;
 	m->freeze_fd = -1;
+	m->threshold_ns = config_trace_threshold_ns(cfg);
+	m->stop_on_spike = cfg->trace.break_ns != 0;
 	m->nr_threads = cfg->measure.nr_threads;
 	m->threads = calloc((size_t)m->nr_threads, sizeof(*m->threads));
-	if (!m->threads)
-		return -ENOMEM;
+	m->summary.threads = calloc((size_t)m->nr_threads, sizeof(*m->summary.threads));
+	if (!m->threads || !m->summary.threads) {
+		ret = -ENOMEM;
+		goto err_free;
+	}
+	for (i = 0; i < m->nr_threads; i++)
+		m->threads[i].smi.fd = -1;
 	for (i = 0; i < m->nr_threads; i++) {
 		struct measure_thread *t = &m->threads[i];
 
@@ -54,6 +137,7 @@ int measure_init(struct measure *m, const struct rtw_config *cfg)
 		}
 		memset(m->samples, 0, (size_t)m->nr_sample_slots * sizeof(*m->samples));
 	}
+	*out = m;
 	return 0;
 err_free:
 	measure_free(m);
@@ -64,12 +148,22 @@ void measure_free(struct measure *m)
 {
 	int i;
 
-	for (i = 0; m->threads && i < m->nr_threads; i++)
+	if (!m)
+		return;
+	for (i = 0; m->threads && i < m->nr_threads; i++) {
 		stats_free(&m->threads[i].stats);
+		if (m->threads[i].smi.fd >= 0)
+			close(m->threads[i].smi.fd);
+	}
 	free(m->threads);
+	free(m->summary.threads);
 	free(m->samples);
-	m->threads = NULL;
-	m->samples = NULL;
+	free(m);
+}
+
+void measure_set_freeze_fd(struct measure *m, int fd)
+{
+	m->freeze_fd = fd;
 }
 
 _Static_assert(sizeof(((struct measure_thread *)0)->marker) >= MARKER_FREEZE_MAX,
@@ -236,6 +330,20 @@ static uint64_t measure_first_deadline(struct measure_thread *t, clockid_t clock
 	return now + t->interval_ns;
 }
 
+/* The process's signals are the main thread's: a SIGUSR2 must not cut a sleep short here. */
+static void measure_block_signals(void)
+{
+	static const int sigs[] = { SIGUSR1, SIGUSR2, SIGINT,  SIGTERM, SIGHUP,
+				    SIGQUIT, SIGPIPE, SIGALRM, SIGCHLD, SIGWINCH };
+	sigset_t set;
+	size_t i;
+
+	sigemptyset(&set);
+	for (i = 0; i < ARRAY_SIZE(sigs); i++)
+		sigaddset(&set, sigs[i]);
+	pthread_sigmask(SIG_BLOCK, &set, NULL);
+}
+
 static void *measure_thread_loop(void *arg)
 {
 	struct measure_thread *t = arg;
@@ -252,10 +360,10 @@ static void *measure_thread_loop(void *arg)
 
 	if (measure_setup_thread(t))
 		return NULL;
+	measure_block_signals();
 	/* -x: the timer's SIGALRM is taken by sigwait(), never delivered */
 	sigemptyset(&alarm);
 	sigaddset(&alarm, SIGALRM);
-	pthread_sigmask(SIG_BLOCK, &alarm, NULL);
 	next = measure_first_deadline(t, clock);
 	if (cm->sleep == CONFIG_SLEEP_POSIX_TIMER) {
 		struct sigevent sev = { .sigev_notify = SIGEV_THREAD_ID, .sigev_signo = SIGALRM };
@@ -367,7 +475,27 @@ static void *measure_thread_main(void *arg)
 	return NULL;
 }
 
-int measure_start(struct measure *m)
+static const struct measure_thread *measure_failed_thread(const struct measure *m)
+{
+	int i;
+
+	for (i = 0; i < m->nr_threads; i++)
+		if (m->threads[i].error)
+			return &m->threads[i];
+	return NULL;
+}
+
+static int measure_failure(struct measure *m, const struct measure_thread *bad, int err,
+			   struct measure_failure *why)
+{
+	why->what = bad->error_what;
+	why->policy = bad->policy;
+	why->priority = bad->priority;
+	measure_join(m);
+	return err;
+}
+
+int measure_start(struct measure *m, struct measure_failure *why)
 {
 	struct sigaction sa = { .sa_handler = measure_wake_handler };
 	const struct measure_thread *bad;
@@ -375,9 +503,9 @@ int measure_start(struct measure *m)
 	struct timespec pause = { 0, NSEC_PER_MSEC };
 	int i, ret;
 
-	/* SIGUSR2 only interrupts a sleep (no SA_RESTART); the threads inherit no mask of it */
+	/* the wake signal only interrupts a sleep (no SA_RESTART) */
 	sigemptyset(&sa.sa_mask);
-	sigaction(SIGUSR2, &sa, NULL);
+	sigaction(MEASURE_WAKE_SIGNAL, &sa, NULL);
 
 	atomic_store(&m->armed, m->freeze_fd >= 0 ? 1 : 0);
 	/* a small stack: the loop needs little, and -m locks every byte of it */
@@ -395,8 +523,7 @@ int measure_start(struct measure *m)
 					  "see ulimit -l)"
 					: "create a measuring thread";
 			pthread_attr_destroy(&attr);
-			measure_join(m);
-			return -ret;
+			return measure_failure(m, t, -ret, why);
 		}
 		t->started = true;
 	}
@@ -408,44 +535,165 @@ int measure_start(struct measure *m)
 		nanosleep(&pause, NULL);
 	}
 	bad = measure_failed_thread(m);
-	if (bad) {
-		measure_join(m);
-		return bad->error;
-	}
+	if (bad)
+		return measure_failure(m, bad, bad->error, why);
 	return 0;
-}
-
-const struct measure_thread *measure_failed_thread(const struct measure *m)
-{
-	int i;
-
-	for (i = 0; i < m->nr_threads; i++)
-		if (m->threads[i].error)
-			return &m->threads[i];
-	return NULL;
-}
-
-void measure_stop(struct measure *m)
-{
-	atomic_store(&m->shutdown, true);
 }
 
 void measure_join(struct measure *m)
 {
 	int i;
 
-	measure_stop(m);
+	if (!m)
+		return;
+	atomic_store(&m->shutdown, true);
 	for (i = 0; i < m->nr_threads; i++) {
 		struct measure_thread *t = &m->threads[i];
 
 		if (!t->started)
 			continue;
 		/* cut a long sleep short: the thread sees shutdown and leaves */
-		pthread_kill(t->pthread,
-			     m->cfg->measure.sleep == CONFIG_SLEEP_POSIX_TIMER ? SIGALRM : SIGUSR2);
+		pthread_kill(t->pthread, m->cfg->measure.sleep == CONFIG_SLEEP_POSIX_TIMER
+						 ? SIGALRM
+						 : MEASURE_WAKE_SIGNAL);
 		pthread_join(t->pthread, NULL);
 		t->started = false;
 	}
+	m->joined = true;
+}
+
+/* ---- --smi: the counters of the threads' CPUs, read here, never in a loop ----------- */
+
+int measure_smi_open(struct measure *m, char *why, size_t len)
+{
+	int i, ret;
+
+	if (!smi_supported(why, len))
+		return -ENOTSUP;
+	for (i = 0; i < m->nr_threads; i++) {
+		struct measure_thread *t = &m->threads[i];
+		int j;
+
+		if (t->cpu < 0) {
+			snprintf(why, len, "thread %d is not pinned: SMIs are counted per CPU", i);
+			return -EINVAL;
+		}
+		/* threads on one CPU share its counter, but each keeps its own readings */
+		ret = smi_open(t->cpu, &t->smi.fd, why, len);
+		if (ret)
+			return ret;
+		ret = smi_read(t->smi.fd, &t->smi.base);
+		if (ret) {
+			snprintf(why, len, "cannot read MSR_SMI_COUNT of CPU %d: %s%s", t->cpu,
+				 strerror(-ret),
+				 ret == -EIO ? " (the CPU or its hypervisor does not provide it)"
+					     : "");
+			return ret;
+		}
+		t->smi.last = t->smi.base;
+		for (j = 0; j < MEASURE_SMI_KEEP; j++) {
+			t->smi.ts_ns[j] = 0;
+			t->smi.count[j] = t->smi.base;
+		}
+	}
+	m->smi = true;
+	m->smi_read_ns = measure_now_ns(CLOCK_MONOTONIC);
+	for (i = 0; i < m->nr_threads; i++)
+		m->threads[i].smi.ts_ns[0] = m->smi_read_ns;
+	return 0;
+}
+
+static void measure_smi_read_all(struct measure *m, uint64_t now)
+{
+	int i;
+
+	for (i = 0; i < m->nr_threads; i++) {
+		struct measure_smi *s = &m->threads[i].smi;
+		uint32_t v;
+
+		if (smi_read(s->fd, &v))
+			continue;
+		s->last = v;
+		s->next = (s->next + 1) % MEASURE_SMI_KEEP;
+		s->ts_ns[s->next] = now;
+		s->count[s->next] = v;
+	}
+	m->smi_read_ns = now;
+}
+
+int measure_smi_window(struct measure *m, int thread, uint64_t from_ns, uint32_t *count,
+		       uint64_t *since_ns)
+{
+	struct measure_smi *s;
+	uint64_t best_ts = 0;
+	uint32_t best = 0, now_v;
+	unsigned int k;
+	int ret;
+
+	if (!m->smi || thread < 0 || thread >= m->nr_threads)
+		return -ENODEV;
+	s = &m->threads[thread].smi;
+	for (k = 0; k < MEASURE_SMI_KEEP; k++) {
+		if (s->ts_ns[k] && s->ts_ns[k] <= from_ns && s->ts_ns[k] > best_ts) {
+			best_ts = s->ts_ns[k];
+			best = s->count[k];
+		}
+	}
+	if (!best_ts) { /* older than what is kept: since the start */
+		best_ts = s->ts_ns[0];
+		best = s->base;
+	}
+	ret = smi_read(s->fd, &now_v);
+	if (ret)
+		return ret;
+	*count = smi_delta(now_v, best);
+	*since_ns = best_ts;
+	return 0;
+}
+
+/* ---- the one view the run and the reports have -------------------------------------- */
+
+const struct measure_summary *measure_summary(struct measure *m)
+{
+	struct measure_summary *s = &m->summary;
+	uint64_t now;
+	int i;
+
+	if (m->smi) {
+		now = measure_now_ns(CLOCK_MONOTONIC);
+		if (now - m->smi_read_ns >= MEASURE_SMI_PERIOD_NS || m->joined)
+			measure_smi_read_all(m, now);
+	}
+	s->nr_threads = m->nr_threads;
+	s->stopped = m->joined;
+	s->running = !m->joined && !atomic_load(&m->shutdown) &&
+		     atomic_load(&m->nr_done) < m->nr_threads;
+	s->smi = m->smi;
+	for (i = 0; i < m->nr_threads; i++) {
+		const struct measure_thread *t = &m->threads[i];
+		struct measure_thread_summary *ts = &s->threads[i];
+
+		ts->index = t->index;
+		ts->tid = atomic_load_explicit(&t->tid, memory_order_relaxed);
+		ts->cpu = t->cpu;
+		ts->policy = t->policy;
+		ts->priority = t->priority;
+		ts->interval_ns = t->interval_ns;
+		ts->slack_ns = t->slack_ns;
+		stats_read(&t->stats, &ts->snap);
+		ts->stats = &t->stats;
+		ts->smi_count = m->smi ? smi_delta(t->smi.last, t->smi.base) : 0;
+	}
+	s->break_tid = atomic_load(&m->break_tid);
+	/* written by the breaking thread after its tid: whole only once it is joined */
+	s->break_thread = m->joined ? m->break_thread : -1;
+	s->break_latency_ns = m->joined ? m->break_latency_ns : 0;
+	s->blind_spikes = atomic_load(&m->blind_spikes);
+	s->freeze_failed = atomic_load(&m->freeze_failed) != 0;
+	s->samples = m->samples;
+	s->nr_sample_slots = m->nr_sample_slots;
+	s->nr_samples = atomic_load(&m->nr_samples);
+	return s;
 }
 
 bool measure_take_spike(struct measure *m, struct measure_spike *out)

@@ -154,22 +154,43 @@ void report_json_spike(struct json *j, const struct blame_result *r)
 	json_end(j);
 }
 
-static void report_json_thread(FILE *f, const struct rtw_config *cfg, struct measure_thread *t,
-			       bool last)
+/* rtwhy's "percentiles" of a thread, and where they come from (stats.h) */
+static void report_json_percentiles(FILE *f, const struct stats_thread *st)
+{
+	static const char *const from[] = { "null", "\"histogram\"", "\"estimator\"",
+					    "\"histogram+estimator\"" };
+	unsigned int seen = 0; /* 1: an exact value, 2: an estimated one */
+	int k;
+
+	fprintf(f, "      \"percentiles\": {");
+	for (k = 0; k < STATS_NR_PCT; k++) {
+		struct stats_percentile p;
+
+		if (stats_percentile(st, stats_pct_ppm[k], &p)) {
+			fprintf(f, "%s\"%s\": null", k ? ", " : "", stats_pct_name[k]);
+			continue;
+		}
+		fprintf(f, "%s\"%s\": %lld", k ? ", " : "", stats_pct_name[k], (long long)p.units);
+		seen |= p.exact ? 1u : 2u;
+	}
+	fprintf(f, "},\n      \"percentiles_from\": %s,\n", from[seen]);
+}
+
+static void report_json_thread(FILE *f, const struct rtw_config *cfg,
+			       const struct measure_thread_summary *t, bool last)
 {
 	uint64_t unit = config_unit_ns(cfg);
-	struct stats_snapshot s;
+	const struct stats_snapshot s = t->snap;
 	bool first = true;
 	int b;
 
-	stats_read(&t->stats, &s);
 	fprintf(f, "    \"%d\": {\n", t->index);
 	fprintf(f, "      \"histogram\": {");
-	for (b = 0; b < t->stats.nr_buckets; b++) {
-		if (!t->stats.hist[b])
+	for (b = 0; b < t->stats->nr_buckets; b++) {
+		if (!t->stats->hist[b])
 			continue;
 		fprintf(f, "%s\n        \"%d\": %llu", first ? "" : ",", b,
-			(unsigned long long)t->stats.hist[b]);
+			(unsigned long long)t->stats->hist[b]);
 		first = false;
 	}
 	fprintf(f, first ? "      },\n" : "\n      },\n");
@@ -180,13 +201,14 @@ static void report_json_thread(FILE *f, const struct rtw_config *cfg, struct mea
 		fprintf(f, "      \"avg\": %.2f,\n", (double)s.sum_units / (double)s.cycles);
 	else
 		fprintf(f, "      \"avg\": null,\n");
+	report_json_percentiles(f, t->stats);
 	fprintf(f, "      \"cpu\": %d,\n", t->cpu);
 	fprintf(f, "      \"node\": %d\n", report_json_node_of(t->cpu));
 	fprintf(f, "    }%s\n", last ? "" : ",");
 }
 
-int report_json_write(const char *path, const struct rtw_config *cfg, struct measure *m,
-		      const struct report_json_run *run)
+int report_json_write(const char *path, const struct rtw_config *cfg,
+		      const struct measure_summary *m, const struct report_json_run *run)
 {
 	FILE *f = stdout;
 	char start[64], end[64];

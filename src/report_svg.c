@@ -1118,7 +1118,7 @@ static const char *const svg_palette[] = {
 struct svg_hist {
 	FILE *f;
 	const struct rtw_config *cfg;
-	struct measure *m;
+	const struct measure_summary *m;
 	const char *unit;
 	int nb;	       /* buckets */
 	long xmax;     /* x axis: 0..xmax units */
@@ -1149,7 +1149,7 @@ static uint64_t svg_bucket(const struct svg_hist *h, int k, long b)
 	if (b < 0 || b >= h->nb)
 		return 0;
 	if (k < h->m->nr_threads)
-		return h->m->threads[k].stats.hist ? h->m->threads[k].stats.hist[b] : 0;
+		return h->m->threads[k].stats->hist ? h->m->threads[k].stats->hist[b] : 0;
 	return h->sum ? h->sum[b] : 0;
 }
 
@@ -1229,12 +1229,11 @@ static void svg_hist_axes(struct svg_hist *h)
 static void svg_range(struct svg_hist *h, int j, double y, const char *color)
 {
 	uint64_t unit_ns = config_unit_ns(h->cfg);
-	struct stats_snapshot snap;
+	const struct stats_snapshot snap = h->m->threads[j].snap;
 	double xmin, xavg, xmaxp, w;
 	long min, avg, max;
 	char txt[48];
 
-	stats_read(&h->m->threads[j].stats, &snap);
 	svg_text(h->f, h->x0 - 9, y + 4, "text-anchor=\"end\"", "T%d", j);
 	if (!snap.cycles)
 		return;
@@ -1273,7 +1272,7 @@ static void svg_range(struct svg_hist *h, int j, double y, const char *color)
 
 static void svg_hist_legend(struct svg_hist *h, int k, double y, const char *color)
 {
-	struct measure_thread *t = k < h->m->nr_threads ? &h->m->threads[k] : NULL;
+	const struct measure_thread_summary *t = k < h->m->nr_threads ? &h->m->threads[k] : NULL;
 	struct stats_snapshot snap;
 	uint64_t total = 0, over = 0;
 	char cpu[16], prio[16] = "";
@@ -1283,8 +1282,8 @@ static void svg_hist_legend(struct svg_hist *h, int k, double y, const char *col
 		 "stroke=\"%s\" stroke-width=\"3\"", color);
 	if (!t) {
 		for (j = 0; j < h->m->nr_threads; j++) {
-			total += stats_hist_total(&h->m->threads[j].stats);
-			over += h->m->threads[j].stats.hist_overflow;
+			total += stats_hist_total(h->m->threads[j].stats);
+			over += h->m->threads[j].stats->hist_overflow;
 		}
 		svg_text(h->f, SVG_MARGIN + 30, y, "",
 			 "all threads: %llu samples in the histogram, "
@@ -1292,7 +1291,7 @@ static void svg_hist_legend(struct svg_hist *h, int k, double y, const char *col
 			 (unsigned long long)total, (unsigned long long)over);
 		return;
 	}
-	stats_read(&t->stats, &snap);
+	snap = t->snap;
 	if (t->priority)
 		snprintf(prio, sizeof(prio), " %d", t->priority);
 	if (t->cpu >= 0)
@@ -1302,12 +1301,12 @@ static void svg_hist_legend(struct svg_hist *h, int k, double y, const char *col
 	svg_text(h->f, SVG_MARGIN + 30, y, "",
 		 "T%d (tid %d) CPU %s, %s%s, interval %llu us: %llu samples, min %ld, avg %ld, "
 		 "max %ld %s, %llu above %d %s",
-		 k, atomic_load(&t->tid), cpu, config_policy_name(t->policy), prio,
+		 k, t->tid, cpu, config_policy_name(t->policy), prio,
 		 (unsigned long long)(t->interval_ns / NSEC_PER_USEC),
 		 (unsigned long long)snap.cycles,
 		 snap.cycles ? (long)(snap.min_ns / (int64_t)config_unit_ns(h->cfg)) : 0L,
 		 stats_avg_units(&snap), (long)(snap.max_ns / (int64_t)config_unit_ns(h->cfg)),
-		 h->unit, (unsigned long long)t->stats.hist_overflow, h->nb, h->unit);
+		 h->unit, (unsigned long long)t->stats->hist_overflow, h->nb, h->unit);
 }
 
 static void svg_hist_header(struct svg_hist *h)
@@ -1342,7 +1341,7 @@ static void svg_hist_header(struct svg_hist *h)
 static void svg_hist_write(struct svg_hist *h)
 {
 	const struct rtw_config *cfg = h->cfg;
-	struct measure *m = h->m;
+	const struct measure_summary *m = h->m;
 	bool all = cfg->output.histofall && m->nr_threads > 1;
 	int nr_series = m->nr_threads + (all ? 1 : 0), shown, rows, height, k;
 	uint64_t maxc = 0, over = 0;
@@ -1360,7 +1359,7 @@ static void svg_hist_write(struct svg_hist *h)
 				last = b;
 		}
 	for (k = 0; k < m->nr_threads; k++)
-		over += m->threads[k].stats.hist_overflow;
+		over += m->threads[k].stats->hist_overflow;
 	/* the x axis ends a little after the last sample drawn, on a round number */
 	if (last < 0) {
 		h->xmax = h->nb < 100 ? h->nb : 100;
@@ -1416,7 +1415,8 @@ static void svg_hist_write(struct svg_hist *h)
 	fputs("</svg>\n", h->f);
 }
 
-int report_svg_histogram(const char *path, const struct rtw_config *cfg, struct measure *m)
+int report_svg_histogram(const char *path, const struct rtw_config *cfg,
+			 const struct measure_summary *m)
 {
 	struct svg_hist h = { .cfg = cfg,
 			      .m = m,
@@ -1432,8 +1432,8 @@ int report_svg_histogram(const char *path, const struct rtw_config *cfg, struct 
 			return -ENOMEM;
 		}
 		for (j = 0; j < m->nr_threads; j++)
-			for (b = 0; m->threads[j].stats.hist && b < h.nb; b++)
-				h.sum[b] += m->threads[j].stats.hist[b];
+			for (b = 0; m->threads[j].stats->hist && b < h.nb; b++)
+				h.sum[b] += m->threads[j].stats->hist[b];
 	}
 	ret = outfile_open(path, "--svg file", &h.f);
 	if (!ret) {

@@ -8,6 +8,7 @@
 
 #include "rtwhy/procfs.h"
 #include "rtwhy/report_text.h"
+#include "rtwhy/shmstat.h"
 #include "rtwhy/wrap.h"
 #include "analysis/timeline.h"
 #include "analysis/util.h"
@@ -17,25 +18,39 @@ static long report_units(const struct rtw_config *cfg, int64_t ns)
 	return (long)(ns / (int64_t)config_unit_ns(cfg));
 }
 
-void report_text_thread_line(FILE *out, const struct rtw_config *cfg, struct measure_thread *t)
+void report_text_thread_line(FILE *out, const struct rtw_config *cfg,
+			     const struct measure_thread_summary *t)
 {
-	struct stats_snapshot s;
+	const struct stats_snapshot s = t->snap;
 	long min;
 
-	stats_read(&t->stats, &s);
 	/* cyclictest starts min at 1000000 and prints it before the first sample */
 	min = s.cycles ? report_units(cfg, s.min_ns) : 1000000;
 	fprintf(out,
 		cfg->output.nsecs
 			? "T:%2d (%5d) P:%2d I:%ld C:%7lu Min:%7ld Act:%8ld Avg:%8ld Max:%8ld"
 			: "T:%2d (%5d) P:%2d I:%ld C:%7lu Min:%7ld Act:%5ld Avg:%5ld Max:%8ld",
-		t->index, atomic_load(&t->tid), t->priority, (long)(t->interval_ns / NSEC_PER_USEC),
+		t->index, t->tid, t->priority, (long)(t->interval_ns / NSEC_PER_USEC),
 		(unsigned long)s.cycles, min, report_units(cfg, s.act_ns), stats_avg_units(&s),
 		report_units(cfg, s.max_ns));
+	if (cfg->measure.smi)
+		fprintf(out, " SMI:%8ld", (long)t->smi_count);
 	fputc('\n', out);
 }
 
-void report_text_status(FILE *out, const struct rtw_config *cfg, struct measure *m, bool redraw)
+void report_text_current_status(FILE *out, const struct rtw_config *cfg,
+				const struct measure_summary *m)
+{
+	int i;
+
+	fputs(SHMSTAT_TITLE, out);
+	for (i = 0; i < m->nr_threads; i++)
+		report_text_thread_line(out, cfg, &m->threads[i]);
+	fputs("#---------------------------\n", out);
+}
+
+void report_text_status(FILE *out, const struct rtw_config *cfg, const struct measure_summary *m,
+			bool redraw)
 {
 	const char *policy = config_policy_name(cfg->measure.policy);
 	bool rt = cfg->measure.policy == SCHED_FIFO || cfg->measure.policy == SCHED_RR;
@@ -53,26 +68,47 @@ void report_text_status(FILE *out, const struct rtw_config *cfg, struct measure 
 	fflush(out);
 }
 
-void report_text_verbose(FILE *out, struct measure *m, uint64_t *printed)
+void report_text_verbose(FILE *out, const struct rtw_config *cfg, const struct measure_summary *m,
+			 struct report_text_verbose *v)
 {
 	int i;
 
 	for (i = 0; i < m->nr_threads; i++) {
-		struct measure_thread *t = &m->threads[i];
-		uint64_t cycles = atomic_load_explicit(&t->stats.cycles, memory_order_acquire);
+		const struct measure_thread_summary *t = &m->threads[i];
+		const struct stats_thread *st = t->stats;
+		struct report_text_verbose *tv = &v[i];
+		uint64_t cycles = t->snap.cycles;
 
-		if (!t->stats.values)
+		if (!st->values)
 			continue;
 		/* the ring keeps the last STATS_VALUES_RING samples */
-		if (cycles - printed[i] > STATS_VALUES_RING)
-			printed[i] = cycles - STATS_VALUES_RING;
-		for (; printed[i] < cycles; printed[i]++)
-			fprintf(out, "%8d:%8lu:%8ld\n", i, (unsigned long)printed[i],
-				(long)t->stats.values[printed[i] & t->stats.values_mask]);
+		if (cycles - tv->printed > STATS_VALUES_RING)
+			tv->printed = cycles - STATS_VALUES_RING;
+		for (; tv->printed < cycles; tv->printed++) {
+			int64_t val = st->values[tv->printed & st->values_mask];
+
+			/* cyclictest's -o: the max of every N samples (its max starts at 0) */
+			if (val > tv->redmax) {
+				tv->redmax = val;
+				tv->cycleofmax = tv->printed;
+			}
+			if (++tv->reduce < cfg->output.oscope)
+				continue;
+			if (cfg->measure.smi) /* SMIs counted since the previous line */
+				fprintf(out, "%8d:%8lu:%8ld%8ld\n", i,
+					(unsigned long)tv->cycleofmax, (long)tv->redmax,
+					(long)(t->smi_count - tv->smi_printed));
+			else
+				fprintf(out, "%8d:%8lu:%8ld\n", i, (unsigned long)tv->cycleofmax,
+					(long)tv->redmax);
+			tv->smi_printed = t->smi_count;
+			tv->reduce = 0;
+			tv->redmax = 0;
+		}
 	}
 }
 
-void report_text_histogram(FILE *out, const struct rtw_config *cfg, struct measure *m)
+void report_text_histogram(FILE *out, const struct rtw_config *cfg, const struct measure_summary *m)
 {
 	int nr = cfg->output.histogram, n = m->nr_threads, i, j;
 	bool all = cfg->output.histofall && n > 1;
@@ -85,7 +121,7 @@ void report_text_histogram(FILE *out, const struct rtw_config *cfg, struct measu
 
 		fprintf(out, "%06d ", i);
 		for (j = 0; j < n; j++) {
-			unsigned long v = (unsigned long)m->threads[j].stats.hist[i];
+			unsigned long v = (unsigned long)m->threads[j].stats->hist[i];
 
 			fprintf(out, "%06lu", v);
 			if (j < n - 1)
@@ -99,30 +135,27 @@ void report_text_histogram(FILE *out, const struct rtw_config *cfg, struct measu
 	}
 	fprintf(out, "# Total:");
 	for (j = 0; j < n; j++)
-		fprintf(out, " %09llu", (unsigned long long)stats_hist_total(&m->threads[j].stats));
+		fprintf(out, " %09llu", (unsigned long long)stats_hist_total(m->threads[j].stats));
 	if (all)
 		fprintf(out, " %09llu", alltotal);
 	fprintf(out, "\n# Min Latencies:");
 	for (j = 0; j < n; j++) {
-		struct stats_snapshot s;
+		const struct stats_snapshot s = m->threads[j].snap;
 
-		stats_read(&m->threads[j].stats, &s);
 		fprintf(out, " %05lu",
 			s.cycles ? (unsigned long)report_units(cfg, s.min_ns) : 1000000UL);
 	}
 	fprintf(out, "\n# Avg Latencies:");
 	for (j = 0; j < n; j++) {
-		struct stats_snapshot s;
+		const struct stats_snapshot s = m->threads[j].snap;
 
-		stats_read(&m->threads[j].stats, &s);
 		fprintf(out, " %05lu", (unsigned long)stats_avg_units(&s));
 	}
 	fprintf(out, "\n# Max Latencies:");
 	for (j = 0; j < n; j++) {
-		struct stats_snapshot s;
+		const struct stats_snapshot s = m->threads[j].snap;
 		unsigned long max;
 
-		stats_read(&m->threads[j].stats, &s);
 		max = (unsigned long)report_units(cfg, s.max_ns);
 		fprintf(out, " %05lu", max);
 		if (max > maxmax)
@@ -132,14 +165,14 @@ void report_text_histogram(FILE *out, const struct rtw_config *cfg, struct measu
 		fprintf(out, " %05lu", maxmax);
 	fprintf(out, "\n# Histogram Overflows:");
 	for (j = 0; j < n; j++) {
-		fprintf(out, " %05lu", (unsigned long)m->threads[j].stats.hist_overflow);
-		alloverflows += m->threads[j].stats.hist_overflow;
+		fprintf(out, " %05lu", (unsigned long)m->threads[j].stats->hist_overflow);
+		alloverflows += m->threads[j].stats->hist_overflow;
 	}
 	if (all)
 		fprintf(out, " %05llu", alloverflows);
 	fprintf(out, "\n# Histogram Overflow at cycle number:\n");
 	for (i = 0; i < n; i++) {
-		const struct stats_thread *st = &m->threads[i].stats;
+		const struct stats_thread *st = m->threads[i].stats;
 		uint64_t k;
 
 		fprintf(out, "# Thread %d:", i);
@@ -150,27 +183,75 @@ void report_text_histogram(FILE *out, const struct rtw_config *cfg, struct measu
 				(unsigned long)(st->hist_overflow - st->nr_outliers));
 		fputc('\n', out);
 	}
+	if (cfg->measure.smi) {
+		fprintf(out, "# SMIs:");
+		for (i = 0; i < n; i++)
+			fprintf(out, " %05lu", (unsigned long)m->threads[i].smi_count);
+		fputc('\n', out);
+	}
 	fputc('\n', out);
 }
 
-void report_text_break(FILE *out, const struct rtw_config *cfg, struct measure *m)
+void report_text_overflow(FILE *out, const struct rtw_config *cfg, const struct measure_summary *m)
+{
+	uint64_t over = 0;
+	int64_t max_ns = INT64_MIN;
+	int j;
+
+	for (j = 0; j < m->nr_threads; j++) {
+		over += m->threads[j].stats->hist_overflow - m->threads[j].stats->hist_below;
+		if (m->threads[j].snap.cycles && m->threads[j].snap.max_ns > max_ns)
+			max_ns = m->threads[j].snap.max_ns;
+	}
+	if (!cfg->output.histogram || !over)
+		return;
+	fprintf(out,
+		"# rtwhy: %llu sample%s above the histogram's range (-%c %d holds 0-%d %s): -%c "
+		"%ld "
+		"would have held them\n",
+		(unsigned long long)over, over == 1 ? "" : "s", cfg->output.histofall ? 'H' : 'h',
+		cfg->output.histogram, cfg->output.histogram - 1, cfg->output.nsecs ? "ns" : "us",
+		cfg->output.histofall ? 'H' : 'h', report_units(cfg, max_ns) + 1);
+}
+
+void report_text_percentiles(FILE *out, const struct rtw_config *cfg,
+			     const struct measure_summary *m)
+{
+	int i, k;
+
+	for (i = 0; i < m->nr_threads; i++) {
+		fprintf(out, "# T:%2d percentiles (%s):", i, cfg->output.nsecs ? "ns" : "us");
+		for (k = 0; k < STATS_NR_PCT; k++) {
+			struct stats_percentile p;
+
+			if (stats_percentile(m->threads[i].stats, stats_pct_ppm[k], &p))
+				fprintf(out, " %s -", stats_pct_name[k]);
+			else
+				fprintf(out, " %s %s%lld", stats_pct_name[k], p.exact ? "" : "~",
+					(long long)p.units);
+		}
+		fputc('\n', out);
+	}
+}
+
+void report_text_break(FILE *out, const struct rtw_config *cfg, const struct measure_summary *m)
 {
 	int i;
 
 	fprintf(out, "# Thread Ids:");
 	for (i = 0; i < m->nr_threads; i++)
-		fprintf(out, " %05d", atomic_load(&m->threads[i].tid));
+		fprintf(out, " %05d", m->threads[i].tid);
 	fputc('\n', out);
-	if (!atomic_load(&m->break_tid))
+	if (!m->break_tid)
 		return;
-	fprintf(out, "# Break thread: %d\n", atomic_load(&m->break_tid));
+	fprintf(out, "# Break thread: %d\n", m->break_tid);
 	fprintf(out, "# Break value: %llu\n",
 		(unsigned long long)report_units(cfg, m->break_latency_ns));
 }
 
-void report_text_samples(FILE *out, const struct rtw_config *cfg, struct measure *m)
+void report_text_samples(FILE *out, const struct rtw_config *cfg, const struct measure_summary *m)
 {
-	uint64_t n = atomic_load(&m->nr_samples), i;
+	uint64_t n = m->nr_samples, i;
 
 	if (!n)
 		return;

@@ -17,6 +17,7 @@
 #include "analysis/blame.h"
 #include "analysis/diag.h"
 #include "rtwhy/cli.h"
+#include "rtwhy/clockres.h"
 #include "analysis/evbuf.h"
 #include "analysis/marker.h"
 #include "analysis/pidmap.h"
@@ -28,6 +29,8 @@
 #include "rtwhy/report_svg.h"
 #include "rtwhy/report_text.h"
 #include "rtwhy/run.h"
+#include "rtwhy/shmstat.h"
+#include "rtwhy/statfifo.h"
 #include "rtwhy/systune.h"
 #include "rtwhy/timenow.h"
 #include "analysis/textwrite.h"
@@ -44,17 +47,20 @@
 
 static volatile sig_atomic_t run_signal;
 static volatile sig_atomic_t run_status_wanted;
+static volatile sig_atomic_t run_snapshot_wanted;
 
 static void run_on_signal(int sig)
 {
 	run_signal = sig;
 }
 
-/* SIGUSR1: cyclictest prints the current status and goes on */
+/* SIGUSR1: cyclictest prints the current status and goes on; SIGUSR2: into the status file */
 static void run_on_status(int sig)
 {
-	(void)sig;
-	run_status_wanted = 1;
+	if (sig == SIGUSR2)
+		run_snapshot_wanted = 1;
+	else
+		run_status_wanted = 1;
 }
 
 struct run_steal {
@@ -66,8 +72,11 @@ struct run_steal {
 
 struct run {
 	const struct rtw_config *cfg;
-	struct measure m;
+	struct measure *m;
 	struct systune tune;
+	struct shmstat shm;    /* /dev/shm/cyclictest<pid> */
+	struct statfifo fifo;  /* -F */
+	int64_t drawn_max_sum; /* -M: the maxima of the last drawing */
 	struct tsess *ts;
 	struct evbuf window;
 	struct blame_result *kept; /* explained spikes for --json */
@@ -82,7 +91,7 @@ struct run {
 	FILE *save;
 	int output_err; /* a --save-trace, --histfile or --svg write failed: -errno */
 	bool status_shown;
-	uint64_t *verbose_printed;
+	struct report_text_verbose *verbose;
 	struct run_steal steal;
 	uint64_t recording_since_ns; /* the trace buffer holds everything since then */
 	time_t start_time;
@@ -316,6 +325,23 @@ static void run_draw(struct run *r, const struct blame_trace *trace, const struc
 	}
 }
 
+/* --smi: an "invisible" spike points at SMIs; say how many the spike's CPU counted */
+static void run_smi_verdict(struct run *r, const struct measure_spike *ms, struct blame_result *res)
+{
+	uint64_t since_ns;
+	uint32_t n;
+	size_t len = strlen(res->text);
+
+	if (!r->cfg->measure.smi || res->verdict != BLAME_V_INVISIBLE ||
+	    measure_smi_window(r->m, ms->thread, ms->deadline_ns, &n, &since_ns))
+		return;
+	snprintf(res->text + len, sizeof(res->text) - len,
+		 " SMIs counted on CPU %d from %.1f ms before the deadline until the explanation "
+		 "(--smi): %u%s",
+		 ms->cpu, (double)(ms->deadline_ns - since_ns) / 1e6, n,
+		 n ? ", so an SMI is the likely cause." : ": not an SMI.");
+}
+
 static void run_explain(struct run *r, const struct measure_spike *ms)
 {
 	struct blame_host host = { .steal_ns = -1 };
@@ -339,7 +365,7 @@ static void run_explain(struct run *r, const struct measure_spike *ms)
 	long n;
 	int ret;
 
-	if (atomic_load(&r->m.freeze_failed))
+	if (measure_summary(r->m)->freeze_failed)
 		log_warn(
 			"the FREEZE marker could not be written: the trace ran on after the spike");
 	/* the trigger stopped recording; make sure, or the drain would chase a live buffer */
@@ -367,6 +393,7 @@ static void run_explain(struct run *r, const struct measure_spike *ms)
 			/* the live run's own numbers, now that the explanation is ready */
 			if (freeze_ts >= ms->wake_ns)
 				res.live.freeze_ns = freeze_ts - ms->wake_ns;
+			run_smi_verdict(r, ms, &res);
 			res.live.explain_ns = run_now_ns() - ms->wake_ns;
 			r->nr_explained++;
 			run_save_window(r, &res);
@@ -391,7 +418,7 @@ static void run_explain(struct run *r, const struct measure_spike *ms)
 			log_err("cannot re-arm tracing: %s", strerror(-ret));
 		} else {
 			r->recording_since_ns = run_now_ns();
-			measure_rearm(&r->m);
+			measure_rearm(r->m);
 		}
 		r->blind_ns += run_now_ns() - frozen_at;
 	}
@@ -415,7 +442,7 @@ static int run_setup_tracing(struct run *r)
 		log_warn("spikes will stop the run (-b) but cannot be explained without tracing");
 		return 0;
 	}
-	r->m.freeze_fd = tsess_marker_fd(r->ts);
+	measure_set_freeze_fd(r->m, tsess_marker_fd(r->ts));
 	r->recording_since_ns = run_now_ns();
 	printf("# rtwhy: tracing into instance %s (%u KB per CPU), explaining latencies above "
 	       "%llu us\n",
@@ -427,6 +454,7 @@ static int run_setup_tracing(struct run *r)
 static void run_print_start(struct run *r)
 {
 	const struct rtw_config *cfg = r->cfg;
+	const struct measure_summary *s = measure_summary(r->m);
 	bool rt = cfg->measure.policy == SCHED_FIFO || cfg->measure.policy == SCHED_RR;
 	cpu_set_t online;
 	int i;
@@ -440,17 +468,66 @@ static void run_print_start(struct run *r)
 		printf("# /dev/cpu_dma_latency set to %dus\n", r->tune.dma_value_us);
 	else if (cfg->system.dma_latency)
 		printf("# /dev/cpu_dma_latency not set: %s\n", strerror(-r->tune.dma_error));
-	else
-		printf("WARN: not setting cpu_dma_latency from rtwhy\n");
-	if (!rt && r->m.nr_threads)
+	if (!rt && s->nr_threads)
 		printf("# timer slack of the SCHED_OTHER threads: %lld ns\n",
-		       (long long)r->m.threads[0].slack_ns);
+		       (long long)s->threads[0].slack_ns);
 	if (cfg->output.verbose)
-		for (i = 0; i < r->m.nr_threads; i++)
+		for (i = 0; i < s->nr_threads; i++)
 			printf("Thread %d Interval: %llu\n", i,
 			       (unsigned long long)(config_thread_interval_ns(cfg, i + 1) /
 						    NSEC_PER_USEC));
 	fflush(stdout);
+}
+
+/*
+ * -M: cyclictest redraws only when a thread's max, as printed, changed (maxima only grow:
+ * their sum shows it)
+ */
+static bool run_redraw(struct run *r, const struct measure_summary *s)
+{
+	int64_t sum = 0;
+	int i;
+
+	for (i = 0; i < s->nr_threads; i++)
+		sum += s->threads[i].snap.max_ns / (int64_t)config_unit_ns(r->cfg);
+	if (r->cfg->output.refresh_on_max && r->status_shown && sum == r->drawn_max_sum)
+		return false;
+	r->drawn_max_sum = sum;
+	return true;
+}
+
+/* The status for other programs: the SIGUSR2 status file and the -F pipe. */
+static void run_share_status(struct run *r, const struct measure_summary *s, uint64_t now)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+	int fd, i;
+
+	if (run_snapshot_wanted) {
+		run_snapshot_wanted = 0;
+		f = open_memstream(&buf, &len);
+		if (f) {
+			report_text_current_status(f, r->cfg, s);
+			fclose(f);
+			shmstat_write(&r->shm, buf, len);
+			free(buf);
+			buf = NULL;
+		}
+	}
+	fd = statfifo_reader(&r->fifo, now);
+	if (fd < 0)
+		return;
+	f = open_memstream(&buf, &len);
+	if (!f) {
+		close(fd);
+		return;
+	}
+	for (i = 0; i < s->nr_threads; i++)
+		report_text_thread_line(f, r->cfg, &s->threads[i]);
+	fclose(f);
+	statfifo_send(fd, buf, len);
+	free(buf);
 }
 
 static void run_loop(struct run *r)
@@ -459,8 +536,8 @@ static void run_loop(struct run *r)
 	struct timespec pause = util_ns_to_ts(RUN_REFRESH_NS);
 	struct measure_spike ms;
 
-	while (!run_signal && !atomic_load(&r->m.shutdown) &&
-	       atomic_load(&r->m.nr_done) < r->m.nr_threads) {
+	while (!run_signal && measure_summary(r->m)->running) {
+		const struct measure_summary *s;
 		uint64_t now;
 
 		nanosleep(&pause, NULL);
@@ -469,22 +546,19 @@ static void run_loop(struct run *r)
 		if (r->ts) {
 			if (now - r->steal.last_ns >= RUN_STEAL_PERIOD)
 				run_sample_steal(&r->steal, now);
-			if (measure_take_spike(&r->m, &ms))
+			if (measure_take_spike(r->m, &ms))
 				run_explain(r, &ms);
 		}
+		s = measure_summary(r->m);
 		if (run_status_wanted) {
-			int i;
-
 			run_status_wanted = 0;
-			fputs("#---------------------------\n# rtwhy current status:\n", stderr);
-			for (i = 0; i < r->m.nr_threads; i++)
-				report_text_thread_line(stderr, cfg, &r->m.threads[i]);
-			fputs("#---------------------------\n", stderr);
+			report_text_current_status(stderr, cfg, s);
 		}
+		run_share_status(r, s, now);
 		if (cfg->output.verbose)
-			report_text_verbose(stdout, &r->m, r->verbose_printed);
-		else if (!cfg->output.quiet) {
-			report_text_status(stdout, cfg, &r->m, r->status_shown);
+			report_text_verbose(stdout, cfg, s, r->verbose);
+		else if (!cfg->output.quiet && run_redraw(r, s)) {
+			report_text_status(stdout, cfg, s, r->status_shown);
 			r->status_shown = true;
 		}
 	}
@@ -493,17 +567,18 @@ static void run_loop(struct run *r)
 static void run_print_end(struct run *r)
 {
 	const struct rtw_config *cfg = r->cfg;
+	const struct measure_summary *s = measure_summary(r->m);
 	FILE *hist = stdout;
 	int i, ret;
 
 	if (cfg->output.verbose)
-		report_text_verbose(stdout, &r->m, r->verbose_printed);
+		report_text_verbose(stdout, cfg, s, r->verbose);
 	else if (!cfg->output.quiet)
-		report_text_status(stdout, cfg, &r->m, r->status_shown);
+		report_text_status(stdout, cfg, s, r->status_shown);
 	if (cfg->output.quiet && !cfg->output.histogram)
-		for (i = 0; i < r->m.nr_threads; i++)
-			report_text_thread_line(stdout, cfg, &r->m.threads[i]);
-	report_text_samples(stdout, cfg, &r->m);
+		for (i = 0; i < s->nr_threads; i++)
+			report_text_thread_line(stdout, cfg, &s->threads[i]);
+	report_text_samples(stdout, cfg, s);
 	if (cfg->output.histogram) {
 		if (cfg->output.histfile) {
 			ret = outfile_open(cfg->output.histfile, "--histfile file", &hist);
@@ -511,7 +586,7 @@ static void run_print_end(struct run *r)
 				r->output_err = ret;
 		}
 		if (hist) {
-			report_text_histogram(hist, cfg, &r->m);
+			report_text_histogram(hist, cfg, s);
 			if (hist != stdout) {
 				ret = outfile_close(hist, "--histfile file", cfg->output.histfile);
 				if (ret)
@@ -519,16 +594,18 @@ static void run_print_end(struct run *r)
 			}
 		}
 	}
+	if (cfg->output.quiet)
+		report_text_percentiles(stdout, cfg, s);
+	report_text_overflow(stdout, cfg, s);
 	if (cfg->trace.break_ns)
-		report_text_break(stdout, cfg, &r->m);
+		report_text_break(stdout, cfg, s);
 	if (r->have_last)
 		report_text_spike(stdout, &r->last, r->nr_explained, r->last_nr_events);
 	if (cfg->trace.explain_ns && r->ts)
 		printf("#\n# rtwhy: %d spike%s explained, %llu more during %.1f ms of blind time "
 		       "(trace frozen while explaining)\n",
 		       r->nr_explained, r->nr_explained == 1 ? "" : "s",
-		       (unsigned long long)atomic_load(&r->m.blind_spikes),
-		       (double)r->blind_ns / 1e6);
+		       (unsigned long long)s->blind_spikes, (double)r->blind_ns / 1e6);
 	if (cfg->trace.explain_ns && r->nr_kept > 1)
 		report_text_tally(stdout, r->kept, r->nr_kept);
 	/* the files that only a spike fills: say why they are not there */
@@ -548,7 +625,7 @@ static void run_print_end(struct run *r)
 			report_svg_sibling_path(cfg->output.svg_path, "hist", path, sizeof(path));
 		else
 			util_strlcpy(path, cfg->output.svg_path, sizeof(path));
-		ret = report_svg_histogram(path, cfg, &r->m);
+		ret = report_svg_histogram(path, cfg, s);
 		if (ret)
 			r->output_err = ret;
 	}
@@ -564,31 +641,26 @@ static int run_write_json(struct run *r, int code)
 		.spikes = r->kept,
 		.nr_spikes = r->nr_kept,
 		.nr_spikes_dropped = r->nr_dropped,
-		.blind_spikes = atomic_load(&r->m.blind_spikes),
+		.blind_spikes = measure_summary(r->m)->blind_spikes,
 		.blind_ns = r->blind_ns,
 	};
 
-	return report_json_write(r->cfg->output.json_path, r->cfg, &r->m, &info);
+	return report_json_write(r->cfg->output.json_path, r->cfg, measure_summary(r->m), &info);
 }
 
 static int run_start_threads(struct run *r)
 {
-	const struct measure_thread *bad;
+	struct measure_failure bad = { .what = "start the measuring threads" };
 	int ret;
 
-	r->m.threshold_ns = config_trace_threshold_ns(r->cfg);
-	r->m.stop_on_spike = r->cfg->trace.break_ns != 0;
-	ret = measure_start(&r->m);
+	ret = measure_start(r->m, &bad);
 	if (!ret)
 		return 0;
-	bad = measure_failed_thread(&r->m);
-	if (bad && bad->policy != SCHED_OTHER && (ret == -EPERM || ret == -EINVAL))
+	if (bad.policy != SCHED_OTHER && (ret == -EPERM || ret == -EINVAL))
 		log_err("cannot %s to %s priority %d: %s (run as root or with CAP_SYS_NICE)",
-			bad->error_what, config_policy_name(bad->policy), bad->priority,
-			strerror(-ret));
+			bad.what, config_policy_name(bad.policy), bad.priority, strerror(-ret));
 	else
-		log_err("cannot %s: %s", bad ? bad->error_what : "start the measuring threads",
-			strerror(-ret));
+		log_err("cannot %s: %s", bad.what, strerror(-ret));
 	return ret;
 }
 
@@ -613,19 +685,77 @@ static void run_signals(sigset_t *blocked)
 	}
 	sa.sa_handler = run_on_status;
 	sigaction(SIGUSR1, &sa, NULL);
+	sigaction(SIGUSR2, &sa, NULL);
 	/* threads inherit this mask: signals go to the main thread; SIGALRM is -x's */
 	sigaddset(blocked, SIGUSR1);
+	sigaddset(blocked, SIGUSR2);
 	sigemptyset(&set);
 	sigaddset(&set, SIGALRM);
 	sigprocmask(SIG_BLOCK, &set, NULL);
 }
 
+/* --smi, the status file, -F: set up before the threads start, as in cyclictest */
+static int run_open_extras(struct run *r)
+{
+	const struct rtw_config *cfg = r->cfg;
+	char why[256];
+	int ret;
+
+	if (cfg->measure.smi && measure_smi_open(r->m, why, sizeof(why))) {
+		log_err("cannot count SMIs (--smi): %s", why);
+		return -ENOTSUP;
+	}
+	shmstat_remove_stale("/dev/shm"); /* of runs killed with SIGKILL */
+	ret = shmstat_create(&r->shm, getpid());
+	if (ret)
+		log_warn("cannot create the status file /dev/shm/%s%d: %s (get_cyclictest_snapshot "
+			 "will not see this run)",
+			 SHMSTAT_PREFIX, (int)getpid(), strerror(-ret));
+	if (cfg->output.fifo_path) {
+		ret = statfifo_create(&r->fifo, cfg->output.fifo_path);
+		if (ret) {
+			log_err("cannot create the -F fifo %s: %s", cfg->output.fifo_path,
+				strerror(-ret));
+			return ret;
+		}
+	}
+	return 0;
+}
+
+/* --max-latency: the status of a run that ended well, and the one line that says why it is 3 */
+static int run_gate(const struct rtw_config *cfg, const struct measure_summary *s)
+{
+	const struct measure_thread_summary *worst = NULL;
+	int i, over = 0;
+
+	if (!cfg->output.max_latency_ns)
+		return CLI_EXIT_OK;
+	for (i = 0; i < s->nr_threads; i++) {
+		const struct measure_thread_summary *t = &s->threads[i];
+
+		if (!t->snap.cycles || t->snap.max_ns <= (int64_t)cfg->output.max_latency_ns)
+			continue;
+		over++;
+		if (!worst || t->snap.max_ns > worst->snap.max_ns)
+			worst = t;
+	}
+	if (!worst)
+		return CLI_EXIT_OK;
+	log_err("latency above --max-latency=%llu us: thread %d (tid %d) max %.1f us (%d of %d "
+		"threads above)",
+		(unsigned long long)(cfg->output.max_latency_ns / NSEC_PER_USEC), worst->index,
+		worst->tid, (double)worst->snap.max_ns / 1000.0, over, s->nr_threads);
+	return CLI_EXIT_LATENCY;
+}
+
 int run_measure(const struct rtw_config *cfg)
 {
-	struct run r = { .cfg = cfg };
-	int code = CLI_EXIT_FAILURE, ret;
+	struct run r = { .cfg = cfg, .shm = { .fd = -1 } };
+	int code = CLI_EXIT_FAILURE, ret, i;
 	sigset_t blocked;
 
+	for (i = 0; i < cfg->nr_warnings; i++)
+		fprintf(stderr, "%s\n", cfg->warnings[i]);
 	r.start_time = time(NULL);
 	diag_set_sink(log_diag, NULL); /* what analysis/ has to say, on stderr */
 	systune_init(&r.tune);
@@ -649,16 +779,28 @@ int run_measure(const struct rtw_config *cfg)
 		log_err("cannot allocate the measuring threads: %s", strerror(ENOMEM));
 		return CLI_EXIT_FAILURE;
 	}
-	r.verbose_printed = calloc((size_t)r.m.nr_threads, sizeof(*r.verbose_printed));
-	if (!r.verbose_printed)
+	r.verbose = calloc((size_t)cfg->measure.nr_threads, sizeof(*r.verbose));
+	if (!r.verbose)
+		goto out;
+	if (run_open_extras(&r))
 		goto out;
 	if (cfg->measure.main_affinity &&
 	    sched_setaffinity(0, sizeof(cfg->measure.main_cpus), &cfg->measure.main_cpus))
 		log_warn("cannot set the main thread's affinity: %s", strerror(errno));
 	if (run_setup_tracing(&r))
 		goto out;
+	/* cyclictest's order and words (stderr) */
+	if (!cfg->system.dma_latency)
+		fprintf(stderr, "WARN: not setting cpu_dma_latency %s\n",
+			cfg->system.laptop ? "to save battery power" : "from cyclictest");
 	if (systune_apply(&r.tune, &cfg->system))
 		goto out;
+	if (cfg->measure.resolution) {
+		struct clockres res;
+
+		if (!clockres_measure(cfg->measure.clock, cfg->measure.debug ? stderr : NULL, &res))
+			clockres_report(stderr, &res, cfg->output.verbose);
+	}
 	if (run_signal)
 		goto out_stopped;
 
@@ -671,17 +813,17 @@ int run_measure(const struct rtw_config *cfg)
 	if (r.ts)
 		run_sample_steal(&r.steal, run_now_ns());
 	run_loop(&r);
-	measure_join(&r.m);
+	measure_join(r.m);
 	/* the spike that stopped a -b run, or one that came with the end */
 	{
 		struct measure_spike ms;
 
-		if (r.ts && measure_take_spike(&r.m, &ms))
+		if (r.ts && measure_take_spike(r.m, &ms))
 			run_explain(&r, &ms);
 	}
 out_stopped:
-	code = CLI_EXIT_OK;
 	run_print_end(&r);
+	code = run_gate(cfg, measure_summary(r.m)); /* 0, or 3 above --max-latency */
 	if (r.save) {
 		ret = outfile_close(r.save, "--save-trace file", cfg->output.save_trace);
 		r.save = NULL;
@@ -693,14 +835,16 @@ out_stopped:
 	if (cfg->output.json_path && run_write_json(&r, code))
 		code = CLI_EXIT_FAILURE;
 out:
-	measure_join(&r.m);
+	measure_join(r.m);
 	if (r.save)
 		fclose(r.save);
 	tsess_destroy(r.ts);
 	systune_restore(&r.tune);
-	measure_free(&r.m);
+	shmstat_destroy(&r.shm);
+	statfifo_destroy(&r.fifo);
+	measure_free(r.m);
 	evbuf_free(&r.window);
 	free(r.kept);
-	free(r.verbose_printed);
+	free(r.verbose);
 	return code;
 }

@@ -17,6 +17,7 @@
 #define CLI_EXIT_OK	 0 /* ran; for irqs: every device IRQ threaded */
 #define CLI_EXIT_FAILURE 1 /* runtime error (or irqs: some IRQ not threaded) */
 #define CLI_EXIT_USAGE	 2 /* bad option or value */
+#define CLI_EXIT_LATENCY 3 /* ran, and a thread's max was above --max-latency */
 
 enum cli_command {
 	CLI_CMD_MEASURE, /* rtwhy [options]: cyclictest-style run */

@@ -15,6 +15,8 @@
 #define CONFIG_MAX_THREADS	 1024
 #define CONFIG_HIST_MAX_US	 1000000
 #define CONFIG_DEFAULT_BUFFER_KB 2048
+#define CONFIG_MAX_WARNINGS	 8 /* lines cyclictest would warn with while parsing */
+#define CONFIG_WARNING_LEN	 96
 
 /* How a measuring thread sleeps (cyclictest's modes). */
 enum config_sleep {
@@ -53,25 +55,32 @@ struct config_measure {
 	int64_t timerslack_ns; /* --timerslack: -1 = leave the kernel's */
 	uint64_t spike_ns;     /* --spike: record samples above this, 0 = off */
 	int spike_nodes;       /* --spike-nodes */
+	bool smi;	       /* --smi: count SMIs on each thread's CPU (x86 MSR_SMI_COUNT) */
+	bool resolution;       /* -R: measure the clock's resolution before the run */
+	bool debug;	       /* --dbg_cyclictest: -R lists every clock reading */
 };
 
 struct config_output {
-	bool quiet;		/* -q */
-	bool verbose;		/* -v */
-	bool nsecs;		/* -N: print ns instead of us */
-	bool unbuffered;	/* -u */
-	int histogram;		/* -h/-H: buckets (us, or ns with -N), 0 = off */
-	bool histofall;		/* -H */
-	const char *histfile;	/* --histfile */
-	const char *json_path;	/* --json */
-	const char *svg_path;	/* --svg */
-	const char *save_trace; /* --save-trace */
-	bool refresh_on_max;	/* -M: accepted; the display refreshes anyway */
+	bool quiet;		 /* -q */
+	bool verbose;		 /* -v */
+	bool nsecs;		 /* -N: print ns instead of us */
+	bool unbuffered;	 /* -u */
+	int histogram;		 /* -h/-H: buckets (us, or ns with -N), 0 = off */
+	bool histofall;		 /* -H */
+	const char *histfile;	 /* --histfile */
+	const char *json_path;	 /* --json */
+	const char *svg_path;	 /* --svg */
+	const char *save_trace;	 /* --save-trace */
+	bool refresh_on_max;	 /* -M: redraw the display only when a max changed */
+	int oscope;		 /* -o: -v prints the max of every N samples (1 = all) */
+	const char *fifo_path;	 /* -F: named pipe handing out the status lines */
+	uint64_t max_latency_ns; /* --max-latency: exit status 3 above it, 0 = off */
 };
 
 struct config_system {
 	bool mlockall;		/* -m */
 	bool dma_latency;	/* hold /dev/cpu_dma_latency (not with --default-system/--laptop) */
+	bool laptop;		/* --laptop: why dma_latency is off (cyclictest's wording) */
 	bool dma_latency_given; /* --latency given explicitly: failure is an error */
 	int dma_latency_us;	/* --latency */
 };
@@ -90,6 +99,9 @@ struct rtw_config {
 	struct config_trace trace;
 	int argc; /* for the JSON "cmdline:" */
 	char **argv;
+	/* what cyclictest 2.4 warns about and goes on (its words): printed on stderr by the run */
+	char warnings[CONFIG_MAX_WARNINGS][CONFIG_WARNING_LEN];
+	int nr_warnings;
 };
 
 /**
@@ -139,5 +151,13 @@ const char *config_policy_name(int policy);
  * Return: 1 or 1000.
  */
 uint64_t config_unit_ns(const struct rtw_config *cfg);
+
+/**
+ * config_warn() - Keep one warning line for the run to print (dropped past
+ * CONFIG_MAX_WARNINGS).
+ * @cfg: config
+ * @text: the line, no newline
+ */
+void config_warn(struct rtw_config *cfg, const char *text);
 
 #endif

@@ -14,13 +14,16 @@
  * The loop allocates nothing, takes no lock, calls no stdio and makes no
  * system call but the clock ones (and sigwait/timer_getoverrun with -x) and
  * that single write.
+ *
+ * The threads take no signal but their own wake-up one (a real-time signal
+ * with which measure_join() cuts a sleep short, SIGALRM with -x): SIGUSR1,
+ * SIGUSR2 and the stop signals sent to the process go to the main thread.
  */
 #ifndef RTWHY_MEASURE_H
 #define RTWHY_MEASURE_H
 
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "rtwhy/config.h"
@@ -47,97 +50,125 @@ struct measure_spike_sample {
 	uint64_t ts_ns; /* wake time in the measuring clock */
 };
 
-struct measure;
+struct measure; /* opaque: the run and the reports see it through measure_summary() */
 
-struct measure_thread {
-	struct measure *m;
+/* One measuring thread, as the reports see it. */
+struct measure_thread_summary {
 	int index;
+	int tid; /* kernel tid, 0 until the thread has started */
 	int cpu; /* CPU it is pinned to, -1 for none */
 	int policy;
 	int priority;
 	uint64_t interval_ns;
-	_Atomic int tid;
-	int64_t slack_ns; /* timer slack in effect, read by the thread */
-	pthread_t pthread;
-	bool started;
-	struct stats_thread stats;
-	int error;		/* -errno of a failed setup step */
-	const char *error_what; /* which step, for the message */
-	char marker[192];	/* FREEZE line, formatted in place */
+	int64_t slack_ns;		  /* timer slack in effect, read by the thread */
+	struct stats_snapshot snap;	  /* the scalars, all after the same sample */
+	const struct stats_thread *stats; /* histograms and -v ring: final once stopped */
+	uint64_t smi_count;		  /* --smi: SMIs on its CPU since the start */
 };
 
-struct measure {
-	const struct rtw_config *cfg;
+/* What the measurement is at one moment; see measure_summary(). */
+struct measure_summary {
 	int nr_threads;
-	struct measure_thread *threads;
-	_Atomic bool shutdown;
-	_Atomic int nr_ready; /* threads past setup (or failed) */
-	_Atomic int nr_done;  /* threads that left their loop (-l reached) */
-
-	/* freeze: set before measure_start() */
-	int freeze_fd;	       /* trace_marker of the tracing instance, -1 = none */
-	uint64_t threshold_ns; /* -b / --explain threshold, 0 = none */
-	bool stop_on_spike;    /* -b */
-	_Atomic int armed;     /* 1: the next spike may freeze the trace */
-	_Atomic int pending;   /* 1: @spike waits for the main thread */
-	struct measure_spike spike;
-	_Atomic uint64_t blind_spikes; /* spikes while the trace was frozen */
-	_Atomic int freeze_failed;     /* the FREEZE write failed: trace not stopped */
-	_Atomic int break_tid;	       /* -b: tid of the thread that broke */
-	int break_thread;
-	int64_t break_latency_ns;
-
-	/* --spike samples, preallocated */
-	struct measure_spike_sample *samples;
+	struct measure_thread_summary *threads;
+	bool running;	  /* not stopped, and some thread still measuring (-l not reached) */
+	bool stopped;	  /* joined: every number is final */
+	bool smi;	  /* smi_count is counted (--smi) */
+	int break_tid;	  /* -b: tid of the thread that broke, 0 for none */
+	int break_thread; /* its index (-1 until stopped) */
+	int64_t break_latency_ns;		    /* its latency (0 until stopped) */
+	uint64_t blind_spikes;			    /* spikes while the trace was frozen */
+	bool freeze_failed;			    /* a FREEZE write failed: the trace ran on */
+	const struct measure_spike_sample *samples; /* --spike: the first nr_sample_slots kept */
 	int nr_sample_slots;
-	_Atomic uint64_t nr_samples; /* may exceed the slots: counted, not kept */
+	uint64_t nr_samples; /* may exceed the slots: counted, not kept */
+};
 
-	/* -A / --secaligned: a common start, agreed on during setup */
-	_Atomic int align_arrived;
-	_Atomic int align_published;
-	uint64_t align_start_ns;
+/* Why measure_start() failed. */
+struct measure_failure {
+	const char *what; /* the step, for "cannot <what>: <reason>" */
+	int policy;	  /* the policy and priority the thread asked for */
+	int priority;
 };
 
 /**
- * measure_init() - Prepare @m for @cfg: per-thread parameters and statistics.
- * @m: measurement
- * @cfg: configuration; must outlive @m
+ * measure_init() - Allocate a measurement for @cfg: per-thread parameters and statistics.
+ * @out: the new measurement
+ * @cfg: configuration; must outlive it
  *
+ * The trace threshold (-b, --explain) and whether a spike stops the run (-b)
+ * come from @cfg.
  * Context: setup; allocates everything the loops will use.
  * Return: 0 or -ENOMEM.
  */
-int measure_init(struct measure *m, const struct rtw_config *cfg);
+int measure_init(struct measure **out, const struct rtw_config *cfg);
+
+/**
+ * measure_set_freeze_fd() - Let spikes freeze a trace: the FREEZE line goes to @fd.
+ * @m: measurement, not started
+ * @fd: the tracing instance's trace_marker, -1 for none (the default)
+ */
+void measure_set_freeze_fd(struct measure *m, int fd);
+
+/**
+ * measure_smi_open() - --smi: open the SMI counter of each thread's CPU and
+ * read its starting value.
+ * @m: measurement, every thread pinned (cyclictest 2.4 always pins)
+ * @why: on failure, why (one line)
+ * @len: size of @why
+ *
+ * Return: 0 or -errno.
+ */
+int measure_smi_open(struct measure *m, char *why, size_t len);
 
 /**
  * measure_start() - Create the threads and wait until each has finished its
  * setup (affinity, policy, timer slack, timer).
- * @m: measurement, freeze fields set
+ * @m: measurement
+ * @why: on failure, the failing step
  *
- * On failure the threads already started are stopped and joined; the
- * failing step is in threads[i].error / error_what.
+ * On failure the threads already started are stopped and joined.
  * Return: 0, or the -errno of the first failing thread.
  */
-int measure_start(struct measure *m);
+int measure_start(struct measure *m, struct measure_failure *why);
 
 /**
- * measure_stop() - Ask every thread to stop after its current cycle.
- * @m: measurement
- *
- * Context: async-signal-safe.
- */
-void measure_stop(struct measure *m);
-
-/**
- * measure_join() - Stop and join the threads that were started.
+ * measure_join() - Stop and join the threads that were started (none: nothing).
  * @m: measurement
  */
 void measure_join(struct measure *m);
 
 /**
- * measure_free() - Free what measure_init() allocated. Threads must be joined.
- * @m: measurement
+ * measure_free() - Free a measurement; its threads must be joined.
+ * @m: measurement, or NULL
  */
 void measure_free(struct measure *m);
+
+/**
+ * measure_summary() - The one view of the measurement for the run and the reports.
+ * @m: measurement, running or not
+ *
+ * Reads every thread's scalars without stopping it (stats_read()); with
+ * --smi, reads the SMI counters at most every MEASURE_SMI_PERIOD_NS (and
+ * once more when stopped). Context: the main thread.
+ * Return: the summary, valid until the next call or measure_free().
+ */
+const struct measure_summary *measure_summary(struct measure *m);
+
+#define MEASURE_SMI_PERIOD_NS (100ULL * 1000 * 1000)
+
+/**
+ * measure_smi_window() - SMIs on a thread's CPU from the last counter
+ * reading at or before @from_ns until now (read now).
+ * @m: measurement with measure_smi_open() done
+ * @thread: index of the thread
+ * @from_ns: CLOCK_MONOTONIC, e.g. a spike's deadline
+ * @count: result
+ * @since_ns: when the earlier reading was taken
+ *
+ * Return: 0, or -errno (-ENODEV: no SMI counting).
+ */
+int measure_smi_window(struct measure *m, int thread, uint64_t from_ns, uint32_t *count,
+		       uint64_t *since_ns);
 
 /**
  * measure_take_spike() - Take the spike that froze the trace, if any.
@@ -154,13 +185,5 @@ bool measure_take_spike(struct measure *m, struct measure_spike *out);
  * @m: measurement
  */
 void measure_rearm(struct measure *m);
-
-/**
- * measure_failed_thread() - The first thread whose setup failed.
- * @m: measurement
- *
- * Return: the thread, or NULL.
- */
-const struct measure_thread *measure_failed_thread(const struct measure *m);
 
 #endif

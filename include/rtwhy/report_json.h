@@ -31,13 +31,13 @@ struct report_json_run {
  * report_json_write() - Write the --json file of a measuring run.
  * @path: file, "-" for stdout
  * @cfg: config
- * @m: measurement, threads stopped
+ * @m: measurement, threads stopped (each thread's "percentiles" as stats_percentile() says)
  * @run: run facts and explained spikes
  *
  * Return: 0, or -errno with the message printed.
  */
-int report_json_write(const char *path, const struct rtw_config *cfg, struct measure *m,
-		      const struct report_json_run *run);
+int report_json_write(const char *path, const struct rtw_config *cfg,
+		      const struct measure_summary *m, const struct report_json_run *run);
 
 /**
  * report_json_spike() - One element of "spikes".

@@ -75,6 +75,7 @@ int report_svg_spike(const char *path, int index, const struct blame_trace *trac
  * non-empty bucket. Threads past the 16th are drawn but not listed.
  * Return: 0, or -errno with the message printed ("rtwhy: cannot write F: why").
  */
-int report_svg_histogram(const char *path, const struct rtw_config *cfg, struct measure *m);
+int report_svg_histogram(const char *path, const struct rtw_config *cfg,
+			 const struct measure_summary *m);
 
 #endif

@@ -17,12 +17,24 @@
 #include "rtwhy/measure.h"
 
 /**
- * report_text_thread_line() - "T: 0 ( 1234) P: 0 I:1000 C:  1000 Min: ..." for one thread.
+ * report_text_thread_line() - "T: 0 ( 1234) P: 0 I:1000 C:  1000 Min: ..." for one
+ * thread (" SMI:" after it with --smi).
  * @out: stream
- * @cfg: config (-N)
+ * @cfg: config (-N, --smi)
  * @t: the thread
  */
-void report_text_thread_line(FILE *out, const struct rtw_config *cfg, struct measure_thread *t);
+void report_text_thread_line(FILE *out, const struct rtw_config *cfg,
+			     const struct measure_thread_summary *t);
+
+/**
+ * report_text_current_status() - The status block of SIGUSR1 (stderr) and of
+ * SIGUSR2 (the status file): cyclictest's dashes around a line per thread.
+ * @out: stream
+ * @cfg: config
+ * @m: measurement
+ */
+void report_text_current_status(FILE *out, const struct rtw_config *cfg,
+				const struct measure_summary *m);
 
 /**
  * report_text_status() - The live display: policy/loadavg header and a line
@@ -32,15 +44,29 @@ void report_text_thread_line(FILE *out, const struct rtw_config *cfg, struct mea
  * @m: measurement
  * @redraw: true if the previous block is still on screen (move up over it)
  */
-void report_text_status(FILE *out, const struct rtw_config *cfg, struct measure *m, bool redraw);
+void report_text_status(FILE *out, const struct rtw_config *cfg, const struct measure_summary *m,
+			bool redraw);
+
+/* Per thread, what report_text_verbose() has printed so far; zeroed at the start. */
+struct report_text_verbose {
+	uint64_t printed;     /* samples gone through */
+	int reduce;	      /* -o: samples in the current group */
+	int64_t redmax;	      /* its max (0 at the start, as cyclictest's) */
+	uint64_t cycleofmax;  /* and where */
+	uint64_t smi_printed; /* --smi: the count at the last line */
+};
 
 /**
- * report_text_verbose() - -v lines for samples not printed yet.
+ * report_text_verbose() - -v lines for samples not printed yet: one per
+ * sample, or with -o N the max of each N (cyclictest's "oscilloscope"); with
+ * --smi, a fourth column of the SMIs counted since the previous line.
  * @out: stream
+ * @cfg: config (-o, --smi)
  * @m: measurement
- * @printed: per thread, samples already printed; updated
+ * @v: per thread, the progress; updated
  */
-void report_text_verbose(FILE *out, struct measure *m, uint64_t *printed);
+void report_text_verbose(FILE *out, const struct rtw_config *cfg, const struct measure_summary *m,
+			 struct report_text_verbose *v);
 
 /**
  * report_text_histogram() - cyclictest's histogram block (-h/-H).
@@ -48,7 +74,27 @@ void report_text_verbose(FILE *out, struct measure *m, uint64_t *printed);
  * @cfg: config
  * @m: measurement, threads stopped
  */
-void report_text_histogram(FILE *out, const struct rtw_config *cfg, struct measure *m);
+void report_text_histogram(FILE *out, const struct rtw_config *cfg,
+			   const struct measure_summary *m);
+
+/**
+ * report_text_overflow() - When samples fell above the -h range: how many, and
+ * the -h that would have held them (nothing otherwise).
+ * @out: stream
+ * @cfg: config
+ * @m: measurement, threads stopped
+ */
+void report_text_overflow(FILE *out, const struct rtw_config *cfg, const struct measure_summary *m);
+
+/**
+ * report_text_percentiles() - "# T: 0 percentiles (us): p50 12 p90 15 ..." per
+ * thread (-q); an estimated value (see stats.h) has a '~'.
+ * @out: stream
+ * @cfg: config
+ * @m: measurement, threads stopped
+ */
+void report_text_percentiles(FILE *out, const struct rtw_config *cfg,
+			     const struct measure_summary *m);
 
 /**
  * report_text_break() - "# Thread Ids:", "# Break thread:", "# Break value:" (-b).
@@ -56,7 +102,7 @@ void report_text_histogram(FILE *out, const struct rtw_config *cfg, struct measu
  * @cfg: config
  * @m: measurement, threads stopped
  */
-void report_text_break(FILE *out, const struct rtw_config *cfg, struct measure *m);
+void report_text_break(FILE *out, const struct rtw_config *cfg, const struct measure_summary *m);
 
 /**
  * report_text_samples() - The --spike list: "T: 0 Spike:   1234: TS: ..." lines.
@@ -64,7 +110,7 @@ void report_text_break(FILE *out, const struct rtw_config *cfg, struct measure *
  * @cfg: config
  * @m: measurement, threads stopped
  */
-void report_text_samples(FILE *out, const struct rtw_config *cfg, struct measure *m);
+void report_text_samples(FILE *out, const struct rtw_config *cfg, const struct measure_summary *m);
 
 /**
  * report_text_spike() - The explanation block of one spike.

@@ -24,6 +24,7 @@ full_state() {
 	done
 	echo "enabled_functions: $(wc -l <"$T/enabled_functions")"
 	echo "instances: $(ls "$T/instances" | tr '\n' ' ')"
+	echo "status files: $(ls /dev/shm | grep '^cyclictest' | tr '\n' ' ')"
 	echo "cpu_dma_latency: $(od -An -td4 -N4 /dev/cpu_dma_latency | tr -d ' ')"
 	echo "dma holders: $(ls -l /proc/[0-9]*/fd/ 2>/dev/null | grep -c '/dev/cpu_dma_latency')"
 	for k in sched_rt_runtime_us sched_rt_period_us timer_migration; do

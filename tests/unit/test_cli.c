@@ -131,7 +131,19 @@ static void test_priority_and_policy(void)
 	CU_ASSERT_EQUAL(parse("-p", "80", "--priospread", "-t", "3", NULL), 0);
 	CU_ASSERT_EQUAL(config_thread_priority(&cfg, 0), 80);
 	CU_ASSERT_EQUAL(config_thread_priority(&cfg, 2), 78);
-	CU_ASSERT_EQUAL(parse("--priospread", NULL), -EINVAL);
+	/* cyclictest: --priospread alone defaults the priority, then makes it FIFO, and says so */
+	CU_ASSERT_EQUAL(parse("--priospread", "-t", "2", NULL), 0);
+	CU_ASSERT_EQUAL(cfg.measure.policy, SCHED_FIFO);
+	CU_ASSERT_EQUAL(cfg.measure.priority, 3);
+	CU_ASSERT_TRUE(cfg.measure.priority_defaulted);
+	CU_ASSERT_EQUAL(config_thread_priority(&cfg, 1), 2);
+	CU_ASSERT_EQUAL(cfg.nr_warnings, 1);
+	CU_ASSERT_STRING_EQUAL(cfg.warnings[0],
+			       "policy and priority don't match: setting policy to SCHED_FIFO");
+	CU_ASSERT_EQUAL(parse("--priospread", "--policy=fifo", NULL), 0);
+	CU_ASSERT_EQUAL(cfg.nr_warnings, 0);
+	CU_ASSERT_EQUAL(parse("--priospread", "--policy=batch", NULL), -EINVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "conflicting"));
 }
 
 static void test_intervals(void)
@@ -171,10 +183,16 @@ static void test_affinity(void)
 	CU_ASSERT_TRUE(cfg.measure.main_affinity);
 	CU_ASSERT_EQUAL(parse("-a", NULL), 0);
 	CU_ASSERT_EQUAL(cfg.measure.affinity, CONFIG_AFFINITY_ALL);
+	/* libnuma's reason, in rtwhy's line */
 	CU_ASSERT_EQUAL(parse("-a", "1000", NULL), -EINVAL);
-	CU_ASSERT_PTR_NOT_NULL(strstr(err, "does not exist"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(err,
+				      "invalid value '1000' for -a: cpu argument 1000 is out of "
+				      "range (usable: "));
 	CU_ASSERT_EQUAL(parse("-a", "100000", NULL), -EINVAL);
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "out of range"));
+	CU_ASSERT_EQUAL(parse("-ax", NULL), -EINVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "unparseable cpu description"));
+	CU_ASSERT_EQUAL(parse("-a", "x", NULL), -EINVAL); /* not a list: a stray word */
 	CU_ASSERT_EQUAL(parse("-a", "0-", NULL), -EINVAL);
 	CU_ASSERT_EQUAL(parse("--mainaffinity=0", NULL), 0);
 	CU_ASSERT_TRUE(cfg.measure.main_affinity);
@@ -183,12 +201,92 @@ static void test_affinity(void)
 	CU_ASSERT_EQUAL(cfg.measure.nr_threads, 1); /* -t alone: one per CPU of -a */
 }
 
+/* cyclictest.8's libnuma syntax: "!N" all but N, "+N" relative, "all" */
+static void test_affinity_libnuma(void)
+{
+	cpu_set_t online;
+	int n = util_online_cpus(&online);
+	char none[300];
+
+	CU_ASSERT_EQUAL(parse("-a", "all", NULL), 0);
+	CU_ASSERT_TRUE(CPU_EQUAL(&cfg.measure.cpus, &online));
+	CU_ASSERT_EQUAL(parse("-a", "all", "-t", NULL), 0);
+	CU_ASSERT_EQUAL(cfg.measure.nr_threads, n);
+	CU_ASSERT_EQUAL(parse("-a", "+0", NULL), 0);
+	CU_ASSERT_EQUAL(CPU_COUNT(&cfg.measure.cpus), 1);
+	CU_ASSERT_EQUAL(parse("-a+0", NULL), 0);
+	CU_ASSERT_EQUAL(parse("--affinity=all", NULL), 0);
+	if (n > 1) {
+		CU_ASSERT_EQUAL(parse("-a", "!0", NULL), 0);
+		CU_ASSERT_FALSE(CPU_ISSET(0, &cfg.measure.cpus));
+		CU_ASSERT_EQUAL(CPU_COUNT(&cfg.measure.cpus), n - 1);
+		CU_ASSERT_EQUAL(parse("-a!0", "-t", NULL), 0);
+		CU_ASSERT_EQUAL(cfg.measure.nr_threads, n - 1);
+	}
+	/* a list that leaves nothing */
+	none[0] = '!';
+	util_format_cpulist(&online, none + 1, sizeof(none) - 1);
+	CU_ASSERT_EQUAL(parse("-a", none, NULL), -EINVAL);
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "no CPU left"));
+	CU_ASSERT_EQUAL(parse("--mainaffinity=all", NULL), 0);
+	CU_ASSERT_TRUE(CPU_EQUAL(&cfg.measure.main_cpus, &online));
+}
+
+/* rteval 3.x's argument vector: values glued to their option, with a blank; an empty word */
+static void test_rteval_argv(void)
+{
+	CU_ASSERT_EQUAL(parse("", "-qmu", "-h 3500", "-p95", "-t2", "-a0-1", "--default-system",
+			      "-t2", "-b 150", "--tracemark", NULL),
+			0);
+	CU_ASSERT_EQUAL(cfg.output.histogram, 3500);
+	CU_ASSERT_TRUE(cfg.output.quiet && cfg.system.mlockall && cfg.output.unbuffered);
+	CU_ASSERT_EQUAL(cfg.measure.priority, 95);
+	CU_ASSERT_EQUAL(cfg.measure.nr_threads, 2);
+	CU_ASSERT_EQUAL(cfg.trace.break_ns, 150000);
+	CU_ASSERT_FALSE(cfg.system.dma_latency);
+	CU_ASSERT_FALSE(cfg.system.laptop);
+	CU_ASSERT_EQUAL(parse("-i100", "-qmu", "-h 3500", NULL), 0);
+	CU_ASSERT_EQUAL(cfg.measure.interval_ns, 100000);
+	/* atoi()'s leading blanks, for every number */
+	CU_ASSERT_EQUAL(parse("-i", " 200", "-l", "\t5", "-d", " 10", "-D", " 2", "--latency= 3",
+			      "--spike= 9", "-o", " 2", "-v", "--max-latency= 7", NULL),
+			0);
+	CU_ASSERT_EQUAL(cfg.measure.interval_ns, 200000);
+	CU_ASSERT_EQUAL(cfg.measure.loops, 5);
+	CU_ASSERT_EQUAL(cfg.measure.distance_ns, 10000);
+	CU_ASSERT_EQUAL(cfg.measure.duration_ns, 2 * NSEC_PER_SEC);
+	CU_ASSERT_EQUAL(cfg.system.dma_latency_us, 3);
+	CU_ASSERT_EQUAL(cfg.measure.spike_ns, 9000);
+	CU_ASSERT_EQUAL(cfg.output.oscope, 2);
+	CU_ASSERT_EQUAL(cfg.output.max_latency_ns, 7000);
+	/* but not what atoi() would read as 0 or stop early on */
+	CU_ASSERT_EQUAL(parse("-h 35x", NULL), -EINVAL);
+	CU_ASSERT_EQUAL(parse("-h", " ", NULL), -EINVAL);
+	CU_ASSERT_EQUAL(parse("-p 9 9", NULL), -EINVAL);
+	CU_ASSERT_EQUAL(parse("-a 0", NULL), 0);
+	CU_ASSERT_EQUAL(CPU_COUNT(&cfg.measure.cpus), 1);
+	/* an empty word anywhere is skipped, a stray one is not */
+	CU_ASSERT_EQUAL(parse("-q", "", "", "-l", "1", "", NULL), 0);
+	CU_ASSERT_EQUAL(cfg.measure.loops, 1);
+	CU_ASSERT_EQUAL(parse("", "stray", NULL), -EINVAL);
+}
+
 static void test_smp(void)
 {
 	CU_ASSERT_EQUAL(parse("-S", "-p", "90", NULL), 0);
 	CU_ASSERT_EQUAL(cfg.measure.nr_threads, nr_cpus());
-	CU_ASSERT_EQUAL(parse("-S", "-t", "2", NULL), -EINVAL);
-	CU_ASSERT_PTR_NOT_NULL(strstr(err, "conflicting"));
+	/* cyclictest: -t and -a ignored with a warning (either order here) */
+	CU_ASSERT_EQUAL(parse("-S", "-t", "3", NULL), 0);
+	CU_ASSERT_EQUAL(cfg.measure.nr_threads, nr_cpus());
+	CU_ASSERT_EQUAL(cfg.nr_warnings, 1);
+	CU_ASSERT_STRING_EQUAL(cfg.warnings[0], "WARN: -t ignored due to smp mode");
+	CU_ASSERT_EQUAL(parse("-a", "0", "-t", "3", "-S", NULL), 0);
+	CU_ASSERT_EQUAL(cfg.measure.nr_threads, nr_cpus());
+	CU_ASSERT_EQUAL(cfg.measure.affinity, CONFIG_AFFINITY_ALL);
+	CU_ASSERT_EQUAL(CPU_COUNT(&cfg.measure.cpus), nr_cpus());
+	CU_ASSERT_FALSE(cfg.measure.main_affinity);
+	CU_ASSERT_EQUAL(cfg.nr_warnings, 2);
+	CU_ASSERT_STRING_EQUAL(cfg.warnings[1], "WARN: -a ignored due to smp mode");
 }
 
 static void test_modes(void)
@@ -197,7 +295,11 @@ static void test_modes(void)
 	CU_ASSERT_EQUAL(cfg.measure.sleep, CONFIG_SLEEP_POSIX_TIMER);
 	CU_ASSERT_EQUAL(parse("-s", NULL), 0);
 	CU_ASSERT_EQUAL(cfg.measure.sleep, CONFIG_SLEEP_SYS_NANOSLEEP);
-	CU_ASSERT_EQUAL(parse("-x", "-s", NULL), -EINVAL);
+	/* cyclictest: -s wins, with its three lines */
+	CU_ASSERT_EQUAL(parse("-x", "-s", NULL), 0);
+	CU_ASSERT_EQUAL(cfg.measure.sleep, CONFIG_SLEEP_SYS_NANOSLEEP);
+	CU_ASSERT_EQUAL(cfg.nr_warnings, 3);
+	CU_ASSERT_STRING_EQUAL(cfg.warnings[2], "WARN: Using clock_nanosleep");
 	CU_ASSERT_EQUAL(parse("-r", NULL), 0);
 	CU_ASSERT_TRUE(cfg.measure.relative);
 	CU_ASSERT_EQUAL(parse("-n", NULL), 0); /* accepted, ignored */
@@ -244,7 +346,11 @@ static void test_output(void)
 	CU_ASSERT_TRUE(cfg.output.histofall);
 	CU_ASSERT_EQUAL(parse("-h", "0", NULL), -EINVAL);
 	CU_ASSERT_EQUAL(parse("-h", "1000001", NULL), -EINVAL);
-	CU_ASSERT_EQUAL(parse("-h", "10", "-d", "100", NULL), -EINVAL);
+	/* cyclictest: the distance is ignored with a histogram, and it says so */
+	CU_ASSERT_EQUAL(parse("-h", "10", "-d", "100", "-t", "2", NULL), 0);
+	CU_ASSERT_EQUAL(config_thread_interval_ns(&cfg, 1), config_thread_interval_ns(&cfg, 0));
+	CU_ASSERT_STRING_EQUAL(cfg.warnings[0],
+			       "WARN: distance is ignored and set to 0, if histogram enabled");
 	CU_ASSERT_EQUAL(parse("--histfile=/tmp/x", NULL), -EINVAL);
 	CU_ASSERT_EQUAL(parse("-h", "10", "--histfile=/tmp/x", NULL), 0);
 	CU_ASSERT_STRING_EQUAL(cfg.output.histfile, "/tmp/x");
@@ -262,6 +368,34 @@ static void test_output(void)
 	CU_ASSERT_EQUAL(parse("--spike=0", NULL), -EINVAL);
 	CU_ASSERT_EQUAL(parse("--svg=/tmp/a.svg", NULL), 0);
 	CU_ASSERT_STRING_EQUAL(cfg.output.svg_path, "/tmp/a.svg");
+}
+
+/* the options the README once said were unsupported, and the CI gate */
+static void test_more_cyclictest_options(void)
+{
+	CU_ASSERT_EQUAL(parse(NULL), 0);
+	CU_ASSERT_EQUAL(cfg.output.oscope, 1);
+	CU_ASSERT_PTR_NULL(cfg.output.fifo_path);
+	CU_ASSERT_FALSE(cfg.measure.smi || cfg.measure.resolution || cfg.measure.debug);
+	CU_ASSERT_EQUAL(cfg.output.max_latency_ns, 0);
+	CU_ASSERT_EQUAL(parse("-F", "/tmp/f", "-R", "--smi", "--dbg_cyclictest", NULL), 0);
+	CU_ASSERT_STRING_EQUAL(cfg.output.fifo_path, "/tmp/f");
+	CU_ASSERT_TRUE(cfg.measure.smi && cfg.measure.resolution && cfg.measure.debug);
+	CU_ASSERT_EQUAL(parse("--fifo=/tmp/g", "--resolution", NULL), 0);
+	CU_ASSERT_STRING_EQUAL(cfg.output.fifo_path, "/tmp/g");
+	CU_ASSERT_EQUAL(parse("-F", "", NULL), -EINVAL);
+	CU_ASSERT_EQUAL(parse("-v", "-o", "10", NULL), 0);
+	CU_ASSERT_EQUAL(cfg.output.oscope, 10);
+	CU_ASSERT_EQUAL(parse("--oscope=10", NULL), -EINVAL); /* cyclictest: only with -v */
+	CU_ASSERT_PTR_NOT_NULL(strstr(err, "needs -v"));
+	CU_ASSERT_EQUAL(parse("-o", "1", NULL), 0);
+	CU_ASSERT_EQUAL(parse("-v", "-o", "0", NULL), -EINVAL);
+	CU_ASSERT_EQUAL(parse("--max-latency=250", NULL), 0);
+	CU_ASSERT_EQUAL(cfg.output.max_latency_ns, 250000);
+	CU_ASSERT_EQUAL(parse("--max-latency=0", NULL), -EINVAL);
+	CU_ASSERT_EQUAL(parse("--max-latency", NULL), -EINVAL);
+	CU_ASSERT_EQUAL(parse("--laptop", NULL), 0);
+	CU_ASSERT_TRUE(cfg.system.laptop);
 }
 
 static void test_tracing(void)
@@ -322,11 +456,14 @@ static CU_TestInfo cli_tests[] = {
 	{ "-i, -d", test_intervals },
 	{ "-D, -l", test_duration_and_loops },
 	{ "-a, --mainaffinity", test_affinity },
+	{ "-a: libnuma's !N, +N, all", test_affinity_libnuma },
+	{ "rteval's argument vector", test_rteval_argv },
 	{ "-S", test_smp },
 	{ "-x, -s, -r, -n, -c, -A, --secaligned, -m", test_modes },
 	{ "--latency, --default-system, --timerslack", test_system_knobs },
 	{ "-h, -H, --histfile, --json, -q, -v, -N, --spike, --svg", test_output },
 	{ "-b, --explain, --buffer-kb, --save-trace", test_tracing },
+	{ "-F, -o, -R, --smi, --dbg_cyclictest, --max-latency", test_more_cyclictest_options },
 	{ "unknown options, stray words, --help", test_unknown_and_help },
 	{ "subcommands", test_commands },
 	CU_TEST_INFO_NULL,

@@ -8,6 +8,7 @@
 #include "rtwhy/cli.h"
 #include "rtwhy/report_json.h"
 #include "evgen.h"
+#include "sumfix.h"
 #include "unit.h"
 
 static char *slurp(const char *path)
@@ -41,16 +42,16 @@ static void test_file(void)
 	struct blame_result r;
 	enum cli_action action;
 	struct rtw_config cfg;
-	struct measure m;
+	struct sumfix m;
 	char err[256], *s;
 	int fd = mkstemp(path);
 
 	CU_ASSERT_TRUE_FATAL(fd >= 0);
 	close(fd);
 	CU_ASSERT_EQUAL_FATAL(cli_parse(6, (char **)args, &cfg, &action, err, sizeof(err)), 0);
-	CU_ASSERT_EQUAL_FATAL(measure_init(&m, &cfg), 0);
-	stats_add(&m.threads[0].stats, 2500);
-	stats_add(&m.threads[0].stats, 3500);
+	CU_ASSERT_EQUAL_FATAL(sumfix_init(&m, &cfg, 2), 0);
+	stats_add(&m.st[0], 2500);
+	stats_add(&m.st[0], 3500);
 	evgen_init(&g);
 	ev_switch(&g, 100, 1, 5000, "rtwhy", 49, 1, 2000, "a\"b", 120, 0);
 	ev_hrtimer(&g, 10000, 1, 2000, "a\"b", "hrtimer_wakeup", true, 0);
@@ -62,7 +63,7 @@ static void test_file(void)
 	CU_ASSERT_EQUAL_FATAL(blame_explain(g.ev, g.n, &sp, NULL, &r), 0);
 	run.spikes = &r;
 	run.nr_spikes = 1;
-	CU_ASSERT_EQUAL(report_json_write(path, &cfg, &m, &run), 0);
+	CU_ASSERT_EQUAL(report_json_write(path, &cfg, sumfix_summary(&m), &run), 0);
 	s = slurp(path);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
 	CU_ASSERT_PTR_NOT_NULL(
@@ -83,8 +84,8 @@ static void test_file(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(s, "\"comm\": \"a\\\"b\""));
 	CU_ASSERT_EQUAL(s[strlen(s) - 2], '}');
 	unlink(path);
-	CU_ASSERT_EQUAL(report_json_write("/nonexistent/dir/x.json", &cfg, &m, &run), -ENOENT);
-	measure_free(&m);
+	CU_ASSERT_EQUAL(report_json_write("/nonexistent/dir/x.json", &cfg, &m.s, &run), -ENOENT);
+	sumfix_free(&m);
 }
 
 static CU_TestInfo report_json_tests[] = {

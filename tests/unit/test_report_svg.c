@@ -509,8 +509,9 @@ static char *hist_argv[] = { hist_a0, hist_a1, hist_a2, hist_a3, hist_a4, hist_a
 
 struct hist_fixture {
 	struct rtw_config cfg;
-	struct measure m;
-	struct measure_thread t[2];
+	struct measure_summary m;
+	struct measure_thread_summary t[2];
+	struct stats_thread st[2];
 };
 
 /* @nr threads with 100 buckets; with @samples, a peak at 8-11 units, a tail and 2 overflows. */
@@ -526,25 +527,26 @@ static void hist_fill(struct hist_fixture *fx, int nr, bool samples, bool nsecs)
 	fx->cfg.output.nsecs = nsecs;
 	fx->cfg.argc = 6;
 	fx->cfg.argv = hist_argv;
-	fx->m.cfg = &fx->cfg;
 	fx->m.nr_threads = nr;
 	fx->m.threads = fx->t;
 	for (i = 0; i < nr; i++) {
-		fx->t[i].m = &fx->m;
 		fx->t[i].index = i;
 		fx->t[i].cpu = samples ? i : -1;
 		fx->t[i].tid = samples ? 4000 + i : 0;
 		fx->t[i].interval_ns = 1000000;
-		CU_ASSERT_EQUAL_FATAL(stats_init(&fx->t[i].stats, 100, unit, false), 0);
+		fx->t[i].stats = &fx->st[i];
+		CU_ASSERT_EQUAL_FATAL(stats_init(&fx->st[i], 100, unit, false), 0);
 		for (k = 0; samples && k < 5000; k++)
-			stats_add(&fx->t[i].stats, (int64_t)((8 + i + k % 3) * unit));
+			stats_add(&fx->st[i], (int64_t)((8 + i + k % 3) * unit));
 		for (k = 0; samples && k < 40; k++)
-			stats_add(&fx->t[i].stats, (int64_t)((30 + k) * unit));
+			stats_add(&fx->st[i], (int64_t)((30 + k) * unit));
 	}
 	if (samples) {
-		stats_add(&fx->t[0].stats, 250 * (int64_t)unit); /* overflows */
-		stats_add(&fx->t[0].stats, 4003 * (int64_t)unit);
+		stats_add(&fx->st[0], 250 * (int64_t)unit); /* overflows */
+		stats_add(&fx->st[0], 4003 * (int64_t)unit);
 	}
+	for (i = 0; i < nr; i++)
+		stats_read(&fx->st[i], &fx->t[i].snap);
 }
 
 /* Draw @fx into @name, check and return the document, free @fx. */
@@ -556,7 +558,7 @@ static char *hist_render(struct hist_fixture *fx, const char *name)
 	svg_tmp(path, sizeof(path), name);
 	ret = report_svg_histogram(path, &fx->cfg, &fx->m);
 	for (i = 0; i < fx->m.nr_threads; i++)
-		stats_free(&fx->t[i].stats);
+		stats_free(&fx->st[i]);
 	CU_ASSERT_EQUAL_FATAL(ret, 0);
 	return svg_load_checked(path);
 }
@@ -621,8 +623,8 @@ static void test_histogram_cannot_write(void)
 	hist_fill(&fx, 2, true, false);
 	CU_ASSERT_EQUAL(report_svg_histogram("/nonexistent-rtwhy-dir/h.svg", &fx.cfg, &fx.m),
 			-ENOENT);
-	stats_free(&fx.t[0].stats);
-	stats_free(&fx.t[1].stats);
+	stats_free(&fx.st[0]);
+	stats_free(&fx.st[1]);
 }
 
 /* The checker itself must catch what it is for. */

@@ -7,6 +7,7 @@
 #include "rtwhy/cli.h"
 #include "rtwhy/report_text.h"
 #include "evgen.h"
+#include "sumfix.h"
 #include "unit.h"
 
 static char buf[16384];
@@ -17,7 +18,7 @@ static FILE *out_open(void)
 	return fmemopen(buf, sizeof(buf), "w");
 }
 
-static void make(struct rtw_config *cfg, struct measure *m, const char *a1, const char *a2)
+static void make(struct rtw_config *cfg, struct sumfix *m, const char *a1, const char *a2)
 {
 	const char *args[] = { "rtwhy", "-t", "2", a1, a2, NULL };
 	enum cli_action action;
@@ -25,65 +26,65 @@ static void make(struct rtw_config *cfg, struct measure *m, const char *a1, cons
 
 	CU_ASSERT_EQUAL_FATAL(
 		cli_parse(a1 ? (a2 ? 5 : 4) : 3, (char **)args, cfg, &action, err, sizeof(err)), 0);
-	CU_ASSERT_EQUAL_FATAL(measure_init(m, cfg), 0);
-	atomic_store(&m->threads[0].tid, 2127);
-	atomic_store(&m->threads[1].tid, 2128);
+	CU_ASSERT_EQUAL_FATAL(sumfix_init(m, cfg, 2), 0);
+	m->t[0].tid = 2127;
+	m->t[1].tid = 2128;
 }
 
 static void test_thread_line(void)
 {
 	struct rtw_config cfg;
-	struct measure m;
+	struct sumfix m;
 	FILE *f;
 
 	make(&cfg, &m, NULL, NULL);
 	f = out_open();
-	report_text_thread_line(f, &cfg, &m.threads[1]);
+	report_text_thread_line(f, &cfg, sumfix_thread(&m, 1));
 	fflush(f);
 	/* before the first sample cyclictest prints Min:1000000 */
 	CU_ASSERT_STRING_EQUAL(buf, "T: 1 ( 2128) P: 0 I:1500 C:      0 Min:1000000 Act:    0 "
 				    "Avg:    0 Max:       0\n");
-	stats_add(&m.threads[0].stats, 62000);
-	stats_add(&m.threads[0].stats, 66999);
-	stats_add(&m.threads[0].stats, 19130000);
+	stats_add(&m.st[0], 62000);
+	stats_add(&m.st[0], 66999);
+	stats_add(&m.st[0], 19130000);
 	rewind(f);
-	report_text_thread_line(f, &cfg, &m.threads[0]);
+	report_text_thread_line(f, &cfg, sumfix_thread(&m, 0));
 	fflush(f);
 	CU_ASSERT_STRING_EQUAL(buf, "T: 0 ( 2127) P: 0 I:1000 C:      3 Min:     62 Act:19130 "
 				    "Avg: 6419 Max:   19130\n");
 	fclose(f);
-	measure_free(&m);
+	sumfix_free(&m);
 }
 
 static void test_thread_line_ns(void)
 {
 	struct rtw_config cfg;
-	struct measure m;
+	struct sumfix m;
 	FILE *f;
 
 	make(&cfg, &m, "-N", NULL);
-	stats_add(&m.threads[0].stats, 1234);
+	stats_add(&m.st[0], 1234);
 	f = out_open();
-	report_text_thread_line(f, &cfg, &m.threads[0]);
+	report_text_thread_line(f, &cfg, sumfix_thread(&m, 0));
 	fclose(f);
 	CU_ASSERT_STRING_EQUAL(buf, "T: 0 ( 2127) P: 0 I:1000 C:      1 Min:   1234 Act:    1234 "
 				    "Avg:    1234 Max:    1234\n");
-	measure_free(&m);
+	sumfix_free(&m);
 }
 
 static void test_histogram_block(void)
 {
 	struct rtw_config cfg;
-	struct measure m;
+	struct sumfix m;
 	FILE *f;
 
 	make(&cfg, &m, "-h", "3");
-	stats_add(&m.threads[0].stats, 1500);
-	stats_add(&m.threads[0].stats, 1700);
-	stats_add(&m.threads[0].stats, 9000);
-	stats_add(&m.threads[1].stats, 500);
+	stats_add(&m.st[0], 1500);
+	stats_add(&m.st[0], 1700);
+	stats_add(&m.st[0], 9000);
+	stats_add(&m.st[1], 500);
 	f = out_open();
-	report_text_histogram(f, &cfg, &m);
+	report_text_histogram(f, &cfg, sumfix_summary(&m));
 	fclose(f);
 	CU_ASSERT_STRING_EQUAL(buf, "# Histogram\n"
 				    "000000 000000\t000001\n"
@@ -98,46 +99,46 @@ static void test_histogram_block(void)
 				    "# Thread 0: 00002\n"
 				    "# Thread 1:\n"
 				    "\n");
-	measure_free(&m);
+	sumfix_free(&m);
 }
 
 static void test_histofall_columns(void)
 {
 	struct rtw_config cfg;
-	struct measure m;
+	struct sumfix m;
 	FILE *f;
 
 	make(&cfg, &m, "-H", "2");
-	stats_add(&m.threads[0].stats, 1500);
-	stats_add(&m.threads[1].stats, 1200);
+	stats_add(&m.st[0], 1500);
+	stats_add(&m.st[1], 1200);
 	f = out_open();
-	report_text_histogram(f, &cfg, &m);
+	report_text_histogram(f, &cfg, sumfix_summary(&m));
 	fclose(f);
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "000001 000001\t000001\t000002\n"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "# Total: 000000001 000000001 000000002\n"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "# Max Latencies: 00001 00001 00001\n"));
-	measure_free(&m);
+	sumfix_free(&m);
 }
 
 static void test_break_lines(void)
 {
 	struct rtw_config cfg;
-	struct measure m;
+	struct sumfix m;
 	FILE *f;
 
 	make(&cfg, &m, "-b", "10");
 	f = out_open();
-	report_text_break(f, &cfg, &m);
+	report_text_break(f, &cfg, sumfix_summary(&m));
 	fflush(f);
 	CU_ASSERT_STRING_EQUAL(buf, "# Thread Ids: 02127 02128\n");
-	atomic_store(&m.break_tid, 2128);
-	m.break_latency_ns = 71999;
+	m.s.break_tid = 2128;
+	m.s.break_latency_ns = 71999;
 	rewind(f);
-	report_text_break(f, &cfg, &m);
+	report_text_break(f, &cfg, sumfix_summary(&m));
 	fclose(f);
 	CU_ASSERT_STRING_EQUAL(buf, "# Thread Ids: 02127 02128\n# Break thread: 2128\n"
 				    "# Break value: 71\n");
-	measure_free(&m);
+	sumfix_free(&m);
 }
 
 static void test_spike_block(void)
