@@ -8,8 +8,8 @@ set -u
 
 build_pkgs="gcc make pkg-config libtracefs-dev libtraceevent-dev libtracecmd-dev zlib1g-dev libnuma-dev"
 check_pkgs="libcunit1-dev bash-completion"
-# tools the root-only integration tests and the benchmark drive
-tool_pkgs="rt-tests trace-cmd python3 python3-jsonschema libxml2-utils chromium"
+# tools the root-only integration tests and the benchmark drive (prometheus: promtool)
+tool_pkgs="rt-tests trace-cmd python3 python3-jsonschema libxml2-utils chromium prometheus"
 bench_pkgs="rt-tests trace-cmd"
 # make fuzz: clang with libFuzzer and its sanitizer runtimes
 fuzz_pkgs="clang libclang-rt-dev"

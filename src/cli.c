@@ -41,6 +41,7 @@ enum cli_long_only {
 	OPT_SMI,
 	OPT_DBG_CYCLICTEST,
 	OPT_MAX_LATENCY,
+	OPT_METRICS,
 };
 
 static const struct option cli_long_options[] = {
@@ -66,6 +67,7 @@ static const struct option cli_long_options[] = {
 	{ "loops", required_argument, NULL, 'l' },
 	{ "mainaffinity", required_argument, NULL, OPT_MAINAFFINITY },
 	{ "max-latency", required_argument, NULL, OPT_MAX_LATENCY },
+	{ "metrics", required_argument, NULL, OPT_METRICS },
 	{ "mlockall", no_argument, NULL, 'm' },
 	{ "nanosleep", no_argument, NULL, 'n' },
 	{ "nsecs", no_argument, NULL, 'N' },
@@ -370,6 +372,11 @@ static int cli_one(struct cli_state *st, struct rtw_config *cfg, int c, int argc
 		if (!*optarg)
 			return cli_bad_value(st, optarg, -EINVAL, "a file name");
 		o->svg_path = optarg;
+		return 0;
+	case OPT_METRICS: /* renamed into place: a file, never stdout */
+		if (!*optarg || !strcmp(optarg, "-"))
+			return cli_bad_value(st, optarg, -EINVAL, "a file name (not -)");
+		o->metrics = optarg;
 		return 0;
 	case OPT_SAVE_TRACE:
 		if (!*optarg)
@@ -677,6 +684,8 @@ void cli_usage(FILE *out)
 	      "      --json=FILE        cyclictest's JSON + the explained spikes (- = stdout)\n"
 	      "      --svg=FILE         draw each explained spike: FILE, then NAME-2.svg, ...;\n"
 	      "                         the -h/-H histogram: FILE, or NAME-hist.svg\n"
+	      "      --metrics=FILE     Prometheus text for node_exporter's textfile collector\n"
+	      "                         (*.prom), rewritten every 5 s and at the end\n"
 	      "  -u, --unbuffered       unbuffered stdout\n"
 	      "  -M, --refresh_on_max   redraw the display only when a max changed\n"
 	      "  -F, --fifo=PATH        named pipe: each reader gets the status lines\n"

@@ -23,6 +23,7 @@
 #include "analysis/pidmap.h"
 #include "rtwhy/log.h"
 #include "rtwhy/measure.h"
+#include "rtwhy/metrics.h"
 #include "rtwhy/outfile.h"
 #include "rtwhy/procfs.h"
 #include "rtwhy/report_json.h"
@@ -95,6 +96,7 @@ struct run {
 	struct run_steal steal;
 	uint64_t recording_since_ns; /* the trace buffer holds everything since then */
 	time_t start_time;
+	struct metrics_file metrics; /* --metrics */
 };
 
 static uint64_t run_now_ns(void)
@@ -131,7 +133,8 @@ static int run_check_outputs(const struct rtw_config *cfg)
 	if (run_check_writable("--json", cfg->output.json_path) ||
 	    run_check_writable("--histfile", cfg->output.histfile) ||
 	    run_check_writable("--svg", cfg->output.svg_path) ||
-	    run_check_writable("--save-trace", cfg->output.save_trace))
+	    run_check_writable("--save-trace", cfg->output.save_trace) ||
+	    metrics_file_check(cfg->output.metrics))
 		return -EINVAL;
 	return 0;
 }
@@ -400,6 +403,7 @@ static void run_explain(struct run *r, const struct measure_spike *ms)
 			run_draw(r, &trace, &res);
 			blame_trace_free(&trace);
 			run_keep(r, &res);
+			metrics_spikes_add(&r->metrics.spikes, &res);
 			if (r->cfg->trace.break_ns) {
 				r->last = res;
 				r->last_nr_events = evbuf_len(&r->window);
@@ -530,6 +534,20 @@ static void run_share_status(struct run *r, const struct measure_summary *s, uin
 	free(buf);
 }
 
+/* --metrics: rewritten while running when its period is due; the final values at the end */
+static int run_metrics(struct run *r, const struct measure_summary *s, bool running, int code)
+{
+	struct metrics_run info = {
+		.threshold_ns = r->ts ? config_trace_threshold_ns(r->cfg) : 0,
+		.blind_ns = r->blind_ns,
+		.start_time = r->start_time,
+		.running = running,
+		.exit_status = code,
+	};
+
+	return metrics_file_write(&r->metrics, s, &info, run_now_ns());
+}
+
 static void run_loop(struct run *r)
 {
 	const struct rtw_config *cfg = r->cfg;
@@ -555,6 +573,7 @@ static void run_loop(struct run *r)
 			report_text_current_status(stderr, cfg, s);
 		}
 		run_share_status(r, s, now);
+		run_metrics(r, s, true, 0);
 		if (cfg->output.verbose)
 			report_text_verbose(stdout, cfg, s, r->verbose);
 		else if (!cfg->output.quiet && run_redraw(r, s)) {
@@ -757,6 +776,7 @@ int run_measure(const struct rtw_config *cfg)
 	for (i = 0; i < cfg->nr_warnings; i++)
 		fprintf(stderr, "%s\n", cfg->warnings[i]);
 	r.start_time = time(NULL);
+	metrics_file_init(&r.metrics, cfg->output.metrics);
 	diag_set_sink(log_diag, NULL); /* what analysis/ has to say, on stderr */
 	systune_init(&r.tune);
 	evbuf_init(&r.window, 0, 0);
@@ -836,6 +856,8 @@ out_stopped:
 		code = CLI_EXIT_FAILURE;
 out:
 	measure_join(r.m);
+	if (run_metrics(&r, measure_summary(r.m), false, code))
+		code = CLI_EXIT_FAILURE;
 	if (r.save)
 		fclose(r.save);
 	tsess_destroy(r.ts);
@@ -846,5 +868,6 @@ out:
 	evbuf_free(&r.window);
 	free(r.kept);
 	free(r.verbose);
+	metrics_file_free(&r.metrics);
 	return code;
 }

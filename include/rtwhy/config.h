@@ -70,6 +70,7 @@ struct config_output {
 	const char *histfile;	 /* --histfile */
 	const char *json_path;	 /* --json */
 	const char *svg_path;	 /* --svg */
+	const char *metrics;	 /* --metrics FILE: node_exporter textfile, rewritten as it runs */
 	const char *save_trace;	 /* --save-trace */
 	bool refresh_on_max;	 /* -M: redraw the display only when a max changed */
 	int oscope;		 /* -o: -v prints the max of every N samples (1 = all) */

@@ -7,7 +7,9 @@
  * One measuring thread writes a struct stats_thread; the main thread reads
  * the published scalars at any time with stats_read(), which never blocks
  * the writer: a sequence count (odd while a sample is being added) lets the
- * reader retry a copy torn by a concurrent stats_add(), for a bounded time. The histograms are read only after the writer has stopped. Values
+ * reader retry a copy torn by a concurrent stats_add(), for a bounded time. The histograms are
+ * read only after the writer has stopped, but for their bucket counts, which stats_count_read()
+ * may read at any time (--metrics). Values
  * are ns; cyclictest's histogram and the average keep its per-sample
  * truncation to the printed unit (us, or ns with -N) so that the numbers
  * print the same.
@@ -74,6 +76,21 @@ static inline unsigned int stats_est_bucket(uint64_t v_ns)
 	       (unsigned int)((v_ns >> (e - STATS_EST_SUB_BITS)) - STATS_EST_SUB);
 }
 
+/*
+ * A bucket count (hist[], hist_below, est[]) the main thread may read while
+ * the writer runs (--metrics): relaxed atomic accesses, no lock prefix, so
+ * the same moves on x86 as a plain increment. Only its writer increments it.
+ */
+static inline void stats_count_inc(uint64_t *c, uint64_t by)
+{
+	__atomic_store_n(c, __atomic_load_n(c, __ATOMIC_RELAXED) + by, __ATOMIC_RELAXED);
+}
+
+static inline uint64_t stats_count_read(const uint64_t *c)
+{
+	return __atomic_load_n(c, __ATOMIC_RELAXED);
+}
+
 /**
  * stats_init() - Prepare @st; allocate the estimator, and the histogram and
  * -v ring if asked.
@@ -123,16 +140,16 @@ static inline void stats_add(struct stats_thread *st, int64_t lat_ns)
 	if (st->nr_buckets) {
 		if (units < 0 || units >= st->nr_buckets) {
 			st->hist_overflow++;
-			st->hist_below += units < 0;
+			stats_count_inc(&st->hist_below, units < 0);
 			if (st->nr_outliers < (uint64_t)st->nr_buckets)
 				st->outliers[st->nr_outliers++] = cycle;
 		} else {
-			st->hist[units]++;
+			stats_count_inc(&st->hist[units], 1);
 		}
 	}
 	if (st->values)
 		st->values[cycle & st->values_mask] = units;
-	st->est[stats_est_bucket(lat_ns < 0 ? 0 : (uint64_t)lat_ns)]++;
+	stats_count_inc(&st->est[stats_est_bucket(lat_ns < 0 ? 0 : (uint64_t)lat_ns)], 1);
 	atomic_store_explicit(&st->cycles, cycle + 1, memory_order_release);
 	atomic_store_explicit(&st->seq, seq + 2, memory_order_release);
 }
