@@ -65,14 +65,15 @@ s_irqs() {
 }
 
 # max_gap TEXT CPU FROM_NS TO_NS: the longest stretch (us) with no event on CPU in
-# [FROM, TO], read from an ftrace text (the kernel's, rtwhy's --save-trace, trace-cmd report).
-# A busy CPU takes a tick every 4 ms (HZ=250): a gap longer than TICK_GAP_US means the vCPU
-# was not running (TCG on a loaded host). That is the guest's noise, judged from the events,
+# [FROM - TICK_GAP_US, TO], read from an ftrace text (the kernel's, rtwhy's --save-trace,
+# trace-cmd report). A busy CPU takes a tick every 4 ms (HZ=250): a gap longer than
+# TICK_GAP_US means the vCPU was not running (TCG on a loaded host), also when the tick it
+# missed was due before the deadline. That is the guest's noise, judged from the events,
 # not from rtwhy's verdict (whose "invisible" may be a wrong answer).
 TICK_GAP_US=4600
 max_gap() {
-	awk -v c="$(printf '[%03d]' "$2")" -v from="$3" -v to="$4" '
-		BEGIN { from /= 1e9; to /= 1e9; prev = from; g = 0 }
+	awk -v c="$(printf '[%03d]' "$2")" -v from="$3" -v to="$4" -v tick="$TICK_GAP_US" '
+		BEGIN { from = from / 1e9 - tick / 1e6; to /= 1e9; prev = from; g = 0 }
 		{
 			t = -1; hit = 0
 			for (i = 1; i <= NF; i++) {
@@ -346,11 +347,7 @@ s_ctrecord() {
 	stop_started
 	trace-cmd report -l "$W/$n.dat" >"$W/$n.report.txt" 2>/dev/null
 	verdict '[ -n "$tid" ]' "cyclictest -b --tracemark under trace-cmd record stopped at a spike"
-	CT_DEADLINE=$(awk -v tid="$tid" '
-		/tracing_mark_write: hit latency threshold/ { print d; exit }
-		/hrtimer_start:/ && /function=hrtimer_wakeup/ && $1 ~ ("-" tid "$") {
-			for (i = 1; i <= NF; i++) if ($i ~ /^softexpires=/) d = substr($i, 13)
-		}' "$W/$n.report.txt")
+	CT_DEADLINE=$(ct_deadline "$W/$n.report.txt" "$tid")
 	ct_judge "$n.dat" "trace.dat (record)" "$W/$n.dat" "$tid"
 	ct_judge "$n.text" "text (trace-cmd report -l)" "$W/$n.report.txt" "$tid"
 	keep "ctrecord-*"

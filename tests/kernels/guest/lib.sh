@@ -80,17 +80,6 @@ rtwhy_try() {
 	if [ -s "$W/$name.json" ]; then jflat "$W/$name.json" >"$W/$name.flat"; else : >"$W/$name.flat"; fi
 }
 
-# first_real FLAT: the index of the first spike whose verdict is not noise ("" if none)
-first_real() {
-	n=$(nr_spikes "$1")
-	i=0
-	while [ "$i" -lt "${n:-0}" ]; do
-		v=$(spike_get "$1" "$i" verdict.kind)
-		is_noise "$v" || { echo "$i"; return; }
-		i=$((i + 1))
-	done
-}
-
 # keep NAME: the scenario's files into /out/SCEN/ (after the runs)
 keep() {
 	mkdir -p "$OUT/$SCEN"
