@@ -2,6 +2,7 @@
 # rtwhy: one non-recursive Makefile.  `make` builds build/rtwhy.
 #   make demo    the seed spike, caught and explained (installs what is missing, root)
 #   make check   unit + integration tests, closing line "N passed, N failed"
+#   make check-kernels  the QEMU kernel lab: Debian 6.1 RT, threadirqs, plain (root, ~20 min)
 #   make bench   rtwhy side by side with cyclictest and trace-cmd
 #   make tsan    the measuring code under ThreadSanitizer (build-tsan/, root for tracing)
 #   make fuzz    libFuzzer targets, FUZZ_SECONDS each (default 60; clang, build-fuzz/)
@@ -67,7 +68,8 @@ FUZZ_SECONDS	?= 60
 SOAK_SECONDS	?= 600
 
 # do not let pkg-config run (and fail) for targets that do not compile
-NOBUILD_GOALS	:= clean format format-check deps-build deps-check deps-bench deps-fuzz help
+NOBUILD_GOALS	:= clean format format-check deps-build deps-check deps-bench deps-fuzz deps-kernels \
+		   help
 ifneq ($(filter-out $(NOBUILD_GOALS),$(or $(MAKECMDGOALS),all)),)
 PKG_MISSING	:= $(foreach p,$(PKGS),$(if $(shell $(PKG_CONFIG) --exists $(p) && echo y),,$(p)))
 PKG_CFLAGS	:= $(shell $(PKG_CONFIG) --cflags $(PKGS) 2>/dev/null)
@@ -152,6 +154,8 @@ deps-bench:
 	$(DEPS) bench
 deps-fuzz:
 	$(DEPS) fuzz
+deps-kernels:
+	$(DEPS) kernels
 
 # The two commands: both install what is missing first, then build.
 demo: deps-build
@@ -161,6 +165,11 @@ demo: deps-build
 check: deps-check
 	@$(MAKE) --no-print-directory all $(BUILD)/unit-tests $(HELPERS)
 	@tests/run.sh $(BUILD)
+
+# tests/kernels/: three QEMU guests of Debian's own kernels run rtwhy against real culprits
+check-kernels: deps-kernels
+	@$(MAKE) --no-print-directory all $(BUILD)/tests/spinner
+	@tests/kernels/run.sh $(BUILD)
 
 bench: deps-bench
 	@$(MAKE) --no-print-directory all $(HELPERS)
@@ -209,7 +218,8 @@ clean:
 help:
 	@sed -n '2,$$p' Makefile | sed -n '/^#/!q; s/^# //p'
 
-.PHONY: all pkgcheck deps-build deps-check deps-bench deps-fuzz demo check bench tsan tsan-build \
+.PHONY: all pkgcheck deps-build deps-check deps-bench deps-fuzz deps-kernels demo check \
+	check-kernels bench tsan tsan-build \
 	fuzz fuzz-build soak install uninstall format format-check clean help
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # Install what a make target needs on Debian, only what is missing.
-# usage: scripts/deps.sh build|check|bench|fuzz
+# usage: scripts/deps.sh build|check|bench|fuzz|kernels
 # Missing packages are installed with apt-get when run as root; otherwise the
 # script names them and fails (build deps) or warns (tools only root-only tests use).
 set -u
@@ -13,6 +13,8 @@ tool_pkgs="rt-tests trace-cmd python3 python3-jsonschema libxml2-utils chromium 
 bench_pkgs="rt-tests trace-cmd"
 # make fuzz: clang with libFuzzer and its sanitizer runtimes
 fuzz_pkgs="clang libclang-rt-dev"
+# make check-kernels: QEMU, what the guests' initramfs is made of, and what fetches the kernels
+kernels_pkgs="qemu-system-x86 busybox-static kmod cpio rt-tests trace-cmd bash coreutils util-linux"
 
 missing() {
 	for p in "$@"; do
@@ -50,5 +52,6 @@ check)
 	;;
 bench) install $build_pkgs $bench_pkgs ;;
 fuzz) install $build_pkgs $check_pkgs $fuzz_pkgs ;;
-*) echo "usage: $0 build|check|bench|fuzz" >&2; exit 2 ;;
+kernels) install $build_pkgs $kernels_pkgs ;;
+*) echo "usage: $0 build|check|bench|fuzz|kernels" >&2; exit 2 ;;
 esac

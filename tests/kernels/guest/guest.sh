@@ -1,0 +1,420 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# The lab's scenarios, run by the guest's /init. /out/lab.conf (written by the host) sets
+# KIND (rt, threadirqs or plain) and SCENARIOS; a scenario whose /out/NAME.tap exists is done
+# (a retried boot goes on where the first one stopped).
+. /lab/lib.sh
+
+irq=$(disk_irq)
+cpu=$(irq_cpu "$irq")
+other=$((1 - cpu))
+tpid=$(irq_thread_pid "$irq")
+echo "# lab: kind $KIND, virtio-blk IRQ $irq on CPU $cpu, thread pid ${tpid:-none}"
+
+# ---- irqs / check: threaded or not, the disk IRQ's thread, where it really ran ----
+s_irqs() {
+	rtwhy irqs --json="$W/irqs.json" >"$W/irqs.out" 2>&1
+	jflat "$W/irqs.json" >"$W/irqs.flat"
+	k=$(sed -n "s/^irqs\.\([0-9]*\)\.irq=$irq\$/\1/p" "$W/irqs.flat")
+	th=$(sed -n "s/^irqs\.$k\.threaded=//p" "$W/irqs.flat")
+	comm=$(sed -n "s/^irqs\.$k\.thread\.comm=//p" "$W/irqs.flat")
+	pol=$(sed -n "s/^irqs\.$k\.thread\.policy=//p" "$W/irqs.flat")
+	prio=$(sed -n "s/^irqs\.$k\.thread\.prio=//p" "$W/irqs.flat")
+	pid=$(sed -n "s/^irqs\.$k\.thread\.pid=//p" "$W/irqs.flat")
+	if threaded_kernel; then
+		verdict '[ "$th" = true ]' "virtio-blk IRQ $irq threaded (got '$th')"
+		verdict '[ "$pid" = "$tpid" ] && [ "$pol $prio" = "fifo 50" ] &&
+			case "$comm" in "irq/$irq-virtio"*) true ;; *) false ;; esac' \
+			"IRQ $irq thread $comm pid $pid at $pol $prio (irq/$irq-virtio*, pid $tpid, fifo 50)"
+	else
+		verdict '[ "$th" = false ]' "virtio-blk IRQ $irq not threaded (got '$th')"
+		verdict '[ -z "$comm" ] && [ -z "$tpid" ]' "IRQ $irq has no thread (got '$comm')"
+	fi
+	disk_load "$other"
+	sleep 1
+	rtwhy irqs --observe 3 --json="$W/observe.json" >"$W/observe.out" 2>&1
+	stop_started
+	jflat "$W/observe.json" >"$W/observe.flat"
+	k=$(sed -n "s/^irqs\.\([0-9]*\)\.irq=$irq\$/\1/p" "$W/observe.flat")
+	obs=$(sed -n "s/^irqs\.$k\.observed=//p" "$W/observe.flat")
+	runs=$(sed -n "s/^irqs\.$k\.thread_runs=//p" "$W/observe.flat")
+	hard=$(sed -n "s/^irqs\.$k\.seen_hardirq=//p" "$W/observe.flat")
+	if threaded_kernel; then want=thread; else want=hardirq; fi
+	verdict '[ "$obs" = "$want" ]' \
+		"irqs --observe under disk load: IRQ $irq seen as $want (got '$obs': $runs thread runs, $hard hard IRQ entries)"
+	rtwhy check --json="$W/check.json" >"$W/check.out" 2>&1
+	jflat "$W/check.json" >"$W/check.flat"
+	chk() { # chk NAME FIELD
+		k=$(sed -n "s/^checks\.\([0-9]*\)\.name=$1\$/\1/p" "$W/check.flat")
+		sed -n "s/^checks\.$k\.$2=//p" "$W/check.flat"
+	}
+	pm=$(chk preempt_model value)
+	case "$KIND" in
+	rt) verdict 'case "$pm" in rt*) true ;; *) false ;; esac' "check: preempt_model rt (got '$pm')" ;;
+	*) verdict 'case "$pm" in *voluntary*) true ;; *) false ;; esac' \
+		"check: preempt_model voluntary (got '$pm')" ;;
+	esac
+	ti=$(chk threadirqs status)
+	if threaded_kernel; then want=ok; else want=warn; fi
+	verdict '[ "$ti" = "$want" ]' "check: threadirqs $want (got '$ti': $(chk threadirqs value))"
+	hz=$(chk hz value)
+	verdict 'case "$hz" in "250 "*) true ;; *) false ;; esac' "check: hz 250 (got '$hz')"
+	keep irqs
+	keep observe
+	keep check
+}
+
+# max_gap TEXT CPU FROM_NS TO_NS: the longest stretch (us) with no event on CPU in
+# [FROM - TICK_GAP_US, TO], read from an ftrace text (the kernel's, rtwhy's --save-trace,
+# trace-cmd report). A busy CPU takes a tick every 4 ms (HZ=250): a gap longer than
+# TICK_GAP_US means the vCPU was not running (TCG on a loaded host), also when the tick it
+# missed was due before the deadline. That is the guest's noise, judged from the events,
+# not from rtwhy's verdict (whose "invisible" may be a wrong answer).
+TICK_GAP_US=4600
+max_gap() {
+	awk -v c="$(printf '[%03d]' "$2")" -v from="$3" -v to="$4" -v tick="$TICK_GAP_US" '
+		BEGIN { from = from / 1e9 - tick / 1e6; to /= 1e9; prev = from; g = 0 }
+		{
+			t = -1; hit = 0
+			for (i = 1; i <= NF; i++) {
+				if ($i == c) hit = 1
+				if ($i ~ /^[0-9]+\.[0-9]+:$/) { t = $i + 0; break }
+			}
+			if (!hit || t < from || t > to) next
+			if (t - prev > g) g = t - prev
+			prev = t
+		}
+		END { if (to - prev > g) g = to - prev; printf "%.0f\n", g * 1e6 }' "$1"
+}
+host_noise() { [ "${1:-0}" -gt "$TICK_GAP_US" ]; }
+# irq_late TEXT CPU DEADLINE_NS: us from the deadline to the first timer interrupt on CPU
+# after it. Under TCG a timer programmed between two ticks of a busy vCPU often fires only
+# at the next tick: more than TIMER_LATE_US is the guest's, whatever the thread's policy
+TIMER_LATE_US=500
+irq_late() {
+	awk -v c="$(printf '[%03d]' "$2")" -v d="$3" '
+		/local_timer_entry/ {
+			hit = 0
+			for (i = 1; i <= NF; i++) {
+				if ($i == c) hit = 1
+				if ($i ~ /^[0-9]+\.[0-9]+:$/) { t = $i * 1e9; break }
+			}
+			if (hit && t >= d) { printf "%.0f\n", (t - d) / 1000; exit }
+		}' "$1"
+}
+
+# ---- the seed: a busy loop per CPU, SCHED_OTHER threads, -b ----
+s_seed() {
+	busy 0
+	busy 1
+	sleep 0.3
+	a=0 v=""
+	while [ $a -lt 8 ]; do
+		a=$((a + 1))
+		rtwhy_try seed-$a -t 2 -i 5000 -d 5000 -D 30 -q -b 2500
+		f=$W/seed-$a.flat
+		v=$(spike_get "$f" 0 verdict.kind)
+		c=$(spike_get "$f" 0 cpu) d=$(spike_get "$f" 0 deadline_ns)
+		gap=$(max_gap "$W/seed-$a.txt" "$c" "$d" "$(spike_get "$f" 0 wake_ns)")
+		late=$(irq_late "$W/seed-$a.txt" "$c" "${d:-0}")
+		[ -n "$v" ] && ! host_noise "$gap" && [ "${late:-0}" -le "$TIMER_LATE_US" ] && break
+		note "attempt $a: verdict '$v', no event on the CPU for $gap us, the timer interrupt ${late:-?} us after the deadline (guest noise), again"
+	done
+	if [ -n "$v" ] && ! host_noise "$gap" && [ "${late:-0}" -le "$TIMER_LATE_US" ]; then
+		note "attempt $a judged: the CPU's longest stretch without an event $gap us, the timer interrupt ${late:-?} us after the deadline"
+	else
+		SKIP="none of $a tries free of guest noise"
+	fi
+	stop_started
+	keep "seed-*"
+	comm=$(culprit_get "$f" 0 comm)
+	kind=$(culprit_get "$f" 0 kind)
+	pol=$(culprit_get "$f" 0 policy)
+	text=$(spike_get "$f" 0 verdict.text)
+	verdict '[ "$v" = tick_wait ]' "verdict tick_wait (got '$v')"
+	verdict '[ "$kind $comm $pol" = "task busyloop other" ]' \
+		"culprit the busy loop, task busyloop other (got '$kind $comm $pol')"
+	verdict 'case "$text" in *"tick period 4000 us, HZ=250"*) true ;; *) false ;; esac' \
+		"the text names the tick: period 4000 us, HZ=250 (got '$(echo "$text" |
+			sed -n 's/.*(\(tick period[^)]*\)).*/\1/p')')"
+}
+
+# right_irq VERDICT IRQ PID COMM NAME: a spike of the disk IRQ, named right for this kernel
+# (the verdict and its culprit, as spikes.awk gives them)
+right_irq() {
+	if threaded_kernel; then
+		[ "$1" = irq_thread ] && [ "$2" = "$irq" ] && [ "$3" = "$tpid" ] &&
+			case "$4" in "irq/$irq-"*) true ;; *) false ;; esac
+	else
+		{ [ "$1" = irq ] && [ "$2" = "$irq" ]; } || { [ "$1" = softirq ] && [ "$5" = BLOCK ]; }
+	fi
+}
+
+# ---- the threaded IRQ culprit: disk load, FIFO 40 on the CPU that takes the disk IRQ ----
+s_irqthread() {
+	disk_load "$other"
+	sleep 1
+	a=0
+	while [ $a -lt 3 ]; do
+		a=$((a + 1))
+		rtwhy_try irqthread-$a -a "$cpu" -p 40 -i 1000 -D 8 -q --explain=300 --buffer-kb=1024
+		awk -f /lab/spikes.awk "$W/irqthread-$a.flat" >"$W/irqthread-$a.spikes"
+		n=0 real=0 vkind=0 right=0 blocksoft=0 disk=0 incomplete=0
+		while IFS='|' read -r i v ck comm name nirq pid pol prio blk dl text hint; do
+			n=$((n + 1))
+			[ "$v" = incomplete ] && incomplete=$((incomplete + 1))
+			[ "$blk" != 0 ] && disk=$((disk + 1))
+			is_noise "$v" && continue
+			real=$((real + 1))
+			if threaded_kernel; then
+				[ "$v" = irq_thread ] && vkind=$((vkind + 1))
+				[ "$v" = softirq ] && [ "$name" = BLOCK ] && blocksoft=$((blocksoft + 1))
+			else
+				case "$v" in irq | softirq) vkind=$((vkind + 1)) ;; esac
+				[ "$v" = irq_thread ] && blocksoft=$((blocksoft + 1))
+			fi
+			right_irq "$v" "$nirq" "$pid" "$comm" "$name" && right=$((right + 1))
+		done <"$W/irqthread-$a.spikes"
+		[ "$real" -ge 3 ] && [ "$disk" -ge 1 ] && break
+		note "attempt $a: $real of $n spikes not noise, $disk with BLOCK softirq time, again"
+	done
+	stop_started
+	keep "irqthread-*"
+	tally=$(cut -d'|' -f2 "$W/irqthread-$a.spikes" | sort | uniq -c | awk '{printf " %s %s", $2, $1}')
+	note "verdicts of $n spikes:$tally"
+	if threaded_kernel; then want=irq_thread; else want="irq or softirq"; fi
+	verdict '[ "$real" -gt 0 ] && [ $((vkind * 2)) -gt "$real" ]' \
+		"verdict $want in most spikes that are not guest noise ($vkind of $real)"
+	if threaded_kernel; then
+		desc="culprit irq/$irq-... (pid $tpid, IRQ $irq)"
+	else
+		desc="culprit IRQ $irq (hard IRQ) or its BLOCK softirq"
+	fi
+	verdict '[ "$real" -gt 0 ] && [ $((right * 2)) -gt "$real" ]' "$desc in most ($right of $real)"
+	if threaded_kernel; then
+		verdict '[ "$disk" -gt 0 ] && [ "$blocksoft" = 0 ]' \
+			"BLOCK softirq time, which runs in irq/$irq-..., never a softirq verdict ($blocksoft of $real; $disk spikes with BLOCK time)"
+	else
+		verdict '[ "$disk" -gt 0 ] && [ "$blocksoft" = 0 ]' \
+			"no irq_thread verdict on a kernel without IRQ threads ($blocksoft of $real; $disk spikes with BLOCK time)"
+	fi
+	verdict '[ "$n" -gt 0 ] && [ $((incomplete * 2)) -le "$n" ]' \
+		"--explain: at most half the spikes incomplete ($incomplete of $n)"
+}
+
+# ---- above the IRQ thread: -p 60 never waits for it ----
+s_p60() {
+	disk_load "$other"
+	sleep 1
+	a=0 n=0
+	while [ $a -lt 2 ] && [ "${n:-0}" = 0 ]; do
+		a=$((a + 1))
+		rtwhy_try p60-$a -a "$cpu" -p 60 -i 1000 -D 6 -q --explain=300 --buffer-kb=1024
+		f=$W/p60-$a.flat
+		n=$(nr_spikes "$f")
+	done
+	stop_started
+	keep "p60-*"
+	bad=$(grep -c '^spikes\.[0-9]*\.verdict\.kind=irq_thread$' "$f")
+	tally=$(sed -n 's/^spikes\.[0-9]*\.verdict\.kind=//p' "$f" | sort | uniq -c |
+		awk '{printf " %s %s", $2, $1}')
+	verdict '[ "${n:-0}" -gt 0 ] && [ "$bad" = 0 ]' \
+		"-p 60, above the IRQ threads: no irq_thread verdict ($bad of ${n:-0} spikes:$tally)"
+}
+
+# ---- an RT hog above the measuring thread ----
+s_rthog() {
+	start_bg taskset -c "$cpu" chrt -f 80 spinner 3000 20000 600
+	hog=$!
+	sleep 0.3
+	a=0 v=""
+	while [ $a -lt 6 ]; do
+		a=$((a + 1))
+		rtwhy_try rthog-$a -a "$cpu" -p 50 -i 1000 -D 20 -q -b 1500
+		f=$W/rthog-$a.flat
+		v=$(spike_get "$f" 0 verdict.kind)
+		is_noise "$v" || [ -z "$v" ] || break
+		note "attempt $a: verdict '$v' (guest noise), again"
+	done
+	hogpid=$(pidof spinner)
+	stop_started
+	keep "rthog-*"
+	verdict '[ "$v" = higher_priority ]' "verdict higher_priority (got '$v')"
+	c="$(culprit_get "$f" 0 comm) $(culprit_get "$f" 0 pid) $(culprit_get "$f" 0 policy) $(culprit_get "$f" 0 prio)"
+	verdict '[ "$c" = "spinner $hogpid fifo 80" ]' "culprit the hog, spinner $hogpid fifo 80 (got '$c')"
+}
+
+# ct_deadline TEXT TID: the thread's last hrtimer_wakeup deadline before the marker (ns,
+# CLOCK_MONOTONIC: softexpires, the time it asked for)
+ct_deadline() {
+	awk -v tid="$2" '
+		/tracing_mark_write: hit latency threshold/ { print d; exit }
+		/hrtimer_start:/ && /function=hrtimer_wakeup/ && $1 ~ ("-" tid "$") {
+			for (i = 1; i <= NF; i++) if ($i ~ /^softexpires=/) d = substr($i, 13)
+		}' "$1"
+}
+
+# ct_gap TEXT TID: max_gap on the break thread's CPU from its deadline to its marker
+ct_gap() {
+	d=$(ct_deadline "$1" "$2")
+	m=$(awk -v tid="$2" '/tracing_mark_write: hit latency threshold/ && $1 ~ ("-" tid "$") {
+		for (i = 1; i <= NF; i++) {
+			if ($i ~ /^\[[0-9]+\]$/) c = substr($i, 2, length($i) - 2) + 0
+			if ($i ~ /^[0-9]+\.[0-9]+:$/) { printf "%d %.0f\n", c, $i * 1e9; exit }
+		} }' "$1")
+	[ -n "$d" ] && [ -n "$m" ] && max_gap "$1" "${m% *}" "$d" "${m#* }"
+}
+
+# ct_irq_late TEXT TID: irq_late on the break thread's CPU, from its deadline
+ct_irq_late() {
+	d=$(ct_deadline "$1" "$2")
+	c=$(awk -v tid="$2" '/tracing_mark_write: hit latency threshold/ && $1 ~ ("-" tid "$") {
+		for (i = 1; i <= NF; i++) if ($i ~ /^\[[0-9]+\]$/) { print substr($i, 2, length($i) - 2) + 0; exit } }' "$1")
+	[ -n "$d" ] && [ -n "$c" ] && irq_late "$1" "$c" "$d"
+}
+
+# ct_judge NAME FORM FILE TID: analyze FILE; lines for the verdict and for the deadline
+ct_judge() {
+	name=$1 form=$2 file=$3 tid=$4
+	timeout 60 rtwhy analyze --json="$W/$name.json" "$file" >"$W/$name.out" 2>&1
+	if [ -s "$W/$name.json" ]; then jflat "$W/$name.json" >"$W/$name.flat"; else : >"$W/$name.flat"; fi
+	f=$W/$name.flat
+	v=$(spike_get "$f" 0 verdict.kind)
+	# reading the file and the deadline do not depend on the guest's noise: never skipped
+	skip=$SKIP SKIP=""
+	verdict '[ -n "$v" ]' \
+		"analyze $form: read, a spike explained$(grep -m1 '^rtwhy: cannot' "$W/$name.out" | sed 's/^/ (got: /; s/$/)/')"
+	got=$(spike_get "$f" 0 deadline_ns)
+	d=$(awk -v a="${got:-0}" -v b="${CT_DEADLINE:-0}" 'BEGIN { x = a - b; if (x < 0) x = -x; printf "%.1f", x / 1000 }')
+	verdict '[ -n "$got" ] && [ -n "$CT_DEADLINE" ] && awk -v d="$d" "BEGIN { exit !(d <= 1) }"' \
+		"analyze $form: deadline the thread's hrtimer_start softexpires $CT_DEADLINE (got '${got:-none}', $d us off)"
+	SKIP=$skip
+	if [ "$CT_WANT" = seed ]; then
+		c="$(culprit_get "$f" 0 kind) $(culprit_get "$f" 0 comm)"
+		verdict '[ "$v $c" = "tick_wait task busyloop" ]' \
+			"analyze $form: tick_wait, task busyloop (got '$v $c'$(grep -m1 '^rtwhy: cannot' "$W/$name.out" | sed 's/^/; /'))"
+	else
+		if threaded_kernel; then want="irq_thread irq/$irq-..."; else want="irq $irq or softirq BLOCK"; fi
+		c="$(culprit_get "$f" 0 comm)$(culprit_get "$f" 0 name) $(culprit_get "$f" 0 irq)"
+		verdict 'right_irq "$v" "$(culprit_get "$f" 0 irq)" "$(culprit_get "$f" 0 pid)" \
+			"$(culprit_get "$f" 0 comm)" "$(culprit_get "$f" 0 name)"' \
+			"analyze $form: $want (got '$v $c'$(grep -m1 '^rtwhy: cannot' "$W/$name.out" | sed 's/^/; /'))"
+	fi
+}
+
+# ct_scenario seed|irq: cyclictest -b --tracemark under trace-cmd (start; the run; the
+# kernel's trace file; trace-cmd extract of the same buffer); analyze both
+CT_EVENTS="-e sched -e irq -e timer -e irq_vectors"
+# small_kallsyms: /proc/kallsyms as trace-cmd sees it, cut to the timer callbacks and marker
+# functions the events name (and the symbol after each, which bounds its range): the
+# trace.dat files stay small enough to keep as fixtures (4 MB of symbols otherwise)
+small_kallsyms() {
+	awk '$3 ~ /(timer|_fn$|wakeup|tracing_mark|watchdog)/ { print; keep = 1; next }
+		keep { print; keep = 0 }' /proc/kallsyms >"$W/kallsyms"
+	mount --bind "$W/kallsyms" /proc/kallsyms
+}
+full_kallsyms() { umount /proc/kallsyms 2>/dev/null; }
+ct_scenario() {
+	CT_WANT=$1
+	ct_skip=""
+	if [ "$CT_WANT" = seed ]; then
+		busy 0
+		busy 1
+		args="-t 2 -i 5000 -d 5000 -D 30 -q -b 2500"
+	else
+		disk_load "$other"
+		args="-a $cpu -p 40 -i 1000 -D 20 -q -b 300"
+	fi
+	trace-cmd start -C mono -b 4096 $CT_EVENTS >"$W/ct-start.log" 2>&1
+	a=0
+	while [ $a -lt 6 ]; do
+		a=$((a + 1))
+		n=ct$CT_WANT-$a
+		echo >"$T/trace"
+		echo 1 >"$T/tracing_on"
+		# shellcheck disable=SC2086
+		timeout 60 cyclictest $args --tracemark >"$W/$n.log" 2>&1
+		cat "$T/trace" >"$W/$n.trace.txt"
+		tid=$(sed -n 's/^# Break thread: //p' "$W/$n.log")
+		gap=$(ct_gap "$W/$n.trace.txt" "$tid")
+		late=$(ct_irq_late "$W/$n.trace.txt" "$tid")
+		[ -n "$tid" ] && [ -n "$gap" ] && ! host_noise "$gap" &&
+			[ "${late:-0}" -le "$TIMER_LATE_US" ] && break
+		note "attempt $a: break thread '${tid:-none}', no event on its CPU for ${gap:-?} us, the timer interrupt ${late:-?} us after the deadline (guest noise), again"
+	done
+	[ -n "$tid" ] && [ -n "$gap" ] && ! host_noise "$gap" && [ "${late:-0}" -le "$TIMER_LATE_US" ] ||
+		ct_skip=1
+	# the same buffer as trace.dat (trace-cmd extract stops the tracing it set up: last)
+	small_kallsyms
+	trace-cmd extract -o "$W/$n.dat" >/dev/null 2>&1
+	full_kallsyms
+	trace-cmd reset >/dev/null 2>&1
+	echo 1 >"$T/tracing_on"
+	stop_started
+	verdict '[ -n "$tid" ]' "cyclictest -b --tracemark stopped at a spike (break thread ${tid:-none})"
+	[ -n "${ct_skip:-}" ] && SKIP="none of $a tries free of guest noise"
+	CT_DEADLINE=$(ct_deadline "$W/$n.trace.txt" "$tid")
+	ct_judge "$n.dat" trace.dat "$W/$n.dat" "$tid"
+	ct_judge "$n.text" "text (kernel trace file)" "$W/$n.trace.txt" "$tid"
+	keep "ct$CT_WANT-*"
+}
+s_ctseed() { ct_scenario seed; }
+s_ctirq() { ct_scenario irq; }
+
+# ---- the same seed under trace-cmd record; analyze trace.dat and trace-cmd report -l ----
+s_ctrecord() {
+	CT_WANT=seed
+	busy 0
+	busy 1
+	a=0 v=""
+	while [ $a -lt 3 ]; do
+		a=$((a + 1))
+		n=ctrecord-$a
+		small_kallsyms
+		# shellcheck disable=SC2086
+		timeout 90 trace-cmd record -q -C mono -b 4096 $CT_EVENTS -o "$W/$n.dat" \
+			cyclictest -t 2 -i 5000 -d 5000 -D 30 -q -b 2500 --tracemark >"$W/$n.log" 2>&1
+		full_kallsyms
+		tid=$(sed -n 's/^# Break thread: //p' "$W/$n.log")
+		trace-cmd report "$W/$n.dat" >"$W/$n.plain.txt" 2>/dev/null
+		gap=$(ct_gap "$W/$n.plain.txt" "$tid")
+		late=$(ct_irq_late "$W/$n.plain.txt" "$tid")
+		rm -f "$W/$n.plain.txt"
+		[ -n "$tid" ] && [ -n "$gap" ] && ! host_noise "$gap" &&
+			[ "${late:-0}" -le "$TIMER_LATE_US" ] && break
+		note "attempt $a: break thread '${tid:-none}', no event on its CPU for ${gap:-?} us, the timer interrupt ${late:-?} us after the deadline (guest noise), again"
+	done
+	echo 1 >"$T/tracing_on"
+	stop_started
+	trace-cmd report -l "$W/$n.dat" >"$W/$n.report.txt" 2>/dev/null
+	verdict '[ -n "$tid" ]' "cyclictest -b --tracemark under trace-cmd record stopped at a spike"
+	[ -n "$tid" ] && [ -n "$gap" ] && ! host_noise "$gap" && [ "${late:-0}" -le "$TIMER_LATE_US" ] ||
+		SKIP="none of $a tries free of guest noise"
+	CT_DEADLINE=$(ct_deadline "$W/$n.report.txt" "$tid")
+	ct_judge "$n.dat" "trace.dat (record)" "$W/$n.dat" "$tid"
+	ct_judge "$n.text" "text (trace-cmd report -l)" "$W/$n.report.txt" "$tid"
+	keep "ctrecord-*"
+}
+
+# ---- what every hint of this guest's runs says: one that can be followed ----
+s_hints() {
+	# this boot's runs, and those of an earlier boot of this guest (kept in /out)
+	cat "$W"/*.flat "$OUT"/*/*.flat 2>/dev/null | sed -n 's/^spikes\.[0-9]*\.verdict\.hint=//p' | sort -u >"$W/hints.txt"
+	nh=$(wc -l <"$W/hints.txt")
+	pc=$(grep -E '(ktimers|ksoftirqd|rcuc|rcub|migration|cpuhp|idle_inject)/[0-9]' "$W/hints.txt" | head -n 1)
+	verdict '[ "$nh" -gt 0 ] && [ -z "$pc" ]' \
+		"no hint asks to move a per-CPU kthread ($nh distinct hints; got '$pc')"
+	if threaded_kernel; then
+		ti=$(grep -i 'threadirqs' "$W/hints.txt" | head -n 1)
+		verdict '[ "$nh" -gt 0 ] && [ -z "$ti" ]' \
+			"no hint asks for threadirqs / PREEMPT_RT on a $KIND kernel (got '$ti')"
+	fi
+	keep hints
+}
+
+for s in ${SCENARIOS:-irqs seed irqthread p60 rthog ctseed ctirq ctrecord hints}; do
+	[ -f "$OUT/$s.tap" ] && { echo "# lab: scenario $s done in an earlier boot"; continue; }
+	scenario "$s"
+	"s_$s"
+	done_scenario
+done
