@@ -17,7 +17,8 @@
  * writes rtwhy's marker "FREEZE tid= thread=0 cpu= prio= slack=0 deadline=
  * wake= lat=" (CLOCK_MONOTONIC ns; wake = when high got the lock) to FILE and
  * ends the run (status 0), so that `rtwhy analyze` explains it.
- * Prints the max latency and how many periods went over the threshold.
+ * Prints each thread's tid ("pilock: low tid=N prio=P"), then the max latency and how
+ * many periods went over the threshold.
  *   pilock -m pi -c 1 -L 10 -H 90 -M 50 -h 2000 -s 5000 -i 20000 -D 10
  */
 #include <errno.h>
@@ -76,8 +77,8 @@ static void spin(uint64_t ns)
 		;
 }
 
-/* pin the calling thread and give it @prio (0: SCHED_OTHER) */
-static int setup_thread(int prio)
+/* pin the calling thread and give it @prio (0: SCHED_OTHER); say its tid (tests need it) */
+static int setup_thread(const char *role, int prio)
 {
 	struct sched_param sp = { .sched_priority = prio };
 	cpu_set_t set;
@@ -91,12 +92,15 @@ static int setup_thread(int prio)
 	if (err)
 		fprintf(stderr, "pilock: cannot set CPU %d priority %d: %s\n", cfg.cpu, prio,
 			strerror(err));
+	else
+		printf("pilock: %s tid=%d prio=%d\n", role, gettid(), prio);
+	fflush(stdout);
 	return err;
 }
 
 static void *low_fn(void *arg)
 {
-	if (setup_thread(cfg.low_prio))
+	if (setup_thread("low", cfg.low_prio))
 		exit(1);
 	while (!stop && now_ns() < cfg.end_ns) {
 		pthread_mutex_lock(&lock);
@@ -111,7 +115,7 @@ static void *mid_fn(void *arg)
 {
 	uint64_t next = cfg.start_ns + cfg.mid_delay_ns;
 
-	if (setup_thread(cfg.mid_prio))
+	if (setup_thread("mid", cfg.mid_prio))
 		exit(1);
 	while (!stop && next < cfg.end_ns) {
 		sleep_until(next);
@@ -147,7 +151,7 @@ static void *high_fn(void *arg)
 {
 	uint64_t next = cfg.start_ns, max = 0, over = 0, loops = 0;
 
-	if (setup_thread(cfg.high_prio))
+	if (setup_thread("high", cfg.high_prio))
 		exit(1);
 	while (!stop && next < cfg.end_ns) {
 		uint64_t got;
