@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "analysis/blame.h"
+#include "analysis/cause.h"
 #include "analysis/pidmap.h"
 #include "analysis/repair.h"
 #include "analysis/timeline.h"
@@ -72,6 +73,21 @@ bool blame_policy_is_rt(int policy)
 	return policy == SCHED_FIFO || policy == SCHED_RR;
 }
 
+const char *blame_role_name(int role)
+{
+	static const char *const names[] = {
+		[BLAME_ROLE_NONE] = "",
+		[BLAME_ROLE_RT_BUDGET] = "rt_budget",
+		[BLAME_ROLE_STARVER] = "starver",
+		[BLAME_ROLE_BOOSTED] = "boosted",
+		[BLAME_ROLE_HOLDER] = "lock_holder",
+		[BLAME_ROLE_MIDDLE] = "inversion_middle",
+		[BLAME_ROLE_STOPPER] = "cpu_stopper",
+	};
+
+	return role >= 0 && role < (int)ARRAY_SIZE(names) ? names[role] : "";
+}
+
 bool blame_culprit_is_others(const struct blame_culprit *c)
 {
 	return c->kind == BLAME_UNACCOUNTED && c->pid == -1 && !strcmp(c->name, "others");
@@ -82,8 +98,13 @@ void blame_culprit_label(const struct blame_culprit *c, char *buf, size_t len)
 	switch (c->kind) {
 	case BLAME_TASK:
 	case BLAME_IRQ_THREAD:
-		if (c->prio == TL_PRIO_UNKNOWN)
+		if (c->role == BLAME_ROLE_STOPPER || cause_is_stopper(c->comm))
+			snprintf(buf, len, "%s (pid %d, stop class)", c->comm, c->pid);
+		else if (c->prio == TL_PRIO_UNKNOWN)
 			snprintf(buf, len, "%s (pid %d)", c->comm[0] ? c->comm : "?", c->pid);
+		else if (c->prio < 0)
+			snprintf(buf, len, "%s (pid %d, deadline)", c->comm[0] ? c->comm : "?",
+				 c->pid);
 		else if (blame_policy_is_rt(c->policy) || event_prio_is_rt(c->prio))
 			snprintf(buf, len, "%s (pid %d, %s %d)", c->comm[0] ? c->comm : "?", c->pid,
 				 blame_policy_name(c->policy), event_user_prio(c->prio));
@@ -636,6 +657,7 @@ static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
 	}
 
 	qsort(res->culprit, (size_t)res->nr_culprits, sizeof(res->culprit[0]), blame_cmp_culprit);
+	cause_find(ev, n, tl, host, res);
 	blame_resolve_policies(res, host);
 	verdict_decide(res, host ? host->steal_ns : -1);
 	return 0;

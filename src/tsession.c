@@ -329,6 +329,17 @@ static int tsess_read_one(struct tep_event *event, struct tep_record *rec, int c
 		return 0;
 	r->count++;
 	r->stop = r->fn(&ev, r->arg);
+	if (!r->stop && ev.kind == RTW_EV_STACK) {
+		struct rtw_event frame;
+		int i;
+
+		for (i = 0; !r->stop && i < ev.u.stack.nr; i++) {
+			if (!decode_stack_frame(r->s->dec, rec, &ev, i, &frame))
+				break;
+			r->count++;
+			r->stop = r->fn(&frame, r->arg);
+		}
+	}
 	return r->stop ? 1 : 0;
 }
 
