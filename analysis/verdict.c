@@ -541,8 +541,8 @@ static void verdict_users_words(const struct verdict_words *w, const struct caus
 		return;
 	}
 	if (u->never_sleeps == 1)
-		sleeps = ", which never sleeps (read live: it ran all of a sample without a "
-			 "voluntary switch)";
+		sleeps = ", which never sleeps (read live: still runnable, no voluntary "
+			 "switch)";
 	else if (u->never_sleeps == 0)
 		sleeps = ", which does sleep now and then (read live)";
 	else if (u->from_host)

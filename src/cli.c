@@ -36,6 +36,7 @@ enum cli_long_only {
 	OPT_SAVE_TRACE,
 	OPT_BUFFER_KB,
 	OPT_SVG,
+	OPT_STACK,
 };
 
 static const struct option cli_long_options[] = {
@@ -73,6 +74,7 @@ static const struct option cli_long_options[] = {
 	{ "smp", no_argument, NULL, 'S' },
 	{ "spike", required_argument, NULL, OPT_SPIKE },
 	{ "spike-nodes", required_argument, NULL, OPT_SPIKE_NODES },
+	{ "stack", no_argument, NULL, OPT_STACK },
 	{ "svg", required_argument, NULL, OPT_SVG },
 	{ "system", no_argument, NULL, 's' },
 	{ "threads", optional_argument, NULL, 't' },
@@ -272,6 +274,9 @@ static int cli_one(struct cli_state *st, struct rtw_config *cfg, int c, int argc
 		return cli_us(st, optarg, 1, 1000000000, &cfg->trace.explain_ns);
 	case OPT_TRACEMARK:
 		cfg->trace.tracemark = true;
+		return 0;
+	case OPT_STACK:
+		cfg->trace.stack = true;
 		return 0;
 	case OPT_BUFFER_KB:
 		ret = cli_int(st, optarg, 64, 1 << 20, &n);
@@ -493,6 +498,9 @@ static int cli_finish(struct cli_state *st, struct rtw_config *cfg)
 	if (cfg->output.save_trace && !config_trace_threshold_ns(cfg))
 		return cli_fail(st, "--save-trace needs -b or --explain (nothing is traced "
 				    "without them)");
+	if (cfg->trace.stack && !config_trace_threshold_ns(cfg))
+		return cli_fail(st,
+				"--stack needs -b or --explain (nothing is traced without them)");
 	if (cfg->system.dma_latency_given && !cfg->system.dma_latency)
 		return cli_fail(st, "conflicting options: --latency and --default-system/--laptop");
 	if ((m->policy == SCHED_FIFO || m->policy == SCHED_RR) && !m->priority) {
@@ -586,6 +594,8 @@ void cli_usage(FILE *out)
 	      "      --explain=US       explain every latency above US and go on\n"
 	      "      --buffer-kb=KB     trace buffer per CPU; default 2048\n"
 	      "      --save-trace=FILE  write each explained window as text, for rtwhy analyze\n"
+	      "      --stack            record the kernel stack at each wakeup (costs 1-3 us "
+	      "each)\n"
 	      "      --tracemark        accepted for cyclictest compatibility\n"
 	      "\n"
 	      "Output:\n"

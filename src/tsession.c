@@ -31,6 +31,7 @@ struct tsess {
 	int marker_fd;
 	int on_fd;
 	bool trigger;
+	bool stack_trigger; /* a stacktrace trigger on sched_waking (tsess_stack_trigger()) */
 	const char *const *events; /* opts->events; NULL: the event table's (event.h) */
 	size_t nr_events;
 	bool *enabled; /* per event */
@@ -286,6 +287,36 @@ int tsess_create(struct tsess **out, const struct tsess_opts *opts)
 	return 0;
 }
 
+int tsess_stack_trigger(struct tsess *s, const int *tids, int n)
+{
+	char filter[1024];
+	size_t used = 0;
+	int i, lo = 0, hi = 0;
+
+	if (n <= 0)
+		return -EINVAL;
+	used = (size_t)snprintf(filter, sizeof(filter), "stacktrace if ");
+	for (i = 0; i < n; i++) {
+		lo = i && tids[i] > lo ? lo : tids[i];
+		hi = tids[i] > hi ? tids[i] : hi;
+		if (used < sizeof(filter))
+			used += (size_t)snprintf(filter + used, sizeof(filter) - used,
+						 "%spid == %d", i ? " || " : "", tids[i]);
+	}
+	/* too many threads for one filter: their tid range (other tasks in it are rare) */
+	if (used >= sizeof(filter))
+		snprintf(filter, sizeof(filter), "stacktrace if pid >= %d && pid <= %d", lo, hi);
+	if (tracefs_event_file_write(s->inst, "sched", "sched_waking", "trigger", filter) < 0) {
+		int err = errno ? errno : EIO;
+
+		log_err("cannot install the stacktrace trigger on sched/sched_waking: %s",
+			strerror(err));
+		return -err;
+	}
+	s->stack_trigger = true;
+	return 0;
+}
+
 int tsess_marker_fd(const struct tsess *s)
 {
 	return s->marker_fd;
@@ -376,6 +407,9 @@ void tsess_destroy(struct tsess *s)
 		if (s->trigger)
 			tracefs_event_file_write(s->inst, "ftrace", "print", "trigger",
 						 "!" TSESS_FREEZE_TRIGGER);
+		if (s->stack_trigger)
+			tracefs_event_file_write(s->inst, "sched", "sched_waking", "trigger",
+						 "!stacktrace");
 		tsess_disable_events(s);
 	}
 	if (s->marker_fd >= 0)

@@ -49,7 +49,7 @@ struct cause_rt_task {
 	int32_t cpu;	     /* the CPU it is on */
 	uint64_t run_ns;     /* run time gained over @sample_ns (0: not sampled) */
 	uint64_t sample_ns;  /* between the two reads, 0: read once */
-	int8_t never_sleeps; /* 1: ran all of the sample without a voluntary switch; 0; -1 unknown */
+	int8_t never_sleeps; /* 1: runnable at both reads, no voluntary switch; 0; -1 */
 };
 
 /* A SCHED_DEADLINE task's reservation (sched_getattr). */

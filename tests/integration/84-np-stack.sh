@@ -26,8 +26,9 @@ pyout=$(python3 - "$TMP/s.json" "$res" <<'PY'
 import json, sys
 s = json.load(open(sys.argv[1]))["spikes"][0]
 c = s["culprits"][s["verdict"]["culprit"]]
-stack = c.get("stack") or s["verdict"].get("stack") or []
-print("culprit_ok" if c.get("pid") == int(sys.argv[2]) else "culprit_bad %s" % c)
+st = s.get("stack") or {}
+stack = st.get("frames") or []
+print("culprit_ok" if c.get("pid") == int(sys.argv[2]) and st.get("pid") == c.get("pid") else "culprit_bad %s / stack of %s" % (c, st.get("pid")))
 print("stack_ok" if "ring_buffer_resize" in stack else "stack_bad %s" % stack)
 print("below_ok" if stack and not any(f.startswith("asm_") or "hrtimer" in f for f in stack) else "below_bad %s" % stack)
 PY
