@@ -151,6 +151,35 @@ static inline void ev_marker(struct evgen *g, double us, int cpu, int cur, const
 	util_strlcpy(e->u.marker.text, text, RTW_MARKER_LEN);
 }
 
+/* sched_pi_setprio in @cur's context (the waiter): @pid goes from @oldprio to @newprio */
+static inline void ev_pi(struct evgen *g, double us, int cpu, int cur, const char *cur_comm,
+			 int pid, const char *comm, int oldprio, int newprio)
+{
+	struct rtw_event *e = evgen_add(g, us, cpu, cur, cur_comm, RTW_EV_PI_SETPRIO, RTW_F_IRQS_OFF);
+
+	e->u.pi.pid = pid;
+	e->u.pi.oldprio = oldprio;
+	e->u.pi.newprio = newprio;
+	util_strlcpy(e->u.pi.comm, comm, RTW_COMM_LEN);
+}
+
+/* a stacktrace trigger's record in @cur's context, its frames (innermost first) after it */
+static inline void ev_stack(struct evgen *g, double us, int cpu, int cur, const char *cur_comm,
+			    const char *const *frames, int n)
+{
+	struct rtw_event *e = evgen_add(g, us, cpu, cur, cur_comm, RTW_EV_STACK,
+					RTW_F_IRQS_OFF | RTW_F_HARDIRQ);
+	int i;
+
+	e->u.stack.nr = n;
+	for (i = 0; i < n; i++) {
+		e = evgen_add(g, us, cpu, cur, cur_comm, RTW_EV_STACK_FRAME,
+			      RTW_F_IRQS_OFF | RTW_F_HARDIRQ);
+		e->u.frame.index = i;
+		util_strlcpy(e->u.frame.name, frames[i], RTW_FRAME_LEN);
+	}
+}
+
 /* the hrtimer of @tid fires at @t_us on @cpu while @cur runs; @wflags on its sched_wakeup */
 static inline void ev_timer_wakes(struct evgen *g, double t_us, int cpu, int cur,
 				  const char *cur_comm, int tid, int prio, uint8_t wflags)
