@@ -15,7 +15,7 @@
 #include "analysis/event.h"
 #include "analysis/util.h"
 
-#define EVGEN_MAX 512
+#define EVGEN_MAX     512
 #define EVGEN_BASE_NS (1000ULL * NSEC_PER_SEC) /* timestamps start at 1000 s */
 
 struct evgen {
@@ -49,8 +49,8 @@ static inline struct rtw_event *evgen_add(struct evgen *g, double us, int cpu, i
 }
 
 static inline void ev_switch(struct evgen *g, double us, int cpu, int prev_pid,
-			     const char *prev_comm, int prev_prio, uint32_t prev_state, int next_pid,
-			     const char *next_comm, int next_prio, uint8_t flags)
+			     const char *prev_comm, int prev_prio, uint32_t prev_state,
+			     int next_pid, const char *next_comm, int next_prio, uint8_t flags)
 {
 	struct rtw_event *e =
 		evgen_add(g, us, cpu, prev_pid, prev_comm, RTW_EV_SWITCH, flags | RTW_F_IRQS_OFF);
@@ -105,9 +105,9 @@ static inline void ev_hrtimer(struct evgen *g, double us, int cpu, int cur, cons
 static inline void ev_irq(struct evgen *g, double us, int cpu, int cur, const char *cur_comm,
 			  int irq, const char *name, bool entry)
 {
-	struct rtw_event *e = evgen_add(g, us, cpu, cur, cur_comm,
-					entry ? RTW_EV_IRQ_ENTRY : RTW_EV_IRQ_EXIT,
-					RTW_F_IRQS_OFF | RTW_F_HARDIRQ);
+	struct rtw_event *e =
+		evgen_add(g, us, cpu, cur, cur_comm, entry ? RTW_EV_IRQ_ENTRY : RTW_EV_IRQ_EXIT,
+			  RTW_F_IRQS_OFF | RTW_F_HARDIRQ);
 
 	e->u.irq.irq = irq;
 	e->u.irq.ret = 1;
@@ -118,9 +118,9 @@ static inline void ev_irq(struct evgen *g, double us, int cpu, int cur, const ch
 static inline void ev_softirq(struct evgen *g, double us, int cpu, int cur, const char *cur_comm,
 			      int vec, bool entry)
 {
-	struct rtw_event *e = evgen_add(g, us, cpu, cur, cur_comm,
-					entry ? RTW_EV_SOFTIRQ_ENTRY : RTW_EV_SOFTIRQ_EXIT,
-					RTW_F_SOFTIRQ);
+	struct rtw_event *e =
+		evgen_add(g, us, cpu, cur, cur_comm,
+			  entry ? RTW_EV_SOFTIRQ_ENTRY : RTW_EV_SOFTIRQ_EXIT, RTW_F_SOFTIRQ);
 
 	e->u.softirq.vec = vec;
 }
@@ -155,7 +155,8 @@ static inline void ev_marker(struct evgen *g, double us, int cpu, int cur, const
 static inline void ev_pi(struct evgen *g, double us, int cpu, int cur, const char *cur_comm,
 			 int pid, const char *comm, int oldprio, int newprio)
 {
-	struct rtw_event *e = evgen_add(g, us, cpu, cur, cur_comm, RTW_EV_PI_SETPRIO, RTW_F_IRQS_OFF);
+	struct rtw_event *e =
+		evgen_add(g, us, cpu, cur, cur_comm, RTW_EV_PI_SETPRIO, RTW_F_IRQS_OFF);
 
 	e->u.pi.pid = pid;
 	e->u.pi.oldprio = oldprio;
@@ -167,8 +168,8 @@ static inline void ev_pi(struct evgen *g, double us, int cpu, int cur, const cha
 static inline void ev_stack(struct evgen *g, double us, int cpu, int cur, const char *cur_comm,
 			    const char *const *frames, int n)
 {
-	struct rtw_event *e = evgen_add(g, us, cpu, cur, cur_comm, RTW_EV_STACK,
-					RTW_F_IRQS_OFF | RTW_F_HARDIRQ);
+	struct rtw_event *e =
+		evgen_add(g, us, cpu, cur, cur_comm, RTW_EV_STACK, RTW_F_IRQS_OFF | RTW_F_HARDIRQ);
 	int i;
 
 	e->u.stack.nr = n;

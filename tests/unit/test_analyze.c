@@ -224,8 +224,8 @@ static int check_spike(const char *file, int index, const char *line, const stru
 	EXPECT("boosted_by", "%d", r->cause.pi.waiter_pid);
 	EXPECT("holder", "%d", r->cause.pi.holder_pid);
 	EXPECT("holder_prio", "%d", event_user_prio(r->cause.pi.holder_prio));
-	EXPECT("moved", "%s", fixture_task(r->cause.stop.moved_comm, r->cause.stop.moved_pid,
-					   got + 32));
+	EXPECT("moved", "%s",
+	       fixture_task(r->cause.stop.moved_comm, r->cause.stop.moved_pid, got + 32));
 	EXPECT("by", "%s", fixture_task(r->cause.stop.by_comm, r->cause.stop.by_pid, got + 32));
 #undef EXPECT
 	/* stack=f1,f2: each among the frames below the interrupt entry */
@@ -235,10 +235,12 @@ static int check_spike(const char *file, int index, const char *line, const stru
 		for (f = strtok_r(want, ",", &save); f; f = strtok_r(NULL, ",", &save)) {
 			int i;
 
-			for (i = 0; i < r->cause.stack.nr && strcmp(r->cause.stack.frame[i], f); i++)
+			for (i = 0; i < r->cause.stack.nr && strcmp(r->cause.stack.frame[i], f);
+			     i++)
 				;
 			if (i == r->cause.stack.nr) {
-				fprintf(stderr, "%s spike %d: frame %s not in the stack (%d frames)\n",
+				fprintf(stderr,
+					"%s spike %d: frame %s not in the stack (%d frames)\n",
 					file, index, f, r->cause.stack.nr);
 				bad++;
 			}

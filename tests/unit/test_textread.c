@@ -611,11 +611,12 @@ static void test_pi_and_stack(void)
 	CU_ASSERT_STRING_EQUAL(g.ev[4].u.frame.name, "__rmqueue_pcplist");
 	CU_ASSERT_EQUAL(g.ev[5].kind, RTW_EV_WAKEUP);
 	/* trace-cmd report: the event by its name, frames with their address or offset */
-	tr = read_text(&g, "cpus=2\n"
-			   "           sleep-4321  [000]  3200.000100: kernel_stack:         <stack "
-			   "trace >\n"
-			   "=> try_to_wake_up (ffffffff8a1d2e40)\n"
-			   "=> asm_sysvec_apic_timer_interrupt+0x1a/0x20 (ffffffff8b000cca)\n");
+	tr = read_text(&g,
+		       "cpus=2\n"
+		       "           sleep-4321  [000]  3200.000100: kernel_stack:         <stack "
+		       "trace >\n"
+		       "=> try_to_wake_up (ffffffff8a1d2e40)\n"
+		       "=> asm_sysvec_apic_timer_interrupt+0x1a/0x20 (ffffffff8b000cca)\n");
 	CU_ASSERT_EQUAL(textread_stats(tr)->unparsed, 0);
 	textread_destroy(tr);
 	CU_ASSERT_EQUAL_FATAL(g.n, 3);
