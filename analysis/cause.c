@@ -214,56 +214,9 @@ static bool cause_slept(const struct rtw_event *ev, long before, int32_t pid)
 
 /* ---- walking a CPU's time --------------------------------------------------------------------- */
 
-/* What lower classes held of a stretch, and (when @to >= 0) moving it to culprit @to. */
-struct cause_walk {
-	struct blame_result *res;
-	int32_t tid;
-	int to; /* culprit that gets the time, -1: only count */
-	uint64_t idle_ns, fair_ns;
-	struct {
-		int32_t pid;
-		char comm[RTW_COMM_LEN];
-		uint64_t ns;
-	} fair[8];
-	int nr_fair;
-};
-
-static void cause_walk_lower(const struct tl_segment *s, uint64_t ns, void *arg)
-{
-	struct cause_walk *w = arg;
-	int from = -1, k;
-
-	if (s->ctx == TL_IDLE) {
-		w->idle_ns += ns;
-		from = cause_culprit_of(w->res, BLAME_IDLE, 0, s->cpu);
-	} else if (s->ctx == TL_TASK && s->pid != w->tid && cause_lower_prio(s->prio) &&
-		   event_irq_thread_number(s->comm) < 0) {
-		w->fair_ns += ns;
-		for (k = 0; k < w->nr_fair && w->fair[k].pid != s->pid; k++)
-			;
-		if (k == w->nr_fair && k < (int)ARRAY_SIZE(w->fair)) {
-			w->fair[k].pid = s->pid;
-			memcpy(w->fair[k].comm, s->comm, RTW_COMM_LEN);
-			w->fair[k].ns = 0;
-			w->nr_fair++;
-		}
-		if (k < w->nr_fair)
-			w->fair[k].ns += ns;
-		from = cause_culprit_of(w->res, BLAME_TASK, s->pid, s->cpu);
-	}
-	if (from >= 0 && w->to >= 0)
-		cause_move(w->res, from, w->to, ns, BLAME_PHASE_SCHED);
-}
-
-/* RT run time per task on a CPU: who used the budget. */
-struct cause_rt_walk {
-	int32_t tid;
-	struct cause_task t[CAUSE_MAX_USERS * 2];
-	int n;
-};
-
-static void cause_add_user(struct cause_task *t, int *n, int max, int32_t pid, const char *comm,
-			   int32_t prio, uint64_t ns)
+/* Time per task: @t[*@n] of at most @max, @ns added to @pid's (made if new). */
+static void cause_tally(struct cause_task *t, int *n, int max, int32_t pid, const char *comm,
+			int32_t prio, uint64_t ns)
 {
 	int k;
 
@@ -282,6 +235,42 @@ static void cause_add_user(struct cause_task *t, int *n, int max, int32_t pid, c
 	t[k].run_ns += ns;
 }
 
+/* What lower classes held of a stretch, and (when @to >= 0) moving it to culprit @to. */
+struct cause_walk {
+	struct blame_result *res;
+	int32_t tid;
+	int to; /* culprit that gets the time, -1: only count */
+	uint64_t idle_ns, fair_ns;
+	struct cause_task fair[8]; /* the fair tasks that ran, and how long */
+	int nr_fair;
+};
+
+static void cause_walk_lower(const struct tl_segment *s, uint64_t ns, void *arg)
+{
+	struct cause_walk *w = arg;
+	int from = -1;
+
+	if (s->ctx == TL_IDLE) {
+		w->idle_ns += ns;
+		from = cause_culprit_of(w->res, BLAME_IDLE, 0, s->cpu);
+	} else if (s->ctx == TL_TASK && s->pid != w->tid && cause_lower_prio(s->prio) &&
+		   event_irq_thread_number(s->comm) < 0) {
+		w->fair_ns += ns;
+		cause_tally(w->fair, &w->nr_fair, (int)ARRAY_SIZE(w->fair), s->pid, s->comm,
+			    s->prio, ns);
+		from = cause_culprit_of(w->res, BLAME_TASK, s->pid, s->cpu);
+	}
+	if (from >= 0 && w->to >= 0)
+		cause_move(w->res, from, w->to, ns, BLAME_PHASE_SCHED);
+}
+
+/* RT run time per task on a CPU: who used the budget. */
+struct cause_rt_walk {
+	int32_t tid;
+	struct cause_task t[CAUSE_MAX_USERS * 2];
+	int n;
+};
+
 static void cause_walk_rt(const struct tl_segment *s, uint64_t ns, void *arg)
 {
 	struct cause_rt_walk *w = arg;
@@ -289,7 +278,7 @@ static void cause_walk_rt(const struct tl_segment *s, uint64_t ns, void *arg)
 	if (s->ctx != TL_TASK || s->pid <= 0 || s->pid == w->tid || !cause_rt_prio(s->prio) ||
 	    cause_is_stopper(s->comm))
 		return;
-	cause_add_user(w->t, &w->n, (int)ARRAY_SIZE(w->t), s->pid, s->comm, s->prio, ns);
+	cause_tally(w->t, &w->n, (int)ARRAY_SIZE(w->t), s->pid, s->comm, s->prio, ns);
 }
 
 static int cause_cmp_user(const void *a, const void *b)
@@ -465,8 +454,8 @@ static void cause_bw_users(const struct rtw_event *ev, long is, const struct tim
 	timeline_walk(tl, bw->cpu, tl->start_ns, res->switch_ns, cause_walk_rt, &w);
 	for (i = 0; i < sc->at_start.n; i++)
 		if (sc->at_start.t[i].pid != res->spike.tid)
-			cause_add_user(w.t, &w.n, (int)ARRAY_SIZE(w.t), sc->at_start.t[i].pid,
-				       sc->at_start.t[i].comm, sc->at_start.t[i].prio, 0);
+			cause_tally(w.t, &w.n, (int)ARRAY_SIZE(w.t), sc->at_start.t[i].pid,
+				    sc->at_start.t[i].comm, sc->at_start.t[i].prio, 0);
 	qsort(w.t, (size_t)w.n, sizeof(w.t[0]), cause_cmp_user);
 	for (i = 0; i < w.n && bw->nr_users < CAUSE_MAX_USERS; i++) {
 		w.t[i].slept = cause_slept(ev, is, w.t[i].pid);
@@ -532,8 +521,8 @@ static void cause_bandwidth(const struct rtw_event *ev, long is, const struct ti
 	bw->fair_ns = w.fair_ns;
 	bw->fair_pid = -1;
 	for (i = 0; i < w.nr_fair; i++) {
-		if (w.fair[i].ns > bw->fair_top_ns) {
-			bw->fair_top_ns = w.fair[i].ns;
+		if (w.fair[i].run_ns > bw->fair_top_ns) {
+			bw->fair_top_ns = w.fair[i].run_ns;
 			bw->fair_pid = w.fair[i].pid;
 			memcpy(bw->fair_comm, w.fair[i].comm, RTW_COMM_LEN);
 		}
@@ -579,36 +568,19 @@ static void cause_bandwidth(const struct rtw_event *ev, long is, const struct ti
 /* Pieces of tasks in a timer phase the timer did not end (a lock wait): theirs, not unaccounted. */
 struct cause_unacc {
 	struct blame_result *res;
-	const struct rtw_event *ev;
-	long before;
 	int32_t tid;
-	struct {
-		int32_t pid;
-		uint64_t ns;
-		char comm[RTW_COMM_LEN];
-		int32_t prio;
-	} t[8];
+	struct cause_task t[8]; /* the tasks that ran meanwhile, and how long */
 	int n;
 };
 
 static void cause_walk_wait(const struct tl_segment *s, uint64_t ns, void *arg)
 {
 	struct cause_unacc *u = arg;
-	int from, to, k;
+	int from, to;
 
 	if (s->ctx != TL_TASK || s->pid <= 0 || s->pid == u->tid)
 		return;
-	for (k = 0; k < u->n && u->t[k].pid != s->pid; k++)
-		;
-	if (k == u->n && k < (int)ARRAY_SIZE(u->t)) {
-		u->t[k].pid = s->pid;
-		u->t[k].ns = 0;
-		memcpy(u->t[k].comm, s->comm, RTW_COMM_LEN);
-		u->t[k].prio = s->prio;
-		u->n++;
-	}
-	if (k < u->n)
-		u->t[k].ns += ns;
+	cause_tally(u->t, &u->n, (int)ARRAY_SIZE(u->t), s->pid, s->comm, s->prio, ns);
 	from = cause_culprit_of(u->res, BLAME_UNACCOUNTED, s->pid, s->cpu);
 	if (from < 0)
 		return;
@@ -655,7 +627,7 @@ static void cause_lock_wait(const struct rtw_event *ev, size_t n, long is,
 {
 	struct cause_pi *pi = &res->cause.pi;
 	const int32_t tid = res->spike.tid;
-	struct cause_unacc u = { .res = res, .ev = ev, .tid = tid };
+	struct cause_unacc u = { .res = res, .tid = tid };
 	long i, sleep = -1, run = -1, wake, boost = -1;
 	int32_t waker, waker_prio;
 	uint64_t x2;
@@ -708,19 +680,19 @@ static void cause_lock_wait(const struct rtw_event *ev, size_t n, long is,
 			    u.t[k].prio <= res->victim_prio || waker_prio == TL_PRIO_UNKNOWN ||
 			    u.t[k].prio >= waker_prio)
 				continue;
-			if (best < 0 || u.t[k].ns > u.t[best].ns)
+			if (best < 0 || u.t[k].run_ns > u.t[best].run_ns)
 				best = k;
 		}
 		for (i = sleep; best >= 0 && i < wake; i++)
 			if (ev[i].kind == RTW_EV_SWITCH && ev[i].u.sw.prev_pid == waker &&
 			    cause_state_runnable(ev[i].u.sw.prev_state))
 				break;
-		if (best >= 0 && i < wake && u.t[best].ns * 2 >= pi->wait_ns) {
+		if (best >= 0 && i < wake && u.t[best].run_ns * 2 >= pi->wait_ns) {
 			pi->kind = CAUSE_PI_INVERSION;
 			pi->mid_pid = u.t[best].pid;
 			memcpy(pi->mid_comm, u.t[best].comm, RTW_COMM_LEN);
 			pi->mid_prio = u.t[best].prio;
-			pi->mid_ns = u.t[best].ns;
+			pi->mid_ns = u.t[best].run_ns;
 		}
 	}
 	k = cause_culprit_of(res, BLAME_TASK, pi->holder_pid, ev[sleep].cpu);
