@@ -620,26 +620,15 @@ static int run_setup_tracing(struct run *r)
 		return 0;
 	}
 	r->m.freeze_fd = tsess_marker_fd(r->ts);
+	/* --stack: before the threads start, so that their first wakeups have it */
+	if (cfg->trace.stack && tsess_stack_trigger(r->ts))
+		return -EIO;
 	r->recording_since_ns = run_now_ns();
 	printf("# rtwhy: tracing into instance %s (%u KB per CPU), explaining latencies above "
 	       "%llu us\n",
 	       tsess_name(r->ts), cfg->trace.buffer_kb,
 	       (unsigned long long)(config_trace_threshold_ns(cfg) / NSEC_PER_USEC));
 	return 0;
-}
-
-/* --stack: the kernel stack at each wakeup of the measuring threads, once their tids exist */
-static int run_stack_trigger(struct run *r)
-{
-	int *tids = calloc((size_t)r->m.nr_threads, sizeof(*tids)), i, ret;
-
-	if (!tids)
-		return -ENOMEM;
-	for (i = 0; i < r->m.nr_threads; i++)
-		tids[i] = atomic_load(&r->m.threads[i].tid);
-	ret = tsess_stack_trigger(r->ts, tids, r->m.nr_threads);
-	free(tids);
-	return ret;
 }
 
 static void run_print_start(struct run *r)
@@ -884,8 +873,6 @@ int run_measure(const struct rtw_config *cfg)
 	ret = run_start_threads(&r);
 	sigprocmask(SIG_UNBLOCK, &blocked, NULL);
 	if (ret)
-		goto out;
-	if (cfg->trace.stack && r.ts && run_stack_trigger(&r))
 		goto out;
 	run_print_start(&r);
 	if (r.ts)

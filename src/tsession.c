@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <tracefs.h>
 #include <unistd.h>
 
@@ -287,25 +288,20 @@ int tsess_create(struct tsess **out, const struct tsess_opts *opts)
 	return 0;
 }
 
-int tsess_stack_trigger(struct tsess *s, const int *tids, int n)
+int tsess_stack_trigger(struct tsess *s)
 {
-	char filter[1024];
-	size_t used = 0;
-	int i, lo = 0, hi = 0;
+	char filter[96], comm[17] = "";
 
-	if (n <= 0)
-		return -EINVAL;
-	used = (size_t)snprintf(filter, sizeof(filter), "stacktrace if ");
-	for (i = 0; i < n; i++) {
-		lo = i && tids[i] > lo ? lo : tids[i];
-		hi = tids[i] > hi ? tids[i] : hi;
-		if (used < sizeof(filter))
-			used += (size_t)snprintf(filter + used, sizeof(filter) - used,
-						 "%spid == %d", i ? " || " : "", tids[i]);
-	}
-	/* too many threads for one filter: their tid range (other tasks in it are rare) */
-	if (used >= sizeof(filter))
-		snprintf(filter, sizeof(filter), "stacktrace if pid >= %d && pid <= %d", lo, hi);
+	if (prctl(PR_GET_NAME, comm, 0, 0, 0))
+		return -errno;
+	/*
+	 * By name, every thread of this process but the calling (main) one, set before the
+	 * measuring threads exist: their tids come too late for their first wakeups, and a
+	 * trigger cannot be replaced without a gap (the removal waits for an RCU grace
+	 * period, long on a CPU held by a non-preemptible section: what --stack is for).
+	 */
+	snprintf(filter, sizeof(filter), "stacktrace if comm == \"%s\" && pid != %d", comm,
+		 (int)getpid());
 	if (tracefs_event_file_write(s->inst, "sched", "sched_waking", "trigger", filter) < 0) {
 		int err = errno ? errno : EIO;
 
