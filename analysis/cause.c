@@ -86,6 +86,44 @@ static int cause_culprit_of(const struct blame_result *res, enum blame_kind kind
 	return -1;
 }
 
+/* The smallest plain culprit (no role, not the thread), -1 none. */
+static int cause_smallest(const struct blame_result *res, int skip)
+{
+	int k;
+
+	for (k = res->nr_culprits - 1; k >= 0; k--)
+		if (k != skip && !res->culprit[k].role && !res->culprit[k].victim &&
+		    !blame_culprit_is_others(&res->culprit[k]))
+			return k;
+	return -1;
+}
+
+/* A full array: fold the smallest plain culprit into "others" and hand its slot out; -1 none. */
+static int cause_make_room(struct blame_result *res)
+{
+	int k, o, p;
+
+	for (o = 0; o < res->nr_culprits && !blame_culprit_is_others(&res->culprit[o]); o++)
+		;
+	if (o == res->nr_culprits) { /* no "others" yet: the smallest becomes it */
+		o = cause_smallest(res, -1);
+		if (o < 0)
+			return -1;
+		res->culprit[o].kind = BLAME_UNACCOUNTED;
+		res->culprit[o].pid = res->culprit[o].irq = res->culprit[o].policy = -1;
+		res->culprit[o].prio = TL_PRIO_UNKNOWN;
+		res->culprit[o].comm[0] = '\0';
+		util_strlcpy(res->culprit[o].name, "others", sizeof(res->culprit[o].name));
+	}
+	k = cause_smallest(res, o);
+	if (k < 0)
+		return -1;
+	for (p = 0; p < BLAME_NR_PHASES; p++)
+		res->culprit[o].phase_ns[p] += res->culprit[k].phase_ns[p];
+	res->culprit[o].ns += res->culprit[k].ns;
+	return k;
+}
+
 /* The culprit of task @pid on @cpu, made (with no time) if needed; -1 when there is no room. */
 static int cause_task_culprit(struct blame_result *res, int32_t pid, const char *comm, int32_t prio,
 			      int32_t cpu)
@@ -95,9 +133,14 @@ static int cause_task_culprit(struct blame_result *res, int32_t pid, const char 
 
 	if (i >= 0)
 		return i;
-	if (res->nr_culprits == BLAME_MAX_CULPRITS)
-		return -1;
-	c = &res->culprit[res->nr_culprits];
+	if (res->nr_culprits == BLAME_MAX_CULPRITS) {
+		i = cause_make_room(res);
+		if (i < 0)
+			return -1;
+	} else {
+		i = res->nr_culprits++;
+	}
+	c = &res->culprit[i];
 	memset(c, 0, sizeof(*c));
 	c->kind = BLAME_TASK;
 	c->pid = pid;
@@ -107,7 +150,7 @@ static int cause_task_culprit(struct blame_result *res, int32_t pid, const char 
 	c->irq = -1;
 	c->cpu = cpu;
 	c->boost_prio = TL_PRIO_UNKNOWN;
-	return res->nr_culprits++;
+	return i;
 }
 
 static void cause_move(struct blame_result *res, int from, int to, uint64_t ns, int phase)

@@ -361,6 +361,8 @@ static size_t run_rt_tasks(int cpu, struct cause_rt_task *rt, size_t max)
 	return n;
 }
 
+static bool run_debugfs_denied; /* the fair server's debugfs files: EPERM once, not again */
+
 /* The RT bandwidth and fair-server knobs as they are now. */
 static void run_knobs(int cpu, struct cause_knobs *k)
 {
@@ -368,7 +370,7 @@ static void run_knobs(int cpu, struct cause_knobs *k)
 	long long v, p;
 	char rel[96];
 	size_t i;
-	int major, minor;
+	int major, minor, ret = -1;
 
 	memset(k, 0, sizeof(*k));
 	if (!procfs_read_long("", "/proc/sys/kernel/sched_rt_runtime_us", &v) &&
@@ -388,8 +390,15 @@ static void run_knobs(int cpu, struct cause_knobs *k)
 		k->cgroup_rt_runtime_us = v;
 		k->cgroup_rt_period_us = p;
 	}
+	/* debugfs may be locked down (EPERM, and a kernel message per try): not tried then */
+	if (!run_debugfs_denied &&
+	    procfs_read("", "/sys/kernel/security/lockdown", rel, sizeof(rel)) > 0 &&
+	    !strstr(rel, "[none]"))
+		run_debugfs_denied = true;
 	snprintf(rel, sizeof(rel), "/sys/kernel/debug/sched/fair_server/cpu%d/runtime", cpu);
-	if (cpu >= 0 && !procfs_read_long("", rel, &v)) {
+	if (cpu >= 0 && !run_debugfs_denied && (ret = procfs_read_long("", rel, &v)) != 0)
+		run_debugfs_denied = ret == -EPERM || ret == -EACCES;
+	if (cpu >= 0 && !run_debugfs_denied && !ret) {
 		snprintf(rel, sizeof(rel), "/sys/kernel/debug/sched/fair_server/cpu%d/period", cpu);
 		if (!procfs_read_long("", rel, &p)) {
 			k->fair_known = true;

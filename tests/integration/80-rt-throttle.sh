@@ -14,7 +14,7 @@ hog=$!
 STARTED_PIDS="$STARTED_PIDS $hog"
 sleep 0.3
 # one stretch a second: -D 4 sees three; host gaps are retried by spike_run
-spike_run 3 "" -a 1 -p 99 -i 1000 -D 4 -q -b 20000
+spike_run 3 "" -a 1 --mainaffinity=0 -p 99 -i 1000 -D 4 -q -b 20000
 stop_started
 if [ "$rc" = 0 ] && grep -q '^# Break thread: ' "$TMP/s.out"; then
 	ok "a spike stopped the run, status 0"

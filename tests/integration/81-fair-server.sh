@@ -20,7 +20,7 @@ STARTED_PIDS="$STARTED_PIDS $hog"
 busy_loop 1 fairhog
 fair=$!
 sleep 1
-spike_run 3 "" -a 1 -p 99 -i 1000 -D 8 -q -b 20000
+spike_run 3 "" -a 1 --mainaffinity=0 -p 99 -i 1000 -D 8 -q -b 20000
 stop_started
 echo "$old" >$knob
 if [ "$rc" = 0 ] && grep -q '^# Break thread: ' "$TMP/s.out"; then
