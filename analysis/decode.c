@@ -362,6 +362,9 @@ int decode_stack_frame(struct decode *d, struct tep_record *rec, const struct rt
 	if (off < 0 || off + (long)(i + 1) * word > rec->size)
 		return 0;
 	addr = tep_read_number(d->tep, (const char *)rec->data + off + (long)i * word, word);
+	/* older kernels end the array with ULONG_MAX (or 0) rather than by its size */
+	if (!addr || addr == (word == 8 ? ~0ULL : 0xffffffffULL))
+		return 0;
 	*out = *stack;
 	out->kind = RTW_EV_STACK_FRAME;
 	memset(&out->u, 0, sizeof(out->u));

@@ -13,16 +13,27 @@ taskset -c 1 chrt -f 1 "$HELPERS/spinner" 0 0 40 &
 hog=$!
 STARTED_PIDS="$STARTED_PIDS $hog"
 sleep 0.3
-# one stretch a second: -D 4 sees three; host gaps are retried by spike_run
-spike_run 3 "" -a 1 --mainaffinity=0 -p 99 -i 1000 -D 4 -q -b 20000
+# one stretch a second: -D 4 sees three; host gaps are retried by spike_run. The main thread
+# runs on CPU 0: on CPU 1 it would get the CPU only while RT is throttled. A fair task of the
+# machine's that is starved on CPU 1 (another session's qemu) can turn the stretch into the
+# fair server's (tests/fixtures/causes/RULES.md): that is retried too, and accepted at the
+# end only as fair_server naming the spinner.
+round=0
+while :; do
+	round=$((round + 1))
+	spike_run 3 "" -a 1 --mainaffinity=0 -p 99 -i 1000 -D 4 -q -b 20000
+	[ "$verdict" = fair_server ] && [ $round -lt 3 ] || break
+	note "round $round: fair_server (a starved fair task of the machine's on CPU 1), again"
+done
 stop_started
 if [ "$rc" = 0 ] && grep -q '^# Break thread: ' "$TMP/s.out"; then
 	ok "a spike stopped the run, status 0"
 else
 	notok "a spike stopped the run, status 0 (got $rc)"
 fi
-if [ "$verdict" = rt_throttled ]; then ok "verdict rt_throttled"; else
-	notok "verdict rt_throttled (got '$verdict')"; show "$TMP/s.out" 60; fi
+if [ "$verdict" = rt_throttled ]; then ok "verdict rt_throttled"
+elif [ "$verdict" = fair_server ]; then ok "verdict fair_server, 3 rounds: the machine's fair load"
+else notok "verdict rt_throttled (got '$verdict')"; show "$TMP/s.out" 60; fi
 pyout=$(python3 - "$TMP/s.json" "$hog" <<'PY'
 import json, sys
 s = json.load(open(sys.argv[1]))["spikes"][0]
@@ -30,7 +41,8 @@ c = s["culprits"][s["verdict"]["culprit"]]
 v = s["verdict"]
 print("culprit_ok" if c.get("comm") == "spinner" and c.get("pid") == int(sys.argv[2]) and c.get("policy") == "fifo" and c.get("prio") == 1 else "culprit_bad %s" % c)
 print("lat_ok" if 20000 < s["latency_us"] < 110000 else "lat_bad %s" % s["latency_us"])
-print("text_ok" if "sched_rt_runtime_us" in v["text"] + v["hint"] and "hypervisor" not in v["hint"] else "text_bad %s / %s" % (v["text"], v["hint"]))
+knob = "sched_rt_runtime_us" if v["kind"] == "rt_throttled" else "fair_server"
+print("text_ok" if knob in v["text"] + v["hint"] and "hypervisor" not in v["hint"] else "text_bad %s / %s" % (v["text"], v["hint"]))
 PY
 )
 for k in culprit lat text; do
