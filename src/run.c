@@ -562,13 +562,23 @@ static void run_explain(struct run *r, const struct measure_spike *ms)
 		host.cause.dl_tasks = h.dl;
 		host.cause.nr_dl_tasks = h.nr_dl;
 		run_knobs(ms->cpu, &host.cause.knobs);
-		/* who used the RT budget when the window does not show it (an RT thread only) */
-		if (ms->policy == SCHED_FIFO || ms->policy == SCHED_RR) {
-			host.cause.rt_tasks = h.rt;
-			host.cause.nr_rt_tasks = run_rt_tasks(ms->cpu, h.rt, RUN_MAX_RT_TASKS);
-		}
 		ret = blame_explain_trace(evbuf_data(&r->window), evbuf_len(&r->window), &sp, &host,
 					  &res, &trace);
+		/*
+		 * RT bandwidth: who used the budget, and whether it sleeps, is what the live
+		 * system can add (its runnable RT tasks, read twice): only then, as it costs
+		 * a /proc scan and RUN_RT_SAMPLE_NS; explained again with it.
+		 */
+		if (!ret && res.cause.bw.kind != CAUSE_BW_NONE) {
+			host.cause.rt_tasks = h.rt;
+			host.cause.nr_rt_tasks = run_rt_tasks(ms->cpu, h.rt, RUN_MAX_RT_TASKS);
+			if (host.cause.nr_rt_tasks) {
+				blame_trace_free(&trace);
+				ret = blame_explain_trace(evbuf_data(&r->window),
+							  evbuf_len(&r->window), &sp, &host, &res,
+							  &trace);
+			}
+		}
 		pidmap_free(&h.live);
 		if (ret) {
 			log_err("cannot explain the spike of thread %d: %s", ms->thread,
