@@ -109,7 +109,8 @@ static void stream_keep_result(struct stream *st, const struct blame_result *res
 /* major * 1000 + minor of the traced kernel, when the trace says it; 0 */
 static int stream_kernel_version(const struct stream *st)
 {
-	const char *release = st->dr ? datread_info(st->dr)->release : textread_stats(st->tr)->kernel;
+	const char *release =
+		st->dr ? datread_info(st->dr)->release : textread_stats(st->tr)->kernel;
 	int major, minor;
 
 	if (!release || !release[0] || util_kernel_version(release, &major, &minor))
