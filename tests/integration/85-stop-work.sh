@@ -14,12 +14,24 @@ fair=$!
 taskset -c 0 "$HELPERS/affstorm" "$fair" 0 1 30 50 >/dev/null &
 STARTED_PIDS="$STARTED_PIDS $!"
 sleep 0.3
-run_once m -a 1 -p 99 -i 200 -D 3 -q --explain 30 --json="$TMP/m.json"
+# the stopper's spikes are few and short (14 us), and host noise hides some: up to 3 runs,
+# until one explains a stop_work; every spike of every run is judged
+runs=""
+attempt=0
+while [ $attempt -lt 3 ]; do
+	attempt=$((attempt + 1))
+	run_once m$attempt -a 1 -p 99 -i 200 -D 3 -q --explain 30 --json="$TMP/m$attempt.json"
+	[ "$rc" = 0 ] || break
+	runs="$runs $TMP/m$attempt.json"
+	grep -q '"kind": "stop_work"' "$TMP/m$attempt.json" && break
+	note "run $attempt: no stop_work spike, again"
+done
 stop_started
 if [ "$rc" = 0 ]; then ok "the run ended, status 0"; else notok "the run ended, status 0 (got $rc)"; fi
-pyout=$(python3 - "$TMP/m.json" "$fair" <<'PY'
+# shellcheck disable=SC2086
+pyout=$(python3 - "$fair" $runs <<'PY'
 import json, re, sys
-sp = json.load(open(sys.argv[1])).get("spikes", [])
+sp = [s for f in sys.argv[2:] for s in json.load(open(f)).get("spikes", [])]
 stop = [s for s in sp if s["verdict"]["kind"] == "stop_work"
         and s["culprits"][s["verdict"]["culprit"]].get("comm") == "migration/1"
         and "fairhog" in s["verdict"]["text"]]
