@@ -579,12 +579,12 @@ static void cause_bandwidth(const struct rtw_event *ev, long is, const struct ti
 		     sc.lower_ns <= bw->period_timer_ns + CAUSE_START_NS;
 	/* a kernel before 6.12 has no fair server */
 	no_server = kn && kn->kernel_version && kn->kernel_version < 6012;
-	if (period_end)
+	if (period_end || no_server)
 		bw->kind = CAUSE_BW_RT_THROTTLED;
-	else if (!no_server && (bw->server_start || bw->period_timer_ns))
-		bw->kind = CAUSE_BW_FAIR_SERVER; /* ... or the server went on after the timer */
-	else if (w.idle_ns * 10 > bw->held_ns || no_server)
+	else if (w.idle_ns * 10 > bw->held_ns)
 		bw->kind = CAUSE_BW_RT_THROTTLED; /* the fair server never idles the CPU */
+	else if (bw->server_start || bw->period_timer_ns)
+		bw->kind = CAUSE_BW_FAIR_SERVER; /* ... or the server went on after the timer */
 	else if (!sc.timer_events)
 		bw->kind = CAUSE_BW_UNTOLD;
 	else /* a throttled rt_rq comes back only at its period timer, which is not there */
