@@ -29,22 +29,24 @@ else
 	show "$TMP/pi.out"
 	show "$TMP/p.err"
 fi
-boosts=$(grep -c "^ *pi_stress-$high .* sched_pi_setprio: comm=pi_stress pid=$low oldprio=89 newprio=9$" \
-	"$TMP/p.txt" 2>/dev/null)
-deboosts=$(grep -c "^ *pi_stress-$low .* sched_pi_setprio: comm=pi_stress pid=$low oldprio=9 newprio=89$" \
-	"$TMP/p.txt" 2>/dev/null)
-# of the group's (the machine's other PI users are not ours to judge)
-others=$(grep " sched_pi_setprio: comm=pi_stress " "$TMP/p.txt" 2>/dev/null |
-	grep -v -c -e "^ *pi_stress-$high .* pid=$low oldprio=89 newprio=9$" \
-		-e "^ *pi_stress-$low .* pid=$low oldprio=9 newprio=89$")
+# the group's sched_pi_setprio lines, by context (the line's task: its comm may be "<...>")
+grep " sched_pi_setprio: comm=pi_stress " "$TMP/p.txt" 2>/dev/null |
+	awk -v low="$low" -v high="$high" '{
+		ctx = $1; sub(/.*-/, "", ctx)
+		if (ctx == high && $0 ~ (" pid=" low " oldprio=89 newprio=9$")) print "boost"
+		else if (ctx == low && $0 ~ (" pid=" low " oldprio=9 newprio=89$")) print "deboost"
+		else print "other " $0 }' >"$TMP/pi.kinds"
+boosts=$(grep -c '^boost$' "$TMP/pi.kinds")
+deboosts=$(grep -c '^deboost$' "$TMP/pi.kinds")
+others=$(grep -c '^other ' "$TMP/pi.kinds")
 if [ "${boosts:-0}" -gt 0 ] && [ "${deboosts:-0}" -gt 0 ]; then
 	ok "boosts in the waiter's context: $boosts, deboosts in the owner's: $deboosts"
 else
 	notok "boosts and deboosts decoded (boosts ${boosts:-0}, deboosts ${deboosts:-0})"
 	grep " sched_pi_setprio: " "$TMP/p.txt" 2>/dev/null | head -n 5 | sed 's/^/#   /'
 fi
+# any other change of the group's priorities is a decoding error
 if [ "${others:-1}" = 0 ]; then ok "no other sched_pi_setprio of the group"; else
 	notok "no other sched_pi_setprio of the group (${others:-?} seen)"
-	grep " sched_pi_setprio: comm=pi_stress " "$TMP/p.txt" | grep -v "pid=$low " | head -n 5 |
-		sed 's/^/#   /'
+	grep '^other ' "$TMP/pi.kinds" | head -n 5 | sed 's/^/#   /'
 fi
