@@ -57,6 +57,30 @@ static void evbuf_trim(struct evbuf *b)
 		evbuf_drop_front(b, n);
 }
 
+size_t evbuf_first_at(const struct evbuf *b, uint64_t ts_ns)
+{
+	const struct rtw_event *ev = b->ev + b->head;
+	size_t lo = 0, hi = b->len;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (ev[mid].ts_ns < ts_ns)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+void evbuf_drop_before(struct evbuf *b, uint64_t ts_ns)
+{
+	size_t n = evbuf_first_at(b, ts_ns);
+
+	if (n)
+		evbuf_drop_front(b, n);
+}
+
 int evbuf_push(struct evbuf *b, const struct rtw_event *e)
 {
 	if (b->head + b->len == b->cap) {
@@ -78,5 +102,24 @@ int evbuf_push(struct evbuf *b, const struct rtw_event *e)
 	/* trimming per event would be O(n) on retain: do it every 256 events */
 	if ((b->len & 255) == 0 || (b->max_events && b->len > b->max_events))
 		evbuf_trim(b);
+	return 0;
+}
+
+int evbuf_push_sorted(struct evbuf *b, const struct rtw_event *e)
+{
+	struct rtw_event *ev;
+	size_t i;
+	int ret = evbuf_push(b, e);
+
+	if (ret || b->len < 2)
+		return ret;
+	ev = b->ev + b->head;
+	i = b->len - 1;
+	if (ev[i - 1].ts_ns <= e->ts_ns)
+		return 0;
+	while (i > 0 && ev[i - 1].ts_ns > e->ts_ns)
+		i--;
+	memmove(&ev[i + 1], &ev[i], (b->len - 1 - i) * sizeof(*ev));
+	ev[i] = *e;
 	return 0;
 }

@@ -16,8 +16,8 @@
 
 #include "analysis/blame.h"
 #include "analysis/diag.h"
+#include "rtwhy/capture.h"
 #include "rtwhy/cli.h"
-#include "analysis/evbuf.h"
 #include "analysis/marker.h"
 #include "analysis/pidmap.h"
 #include "rtwhy/log.h"
@@ -68,13 +68,12 @@ struct run {
 	struct measure m;
 	struct systune tune;
 	struct tsess *ts;
-	struct evbuf window;
+	struct capture cap;	   /* the spikes and the trace they are explained from */
 	struct blame_result *kept; /* explained spikes for --json */
 	size_t nr_kept;
 	size_t cap_kept;
 	size_t nr_dropped;
 	int nr_explained;
-	uint64_t blind_ns;
 	struct blame_result last; /* -b: printed after the summary */
 	size_t last_nr_events;
 	bool have_last;
@@ -83,7 +82,6 @@ struct run {
 	bool status_shown;
 	uint64_t *verbose_printed;
 	struct run_steal steal;
-	uint64_t recording_since_ns; /* the trace buffer holds everything since then */
 	time_t start_time;
 };
 
@@ -174,22 +172,6 @@ static int64_t run_steal_since(struct run_steal *st, uint64_t from_ns)
 
 /* ---- explaining a frozen spike ------------------------------------------------------- */
 
-struct run_collect {
-	struct evbuf *buf;
-	uint64_t from_ns;
-	int err;
-};
-
-static int run_collect_event(const struct rtw_event *ev, void *arg)
-{
-	struct run_collect *c = arg;
-
-	if (ev->ts_ns < c->from_ns)
-		return 0;
-	c->err = evbuf_push(c->buf, ev);
-	return c->err;
-}
-
 /* A live task's comm and policy as the system shows them now; false if it is gone. */
 static bool run_task_policy(int32_t pid, char *comm, int *policy)
 {
@@ -218,9 +200,8 @@ static bool run_task_policy(int32_t pid, char *comm, int *policy)
  * before explaining, instead of letting blame guess it from the priority.
  * @live: result, pidmap_free() it (empty when out of memory).
  */
-static void run_host_tasks(const struct evbuf *window, struct pidmap *live)
+static void run_host_tasks(const struct rtw_event *ev, size_t n, struct pidmap *live)
 {
-	const struct rtw_event *ev = evbuf_data(window);
 	const struct pidmap_task *t;
 	struct pidmap seen;
 	size_t i, pos = 0, nr = 0;
@@ -229,7 +210,7 @@ static void run_host_tasks(const struct evbuf *window, struct pidmap *live)
 		memset(live, 0, sizeof(*live));
 	if (!live->slot || pidmap_init(&seen))
 		return;
-	for (i = 0; i < evbuf_len(window); i++)
+	for (i = 0; i < n; i++)
 		pidmap_learn(&seen, &ev[i]);
 	while ((t = pidmap_next(&seen, &pos)) && nr < RUN_MAX_TASKS) {
 		char comm[RTW_COMM_LEN];
@@ -244,10 +225,11 @@ static void run_host_tasks(const struct evbuf *window, struct pidmap *live)
 	pidmap_free(&seen);
 }
 
-static void run_save_window(struct run *r, const struct blame_result *res)
+static void run_save_window(struct run *r, const struct capture_spike *cs,
+			    const struct blame_result *res)
 {
-	const struct rtw_event *ev = evbuf_data(&r->window);
-	size_t i, n = evbuf_len(&r->window);
+	const struct rtw_event *ev = cs->ev;
+	size_t i, n = cs->n;
 	cpu_set_t online;
 
 	if (!r->cfg->output.save_trace || r->output_err)
@@ -261,8 +243,8 @@ static void run_save_window(struct run *r, const struct blame_result *res)
 	}
 	fprintf(r->save, "# rtwhy: spike %d: tid %d latency %llu ns, recording since %llu.%09llu\n",
 		r->nr_explained, res->spike.tid, (unsigned long long)res->latency_ns,
-		(unsigned long long)(r->recording_since_ns / NSEC_PER_SEC),
-		(unsigned long long)(r->recording_since_ns % NSEC_PER_SEC));
+		(unsigned long long)(cs->trace_start_ns / NSEC_PER_SEC),
+		(unsigned long long)(cs->trace_start_ns % NSEC_PER_SEC));
 	for (i = 0; i < n; i++)
 		textwrite_event(r->save, &ev[i]);
 	if (fflush(r->save) || ferror(r->save)) {
@@ -318,8 +300,9 @@ static void run_draw(struct run *r, const struct blame_trace *trace, const struc
 	}
 }
 
-static void run_explain(struct run *r, const struct measure_spike *ms)
+static void run_explain(struct run *r, const struct capture_spike *cs)
 {
+	const struct measure_spike *ms = &cs->ms;
 	struct blame_host host = { .steal_ns = -1 };
 	struct blame_spike sp = {
 		.thread = ms->thread,
@@ -330,85 +313,179 @@ static void run_explain(struct run *r, const struct measure_spike *ms)
 		.threshold_ns = config_trace_threshold_ns(r->cfg),
 		.slack_ns = ms->slack_ns,
 		.deadline_exact = r->cfg->measure.clock == CLOCK_MONOTONIC,
-		.trace_start_ns = r->recording_since_ns,
+		.trace_start_ns = cs->trace_start_ns,
 		.source = "rtwhy",
 	};
-	struct run_collect c = { .buf = &r->window, .from_ns = ms->deadline_ns - RUN_LOOKBACK_NS };
 	struct blame_result res;
 	struct blame_trace trace;
 	struct pidmap live;
-	uint64_t frozen_at = run_now_ns();
-	long n;
 	int ret;
 
 	if (atomic_load(&r->m.freeze_failed))
 		log_warn(
 			"the FREEZE marker could not be written: the trace ran on after the spike");
-	/* the trigger stopped recording; make sure, or the drain would chase a live buffer */
-	tsess_stop(r->ts);
-	evbuf_clear(&r->window);
-	n = tsess_read(r->ts, run_collect_event, &c);
 	host.steal_ns = run_steal_since(&r->steal, ms->deadline_ns);
-	if (n < 0 || c.err) {
+	if (cs->err) {
 		log_err("cannot read the trace of spike in thread %d: %s", ms->thread,
-			strerror(c.err ? -c.err : (int)-n));
-	} else {
-		/* what blame cannot see in the trace, gathered before it explains */
-		run_host_tasks(&r->window, &live);
-		host.tasks = live.slot ? &live : NULL;
-		ret = blame_explain_trace(evbuf_data(&r->window), evbuf_len(&r->window), &sp, &host,
-					  &res, &trace);
-		pidmap_free(&live);
-		if (ret) {
-			log_err("cannot explain the spike of thread %d: %s", ms->thread,
-				strerror(-ret));
-		} else {
-			uint64_t freeze_ts = marker_freeze_ts(evbuf_data(&r->window),
-							      evbuf_len(&r->window), ms->tid);
-
-			/* the live run's own numbers, now that the explanation is ready */
-			if (freeze_ts >= ms->wake_ns)
-				res.live.freeze_ns = freeze_ts - ms->wake_ns;
-			res.live.explain_ns = run_now_ns() - ms->wake_ns;
-			r->nr_explained++;
-			run_save_window(r, &res);
-			run_draw(r, &trace, &res);
-			blame_trace_free(&trace);
-			run_keep(r, &res);
-			if (r->cfg->trace.break_ns) {
-				r->last = res;
-				r->last_nr_events = evbuf_len(&r->window);
-				r->have_last = true;
-			} else {
-				report_text_spike(stdout, &res, r->nr_explained,
-						  evbuf_len(&r->window));
-				fflush(stdout);
-				r->status_shown = false;
-			}
-		}
+			strerror(-cs->err));
+		return;
 	}
-	if (r->cfg->trace.explain_ns) {
-		ret = tsess_rearm(r->ts);
-		if (ret) {
-			log_err("cannot re-arm tracing: %s", strerror(-ret));
-		} else {
-			r->recording_since_ns = run_now_ns();
-			measure_rearm(&r->m);
-		}
-		r->blind_ns += run_now_ns() - frozen_at;
+	/* what blame cannot see in the trace, gathered before it explains */
+	run_host_tasks(cs->ev, cs->n, &live);
+	host.tasks = live.slot ? &live : NULL;
+	ret = blame_explain_trace(cs->ev, cs->n, &sp, &host, &res, &trace);
+	pidmap_free(&live);
+	if (ret) {
+		log_err("cannot explain the spike of thread %d: %s", ms->thread, strerror(-ret));
+		return;
+	}
+	/* the live run's own numbers, now that the explanation is ready */
+	if (ms->froze) {
+		uint64_t freeze_ts = marker_freeze_ts(cs->ev, cs->n, ms->tid);
+
+		if (freeze_ts >= ms->wake_ns)
+			res.live.freeze_ns = freeze_ts - ms->wake_ns;
+	}
+	res.live.explain_ns = run_now_ns() - ms->wake_ns;
+	r->nr_explained++;
+	run_save_window(r, cs, &res);
+	run_draw(r, &trace, &res);
+	blame_trace_free(&trace);
+	run_keep(r, &res);
+	if (r->cfg->trace.break_ns) {
+		r->last = res;
+		r->last_nr_events = cs->n;
+		r->have_last = true;
+	} else {
+		report_text_spike(stdout, &res, r->nr_explained, cs->n);
+		fflush(stdout);
+		r->status_shown = false;
+	}
+}
+
+/* Every spike waiting, each with its trace (-b: the one that stopped the run). */
+static void run_explain_all(struct run *r)
+{
+	struct capture_spike cs;
+
+	while (capture_next(&r->cap, &cs)) {
+		run_explain(r, &cs);
+		if (r->cfg->trace.break_ns)
+			break; /* the run ends: nothing to record again */
 	}
 }
 
 /* ---- the run ----------------------------------------------------------------------- */
 
+/* ---- the ops capture.c reaches the session and the threads through ------------------- */
+
+static long run_cap_read(void *arg, uint64_t from_ns, uint64_t until_ns, capture_event_fn fn,
+			 void *fn_arg)
+{
+	return tsess_read_window(((struct run *)arg)->ts, from_ns, until_ns, fn, fn_arg);
+}
+
+static uint64_t run_cap_skipped(void *arg)
+{
+	return tsess_skipped_until(((struct run *)arg)->ts);
+}
+
+static int run_cap_swap(void *arg)
+{
+	return tsess_swap(((struct run *)arg)->ts);
+}
+
+static int run_cap_stop(void *arg)
+{
+	return tsess_stop(((struct run *)arg)->ts);
+}
+
+static int run_cap_restart(void *arg)
+{
+	struct run *r = arg;
+	int ret = tsess_rearm(r->ts);
+
+	if (ret)
+		log_err("cannot re-arm tracing: %s", strerror(-ret));
+	return ret;
+}
+
+static bool run_cap_take(void *arg, struct measure_spike *out)
+{
+	return measure_take_spike(&((struct run *)arg)->m, out);
+}
+
+static bool run_cap_disarm(void *arg)
+{
+	return measure_disarm(&((struct run *)arg)->m);
+}
+
+static void run_cap_rearm(void *arg)
+{
+	measure_rearm(&((struct run *)arg)->m);
+}
+
+static uint64_t run_cap_now(void *arg)
+{
+	(void)arg;
+	return run_now_ns();
+}
+
+static const struct capture_ops run_cap_ops = {
+	.read = run_cap_read,
+	.skipped_until = run_cap_skipped,
+	.swap = run_cap_swap,
+	.stop = run_cap_stop,
+	.restart = run_cap_restart,
+	.take = run_cap_take,
+	.disarm = run_cap_disarm,
+	.rearm = run_cap_rearm,
+	.now = run_cap_now,
+};
+
+/*
+ * -b: the FREEZE line stops the trace (the run ends there). --explain: the
+ * best the kernel offers (tsess_choose_capture()); RTWHY_CAPTURE=live,
+ * snapshot or stop asks for one (benchmarks compare them).
+ */
+static int run_capture_wanted(const struct rtw_config *cfg, enum tsess_capture *out)
+{
+	static const enum tsess_capture named[] = { TSESS_CAPTURE_AUTO, TSESS_CAPTURE_LIVE,
+						    TSESS_CAPTURE_SNAPSHOT, TSESS_CAPTURE_STOP };
+	const char *env = getenv("RTWHY_CAPTURE");
+	size_t i;
+
+	*out = cfg->trace.break_ns ? TSESS_CAPTURE_STOP : TSESS_CAPTURE_AUTO;
+	if (!env || !*env || cfg->trace.break_ns)
+		return 0;
+	for (i = 0; i < ARRAY_SIZE(named); i++) {
+		if (!strcmp(env, tsess_capture_name(named[i]))) {
+			*out = named[i];
+			return 0;
+		}
+	}
+	log_err("bad RTWHY_CAPTURE '%s': auto, live, snapshot or stop", env);
+	return -EINVAL;
+}
+
+static const enum measure_freeze run_freeze_of[] = {
+	[TSESS_CAPTURE_STOP] = MEASURE_FREEZE_STOP,
+	[TSESS_CAPTURE_LIVE] = MEASURE_FREEZE_MARK,
+	[TSESS_CAPTURE_SNAPSHOT] = MEASURE_FREEZE_SWAP,
+};
+
 static int run_setup_tracing(struct run *r)
 {
 	const struct rtw_config *cfg = r->cfg;
-	struct tsess_opts opts = { .buffer_kb = cfg->trace.buffer_kb, .freeze_trigger = true };
+	struct tsess_opts opts = { .buffer_kb = cfg->trace.buffer_kb };
+	enum tsess_capture mode;
 	int ret;
 
 	if (!config_trace_threshold_ns(cfg))
 		return 0;
+	ret = run_capture_wanted(cfg, &opts.capture);
+	if (ret)
+		return ret;
 	tsess_remove_stale();
 	ret = tsess_create(&r->ts, &opts);
 	if (ret) {
@@ -417,12 +494,18 @@ static int run_setup_tracing(struct run *r)
 		log_warn("spikes will stop the run (-b) but cannot be explained without tracing");
 		return 0;
 	}
+	mode = tsess_capture(r->ts);
 	r->m.freeze_fd = tsess_marker_fd(r->ts);
-	r->recording_since_ns = run_now_ns();
+	r->m.freeze_mode = run_freeze_of[mode];
+	capture_init(&r->cap, &run_cap_ops, r, mode, RUN_LOOKBACK_NS, run_now_ns());
 	printf("# rtwhy: tracing into instance %s (%u KB per CPU), explaining latencies above "
 	       "%llu us\n",
 	       tsess_name(r->ts), cfg->trace.buffer_kb,
 	       (unsigned long long)(config_trace_threshold_ns(cfg) / NSEC_PER_USEC));
+	if (cfg->trace.explain_ns)
+		printf("# rtwhy: capture %s: %s\n", tsess_capture_name(mode),
+		       mode == TSESS_CAPTURE_STOP ? "the trace stops at a spike until explained"
+						  : "recording never stops");
 	return 0;
 }
 
@@ -459,7 +542,6 @@ static void run_loop(struct run *r)
 {
 	const struct rtw_config *cfg = r->cfg;
 	struct timespec pause = util_ns_to_ts(RUN_REFRESH_NS);
-	struct measure_spike ms;
 
 	while (!run_signal && !atomic_load(&r->m.shutdown) &&
 	       atomic_load(&r->m.nr_done) < r->m.nr_threads) {
@@ -471,8 +553,7 @@ static void run_loop(struct run *r)
 		if (r->ts) {
 			if (now - r->steal.last_ns >= RUN_STEAL_PERIOD)
 				run_sample_steal(&r->steal, now);
-			if (measure_take_spike(&r->m, &ms))
-				run_explain(r, &ms);
+			run_explain_all(r);
 		}
 		if (run_status_wanted) {
 			int i;
@@ -527,10 +608,13 @@ static void run_print_end(struct run *r)
 		report_text_spike(stdout, &r->last, r->nr_explained, r->last_nr_events);
 	if (cfg->trace.explain_ns && r->ts)
 		printf("#\n# rtwhy: %d spike%s explained, %llu more during %.1f ms of blind time "
-		       "(trace frozen while explaining)\n",
+		       "(%s)\n",
 		       r->nr_explained, r->nr_explained == 1 ? "" : "s",
 		       (unsigned long long)atomic_load(&r->m.blind_spikes),
-		       (double)r->blind_ns / 1e6);
+		       (double)r->cap.blind_ns / 1e6,
+		       tsess_capture(r->ts) == TSESS_CAPTURE_STOP
+			       ? "trace frozen while explaining"
+			       : "recording never stopped; blind: spikes beyond the queue");
 	if (cfg->trace.explain_ns && r->nr_kept > 1)
 		report_text_tally(stdout, r->kept, r->nr_kept);
 	/* the files that only a spike fills: say why they are not there */
@@ -567,7 +651,7 @@ static int run_write_json(struct run *r, int code)
 		.nr_spikes = r->nr_kept,
 		.nr_spikes_dropped = r->nr_dropped,
 		.blind_spikes = atomic_load(&r->m.blind_spikes),
-		.blind_ns = r->blind_ns,
+		.blind_ns = r->cap.blind_ns,
 	};
 
 	return report_json_write(r->cfg->output.json_path, r->cfg, &r->m, &info);
@@ -631,7 +715,6 @@ int run_measure(const struct rtw_config *cfg)
 	r.start_time = time(NULL);
 	diag_set_sink(log_diag, NULL); /* what analysis/ has to say, on stderr */
 	systune_init(&r.tune);
-	evbuf_init(&r.window, 0, 0);
 	if (cfg->output.unbuffered)
 		setvbuf(stdout, NULL, _IONBF, 0);
 	if (run_check_outputs(cfg))
@@ -674,13 +757,9 @@ int run_measure(const struct rtw_config *cfg)
 		run_sample_steal(&r.steal, run_now_ns());
 	run_loop(&r);
 	measure_join(&r.m);
-	/* the spike that stopped a -b run, or one that came with the end */
-	{
-		struct measure_spike ms;
-
-		if (r.ts && measure_take_spike(&r.m, &ms))
-			run_explain(&r, &ms);
-	}
+	/* the spike that stopped a -b run, or those that came with the end */
+	if (r.ts)
+		run_explain_all(&r);
 out_stopped:
 	code = CLI_EXIT_OK;
 	run_print_end(&r);
@@ -701,7 +780,7 @@ out:
 	tsess_destroy(r.ts);
 	systune_restore(&r.tune);
 	measure_free(&r.m);
-	evbuf_free(&r.window);
+	capture_free(&r.cap);
 	free(r.kept);
 	free(r.verbose_printed);
 	return code;

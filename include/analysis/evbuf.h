@@ -55,6 +55,35 @@ void evbuf_clear(struct evbuf *b);
 int evbuf_push(struct evbuf *b, const struct rtw_event *e);
 
 /**
+ * evbuf_push_sorted() - evbuf_push(), @e put in time order if it is older
+ * than the newest held (after the last one of its time).
+ * @b: window
+ * @e: event
+ *
+ * For sources whose pieces may overlap by a little (two snapshots of a
+ * ring buffer): an event out of order costs a move of the ones after it.
+ * Return: 0 or -ENOMEM.
+ */
+int evbuf_push_sorted(struct evbuf *b, const struct rtw_event *e);
+
+/**
+ * evbuf_drop_before() - Drop the events older than @ts_ns (counted in dropped).
+ * @b: window
+ * @ts_ns: the oldest time kept
+ */
+void evbuf_drop_before(struct evbuf *b, uint64_t ts_ns);
+
+/**
+ * evbuf_first_at() - Where the events at or after @ts_ns start.
+ * @b: window
+ * @ts_ns: time
+ *
+ * Return: the index in evbuf_data() of the first event not older than
+ * @ts_ns, evbuf_len() if there is none.
+ */
+size_t evbuf_first_at(const struct evbuf *b, uint64_t ts_ns);
+
+/**
  * evbuf_data() - The events, oldest first, contiguous.
  * @b: window
  *

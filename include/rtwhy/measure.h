@@ -6,10 +6,11 @@
  * loops: sleep until the absolute deadline, read the clock, latency = now -
  * deadline, account it, advance the deadline by the interval (skipping
  * missed periods). When a latency exceeds the trace threshold the thread
- * itself writes one FREEZE line to the tracing instance's trace_marker: a
- * kernel trigger stops recording in the same system call, and the line
- * carries the spike. The main thread picks the spike up with
- * measure_take_spike().
+ * itself writes one FREEZE line to the tracing instance's trace_marker (a
+ * kernel trigger may stop or swap the recording in the same system call,
+ * enum measure_freeze) and the line carries the spike; the spike also goes
+ * into a lock-free queue from which the main thread takes it
+ * (measure_take_spike()).
  *
  * The loop allocates nothing, takes no lock, calls no stdio and makes no
  * system call but the clock ones (and sigwait/timer_getoverrun with -x) and
@@ -38,7 +39,20 @@ struct measure_spike {
 	uint64_t wake_ns;     /* CLOCK_MONOTONIC, read right after waking */
 	int64_t latency_ns;   /* wake - deadline in the measuring clock */
 	uint64_t cycle;	      /* cycle number of the sample */
+	bool froze;	      /* its line stopped or swapped the trace (STOP, SWAP armed) */
+	uint64_t write_ns;    /* CLOCK_MONOTONIC before the FREEZE line's write ... */
+	uint64_t written_ns;  /* ... and after it: the line's trace timestamp is between */
 };
+
+/* What a FREEZE line does to the trace; set with the fd, before measure_start(). */
+enum measure_freeze {
+	MEASURE_FREEZE_STOP, /* armed: stops it; while disarmed, spikes are blind (counted) */
+	MEASURE_FREEZE_SWAP, /* armed: swaps it with the spare; disarmed: the spike is queued
+			      * all the same, its line written so that no trigger matches */
+	MEASURE_FREEZE_MARK, /* nothing: the trace records on, every spike is queued */
+};
+
+#define MEASURE_MAX_QUEUED 64 /* spikes waiting for the main thread; more are blind */
 
 /* One --spike sample (cyclictest's "T: 0 Spike: ...: TS: ..."). */
 struct measure_spike_sample {
@@ -75,13 +89,16 @@ struct measure {
 	_Atomic int nr_done;  /* threads that left their loop (-l reached) */
 
 	/* freeze: set before measure_start() */
-	int freeze_fd;	       /* trace_marker of the tracing instance, -1 = none */
-	uint64_t threshold_ns; /* -b / --explain threshold, 0 = none */
-	bool stop_on_spike;    /* -b */
-	_Atomic int armed;     /* 1: the next spike may freeze the trace */
-	_Atomic int pending;   /* 1: @spike waits for the main thread */
-	struct measure_spike spike;
-	_Atomic uint64_t blind_spikes; /* spikes while the trace was frozen */
+	int freeze_fd; /* trace_marker of the tracing instance, -1 = none */
+	enum measure_freeze freeze_mode;
+	uint64_t threshold_ns;	     /* -b / --explain threshold, 0 = none */
+	bool stop_on_spike;	     /* -b */
+	_Atomic int armed;	     /* 1: the next spike's line may stop / swap the trace */
+	_Atomic uint64_t queue_head; /* the next spike the main thread takes */
+	_Atomic uint64_t queue_tail; /* the next slot a measuring thread claims */
+	struct measure_spike queue[MEASURE_MAX_QUEUED];
+	_Atomic uint64_t queue_seq[MEASURE_MAX_QUEUED]; /* slot i holds spike q when q + 1 */
+	_Atomic uint64_t blind_spikes; /* spikes no trace will show (frozen, queue full) */
 	_Atomic int freeze_failed;     /* the FREEZE write failed: trace not stopped */
 	_Atomic int break_tid;	       /* -b: tid of the thread that broke */
 	int break_thread;
@@ -140,20 +157,29 @@ void measure_join(struct measure *m);
 void measure_free(struct measure *m);
 
 /**
- * measure_take_spike() - Take the spike that froze the trace, if any.
+ * measure_take_spike() - Take the oldest queued spike, if any.
  * @m: measurement
  * @out: the spike
  *
- * The trace stays frozen (and @m disarmed) until measure_rearm().
+ * A spike whose line froze the trace leaves @m disarmed until measure_rearm().
  * Return: true if a spike was taken.
  */
 bool measure_take_spike(struct measure *m, struct measure_spike *out);
 
 /**
- * measure_rearm() - Let the next spike freeze the trace again.
+ * measure_rearm() - Let the next spike's line stop or swap the trace again.
  * @m: measurement
  */
 void measure_rearm(struct measure *m);
+
+/**
+ * measure_disarm() - Keep the next spikes' lines from stopping or swapping the trace.
+ * @m: measurement
+ *
+ * For the main thread when it swaps the trace itself (SWAP).
+ * Return: true if it disarmed @m, false if a spike's line did first.
+ */
+bool measure_disarm(struct measure *m);
 
 /**
  * measure_failed_thread() - The first thread whose setup failed.

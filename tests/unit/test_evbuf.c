@@ -68,10 +68,67 @@ static void test_max_events(void)
 	evbuf_free(&b);
 }
 
+static void test_drop_before(void)
+{
+	struct evbuf b;
+	struct rtw_event e;
+	uint64_t i;
+
+	evbuf_init(&b, 0, 0);
+	CU_ASSERT_EQUAL(evbuf_first_at(&b, 5), 0);
+	for (i = 0; i < 100; i++) {
+		e = at(10 * i); /* 0, 10, ... 990; 500 twice */
+		CU_ASSERT_EQUAL_FATAL(evbuf_push(&b, &e), 0);
+		if (i == 50)
+			CU_ASSERT_EQUAL_FATAL(evbuf_push(&b, &e), 0);
+	}
+	CU_ASSERT_EQUAL(evbuf_first_at(&b, 0), 0);
+	CU_ASSERT_EQUAL(evbuf_first_at(&b, 495), 50);
+	CU_ASSERT_EQUAL(evbuf_first_at(&b, 500), 50); /* the first of equal times */
+	CU_ASSERT_EQUAL(evbuf_first_at(&b, 501), 52);
+	CU_ASSERT_EQUAL(evbuf_first_at(&b, 5000), 101);
+	evbuf_drop_before(&b, 500);
+	CU_ASSERT_EQUAL(evbuf_len(&b), 51);
+	CU_ASSERT_EQUAL(evbuf_data(&b)[0].ts_ns, 500);
+	CU_ASSERT_EQUAL(b.dropped, 50);
+	CU_ASSERT_EQUAL(b.dropped_until_ns, 490);
+	evbuf_drop_before(&b, 100); /* nothing older left */
+	CU_ASSERT_EQUAL(evbuf_len(&b), 51);
+	evbuf_drop_before(&b, 10000);
+	CU_ASSERT_EQUAL(evbuf_len(&b), 0);
+	CU_ASSERT_EQUAL(b.dropped_until_ns, 990);
+	evbuf_free(&b);
+}
+
+static void test_push_sorted(void)
+{
+	const uint64_t ts[] = { 10, 20, 30, 25, 30, 5, 40 };
+	const uint64_t want[] = { 5, 10, 20, 25, 30, 30, 40 };
+	struct evbuf b;
+	struct rtw_event e;
+	size_t i;
+
+	evbuf_init(&b, 0, 0);
+	for (i = 0; i < ARRAY_SIZE(ts); i++) {
+		e = at(ts[i]);
+		e.pid = (int32_t)i;
+		CU_ASSERT_EQUAL_FATAL(evbuf_push_sorted(&b, &e), 0);
+	}
+	CU_ASSERT_EQUAL_FATAL(evbuf_len(&b), ARRAY_SIZE(want));
+	for (i = 0; i < ARRAY_SIZE(want); i++)
+		CU_ASSERT_EQUAL(evbuf_data(&b)[i].ts_ns, want[i]);
+	/* equal times keep their order of arrival */
+	CU_ASSERT_EQUAL(evbuf_data(&b)[4].pid, 2);
+	CU_ASSERT_EQUAL(evbuf_data(&b)[5].pid, 4);
+	evbuf_free(&b);
+}
+
 static CU_TestInfo evbuf_tests[] = {
 	{ "unbounded window", test_unbounded },
 	{ "bounded in time", test_retain_time },
 	{ "bounded in count", test_max_events },
+	{ "drop what is older than a time, find where a time starts", test_drop_before },
+	{ "an event older than the newest goes in time order", test_push_sorted },
 	CU_TEST_INFO_NULL,
 };
 
