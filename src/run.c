@@ -6,10 +6,12 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -40,6 +42,7 @@
 #define RUN_STEAL_PERIOD  (100 * NSEC_PER_MSEC)
 #define RUN_STEAL_SAMPLES 64
 #define RUN_MAX_TASKS	  1024 /* live tasks whose policy is read for one spike */
+#define RUN_EXPLAIN_NICE  5    /* the explaining thread below fair measuring threads */
 
 static volatile sig_atomic_t run_signal;
 static volatile sig_atomic_t run_status_wanted;
@@ -63,6 +66,13 @@ struct run_steal {
 	uint64_t last_ns;
 };
 
+/* An explanation the explaining thread made, for the main thread to print and keep. */
+struct run_done {
+	struct blame_result res;
+	int index;
+	size_t nr_events;
+};
+
 struct run {
 	const struct rtw_config *cfg;
 	struct measure m;
@@ -74,15 +84,26 @@ struct run {
 	size_t cap_kept;
 	size_t nr_dropped;
 	int nr_explained;
+	uint64_t nr_overwritten;  /* spikes whose window was gone when read: blind too */
 	struct blame_result last; /* -b: printed after the summary */
 	size_t last_nr_events;
 	bool have_last;
 	FILE *save;
-	int output_err; /* a --save-trace, --histfile or --svg write failed: -errno */
+	uint64_t saved_until_ns; /* the last event written to it */
+	int output_err;		 /* a --save-trace, --histfile or --svg write failed: -errno */
 	bool status_shown;
 	uint64_t *verbose_printed;
 	struct run_steal steal;
 	time_t start_time;
+	/* --explain: the explaining thread and what it hands to the main thread */
+	cpu_set_t any_cpus; /* the process's CPUs, before -a pinned the main thread */
+	pthread_t explainer;
+	bool explainer_started;
+	_Atomic bool explainer_stop;
+	pthread_mutex_t done_lock;
+	struct run_done *done;
+	size_t nr_done, cap_done;
+	uint64_t nr_done_lost; /* explained but not printed: out of memory */
 };
 
 static uint64_t run_now_ns(void)
@@ -229,10 +250,10 @@ static void run_save_window(struct run *r, const struct capture_spike *cs,
 			    const struct blame_result *res)
 {
 	const struct rtw_event *ev = cs->ev;
-	size_t i, n = cs->n;
+	size_t i = 0, n = cs->n;
 	cpu_set_t online;
 
-	if (!r->cfg->output.save_trace || r->output_err)
+	if (!r->cfg->output.save_trace || r->output_err || !n)
 		return;
 	if (!r->save) {
 		r->output_err =
@@ -241,12 +262,24 @@ static void run_save_window(struct run *r, const struct capture_spike *cs,
 			return;
 		textwrite_header(r->save, util_online_cpus(&online), "mono");
 	}
-	fprintf(r->save, "# rtwhy: spike %d: tid %d latency %llu ns, recording since %llu.%09llu\n",
-		r->nr_explained, res->spike.tid, (unsigned long long)res->latency_ns,
-		(unsigned long long)(cs->trace_start_ns / NSEC_PER_SEC),
-		(unsigned long long)(cs->trace_start_ns % NSEC_PER_SEC));
-	for (i = 0; i < n; i++)
+	if (r->saved_until_ns && ev[0].ts_ns <= r->saved_until_ns) {
+		/* the window goes on from the last one: its new events only, so that each
+		 * event and FREEZE line is there once (and `rtwhy analyze` sees one window) */
+		fprintf(r->save, "# rtwhy: and spike %d: tid %d latency %llu ns, same window\n",
+			r->nr_explained, res->spike.tid, (unsigned long long)res->latency_ns);
+		while (i < n && ev[i].ts_ns <= r->saved_until_ns)
+			i++;
+	} else {
+		fprintf(r->save,
+			"# rtwhy: spike %d: tid %d latency %llu ns, recording since %llu.%09llu\n",
+			r->nr_explained, res->spike.tid, (unsigned long long)res->latency_ns,
+			(unsigned long long)(cs->trace_start_ns / NSEC_PER_SEC),
+			(unsigned long long)(cs->trace_start_ns % NSEC_PER_SEC));
+	}
+	for (; i < n; i++)
 		textwrite_event(r->save, &ev[i]);
+	if (ev[n - 1].ts_ns > r->saved_until_ns)
+		r->saved_until_ns = ev[n - 1].ts_ns;
 	if (fflush(r->save) || ferror(r->save)) {
 		r->output_err =
 			outfile_close(r->save, "--save-trace file", r->cfg->output.save_trace);
@@ -300,6 +333,52 @@ static void run_draw(struct run *r, const struct blame_trace *trace, const struc
 	}
 }
 
+/* The explaining thread: an explanation for the main thread to print and keep. */
+static void run_hand_over(struct run *r, const struct blame_result *res, size_t nr_events)
+{
+	pthread_mutex_lock(&r->done_lock);
+	if (r->nr_done == r->cap_done) {
+		size_t cap = r->cap_done ? r->cap_done * 2 : 16;
+		struct run_done *d = realloc(r->done, cap * sizeof(*d));
+
+		if (!d) {
+			r->nr_done_lost++;
+			pthread_mutex_unlock(&r->done_lock);
+			return;
+		}
+		r->done = d;
+		r->cap_done = cap;
+	}
+	r->done[r->nr_done].res = *res;
+	r->done[r->nr_done].index = r->nr_explained;
+	r->done[r->nr_done].nr_events = nr_events;
+	r->nr_done++;
+	pthread_mutex_unlock(&r->done_lock);
+}
+
+/* The main thread: print and keep what the explaining thread handed over. */
+static void run_print_done(struct run *r)
+{
+	struct run_done *d;
+	size_t i, n;
+
+	pthread_mutex_lock(&r->done_lock);
+	d = r->done;
+	n = r->nr_done;
+	r->done = NULL;
+	r->nr_done = r->cap_done = 0;
+	pthread_mutex_unlock(&r->done_lock);
+	for (i = 0; i < n; i++) {
+		run_keep(r, &d[i].res);
+		report_text_spike(stdout, &d[i].res, d[i].index, d[i].nr_events);
+	}
+	if (n) {
+		fflush(stdout);
+		r->status_shown = false;
+	}
+	free(d);
+}
+
 static void run_explain(struct run *r, const struct capture_spike *cs)
 {
 	const struct measure_spike *ms = &cs->ms;
@@ -330,6 +409,10 @@ static void run_explain(struct run *r, const struct capture_spike *cs)
 			strerror(-cs->err));
 		return;
 	}
+	if (!cs->n) { /* read too late: the kernel had overwritten its window */
+		r->nr_overwritten++;
+		return;
+	}
 	/* what blame cannot see in the trace, gathered before it explains */
 	run_host_tasks(cs->ev, cs->n, &live);
 	host.tasks = live.slot ? &live : NULL;
@@ -351,15 +434,13 @@ static void run_explain(struct run *r, const struct capture_spike *cs)
 	run_save_window(r, cs, &res);
 	run_draw(r, &trace, &res);
 	blame_trace_free(&trace);
-	run_keep(r, &res);
 	if (r->cfg->trace.break_ns) {
+		run_keep(r, &res);
 		r->last = res;
 		r->last_nr_events = cs->n;
 		r->have_last = true;
 	} else {
-		report_text_spike(stdout, &res, r->nr_explained, cs->n);
-		fflush(stdout);
-		r->status_shown = false;
+		run_hand_over(r, &res, cs->n);
 	}
 }
 
@@ -373,6 +454,91 @@ static void run_explain_all(struct run *r)
 		if (r->cfg->trace.break_ns)
 			break; /* the run ends: nothing to record again */
 	}
+}
+
+/*
+ * --explain's explaining thread: takes the spikes, reads their trace,
+ * explains them, writes --save-trace and --svg, and hands the results to
+ * the main thread, which prints them between its status lines.
+ *
+ * SCHED_OTHER, on every CPU the process may use: not the -a CPUs the main
+ * thread is pinned to as in cyclictest, where an RT task that keeps the CPU
+ * would hold it until the fair server's 50 ms a second (measured: a FIFO 1
+ * spinner on the measured CPU delayed it 950 ms, and a 2 MB buffer on that
+ * CPU held 600 ms). Not an RT policy: under RT load that never sleeps a
+ * fair task still gets the fair server's share where an RT one gets
+ * nothing (throttled with the others), and rtwhy adds no RT task above the
+ * user's. With fair measuring threads it runs RUN_EXPLAIN_NICE lower than
+ * they do, so that they stay above it (and SCHED_IDLE under --policy idle).
+ */
+static void run_explainer_policy(const struct rtw_config *cfg)
+{
+	struct sched_param sp = { 0 };
+	int nice;
+
+	if (cfg->measure.policy == SCHED_FIFO || cfg->measure.policy == SCHED_RR)
+		return;
+	if (cfg->measure.policy == SCHED_IDLE) {
+		sched_setscheduler(0, SCHED_IDLE, &sp);
+		return;
+	}
+	errno = 0;
+	nice = getpriority(PRIO_PROCESS, 0);
+	if (nice == -1 && errno)
+		return;
+	/* this thread only (Linux: a tid), so that the main thread keeps its nice */
+	setpriority(PRIO_PROCESS, (id_t)gettid(),
+		    nice + RUN_EXPLAIN_NICE > 19 ? 19 : nice + RUN_EXPLAIN_NICE);
+}
+
+static void *run_explainer_main(void *arg)
+{
+	struct run *r = arg;
+	struct timespec pause = util_ns_to_ts(RUN_REFRESH_NS);
+
+	pthread_setaffinity_np(pthread_self(), sizeof(r->any_cpus), &r->any_cpus);
+	run_explainer_policy(r->cfg);
+	run_sample_steal(&r->steal, run_now_ns());
+	while (!atomic_load(&r->explainer_stop)) {
+		uint64_t now;
+
+		nanosleep(&pause, NULL);
+		now = run_now_ns();
+		if (now - r->steal.last_ns >= RUN_STEAL_PERIOD)
+			run_sample_steal(&r->steal, now);
+		run_explain_all(r);
+	}
+	run_explain_all(r); /* what came with the end */
+	return NULL;
+}
+
+static int run_start_explainer(struct run *r)
+{
+	int ret;
+
+	if (!r->ts || !r->cfg->trace.explain_ns)
+		return 0;
+	pthread_mutex_init(&r->done_lock, NULL);
+	ret = pthread_create(&r->explainer, NULL, run_explainer_main, r);
+	if (ret) {
+		pthread_mutex_destroy(&r->done_lock);
+		log_err("cannot start the explaining thread: %s", strerror(ret));
+		return -ret;
+	}
+	r->explainer_started = true;
+	return 0;
+}
+
+/* After the measuring threads: the spikes they left are explained, then it ends. */
+static void run_stop_explainer(struct run *r)
+{
+	if (!r->explainer_started)
+		return;
+	atomic_store(&r->explainer_stop, true);
+	pthread_join(r->explainer, NULL);
+	r->explainer_started = false;
+	run_print_done(r);
+	pthread_mutex_destroy(&r->done_lock);
 }
 
 /* ---- the run ----------------------------------------------------------------------- */
@@ -550,11 +716,10 @@ static void run_loop(struct run *r)
 		nanosleep(&pause, NULL);
 		now = run_now_ns();
 		/* steal time only serves explanations: no /proc reads in a plain run */
-		if (r->ts) {
-			if (now - r->steal.last_ns >= RUN_STEAL_PERIOD)
-				run_sample_steal(&r->steal, now);
-			run_explain_all(r);
-		}
+		if (r->ts && !r->explainer_started && now - r->steal.last_ns >= RUN_STEAL_PERIOD)
+			run_sample_steal(&r->steal, now);
+		if (r->explainer_started)
+			run_print_done(r);
 		if (run_status_wanted) {
 			int i;
 
@@ -571,6 +736,28 @@ static void run_loop(struct run *r)
 			r->status_shown = true;
 		}
 	}
+}
+
+/*
+ * The spikes no trace explained: STOP, those while it was frozen; the
+ * others never stop recording, so only a queue overflow or a window the
+ * kernel overwrote before it was read leaves one out.
+ */
+static void run_print_blind(struct run *r)
+{
+	uint64_t queued = atomic_load(&r->m.blind_spikes);
+	enum tsess_capture mode = tsess_capture(r->ts);
+
+	printf("#\n# rtwhy: %d spike%s explained, %llu more during %.1f ms of blind time ",
+	       r->nr_explained, r->nr_explained == 1 ? "" : "s",
+	       (unsigned long long)(queued + r->nr_overwritten), (double)r->cap.blind_ns / 1e6);
+	if (mode == TSESS_CAPTURE_STOP)
+		printf("(trace frozen while explaining)\n");
+	else
+		printf("(capture %s, recording never stopped: %llu beyond the queue of %d, %llu "
+		       "overwritten before they were read)\n",
+		       tsess_capture_name(mode), (unsigned long long)queued, MEASURE_MAX_QUEUED,
+		       (unsigned long long)r->nr_overwritten);
 }
 
 static void run_print_end(struct run *r)
@@ -607,14 +794,7 @@ static void run_print_end(struct run *r)
 	if (r->have_last)
 		report_text_spike(stdout, &r->last, r->nr_explained, r->last_nr_events);
 	if (cfg->trace.explain_ns && r->ts)
-		printf("#\n# rtwhy: %d spike%s explained, %llu more during %.1f ms of blind time "
-		       "(%s)\n",
-		       r->nr_explained, r->nr_explained == 1 ? "" : "s",
-		       (unsigned long long)atomic_load(&r->m.blind_spikes),
-		       (double)r->cap.blind_ns / 1e6,
-		       tsess_capture(r->ts) == TSESS_CAPTURE_STOP
-			       ? "trace frozen while explaining"
-			       : "recording never stopped; blind: spikes beyond the queue");
+		run_print_blind(r);
 	if (cfg->trace.explain_ns && r->nr_kept > 1)
 		report_text_tally(stdout, r->kept, r->nr_kept);
 	/* the files that only a spike fills: say why they are not there */
@@ -650,7 +830,7 @@ static int run_write_json(struct run *r, int code)
 		.spikes = r->kept,
 		.nr_spikes = r->nr_kept,
 		.nr_spikes_dropped = r->nr_dropped,
-		.blind_spikes = atomic_load(&r->m.blind_spikes),
+		.blind_spikes = atomic_load(&r->m.blind_spikes) + r->nr_overwritten,
 		.blind_ns = r->cap.blind_ns,
 	};
 
@@ -737,6 +917,8 @@ int run_measure(const struct rtw_config *cfg)
 	r.verbose_printed = calloc((size_t)r.m.nr_threads, sizeof(*r.verbose_printed));
 	if (!r.verbose_printed)
 		goto out;
+	if (sched_getaffinity(0, sizeof(r.any_cpus), &r.any_cpus))
+		util_online_cpus(&r.any_cpus);
 	if (cfg->measure.main_affinity &&
 	    sched_setaffinity(0, sizeof(cfg->measure.main_cpus), &cfg->measure.main_cpus))
 		log_warn("cannot set the main thread's affinity: %s", strerror(errno));
@@ -749,16 +931,19 @@ int run_measure(const struct rtw_config *cfg)
 
 	sigprocmask(SIG_BLOCK, &blocked, NULL);
 	ret = run_start_threads(&r);
+	if (!ret)
+		ret = run_start_explainer(&r);
 	sigprocmask(SIG_UNBLOCK, &blocked, NULL);
 	if (ret)
 		goto out;
 	run_print_start(&r);
-	if (r.ts)
+	if (r.ts && !r.explainer_started)
 		run_sample_steal(&r.steal, run_now_ns());
 	run_loop(&r);
 	measure_join(&r.m);
-	/* the spike that stopped a -b run, or those that came with the end */
-	if (r.ts)
+	run_stop_explainer(&r);
+	/* the spike that stopped a -b run */
+	if (r.ts && cfg->trace.break_ns)
 		run_explain_all(&r);
 out_stopped:
 	code = CLI_EXIT_OK;
@@ -775,6 +960,7 @@ out_stopped:
 		code = CLI_EXIT_FAILURE;
 out:
 	measure_join(&r.m);
+	run_stop_explainer(&r);
 	if (r.save)
 		fclose(r.save);
 	tsess_destroy(r.ts);
@@ -782,6 +968,7 @@ out:
 	measure_free(&r.m);
 	capture_free(&r.cap);
 	free(r.kept);
+	free(r.done);
 	free(r.verbose_printed);
 	return code;
 }
