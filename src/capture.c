@@ -6,6 +6,7 @@
  * line or a later one swapped out (SNAPSHOT), the stopped buffer (STOP).
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -31,6 +32,8 @@ void capture_init(struct capture *c, const struct capture_ops *ops, void *arg,
 void capture_free(struct capture *c)
 {
 	evbuf_free(&c->win);
+	free(c->gap);
+	c->gap = NULL;
 }
 
 static uint64_t capture_from(const struct measure_spike *s, uint64_t lookback_ns)
@@ -56,7 +59,46 @@ static int capture_push(const struct rtw_event *ev, void *arg)
 {
 	struct capture *c = arg;
 
+	if (!c->gap) {
+		c->gap = calloc(RTW_MAX_CPUS, sizeof(*c->gap));
+		if (!c->gap)
+			return -ENOMEM;
+	}
+	if (ev->cpu >= 0 && ev->cpu < RTW_MAX_CPUS) {
+		struct capture_gap *g = &c->gap[ev->cpu];
+
+		if (ev->kind == RTW_EV_LOST) {
+			g->from_ns = g->last_ns;
+			g->to_ns = ev->ts_ns;
+		} else {
+			g->last_ns = ev->ts_ns;
+		}
+	}
 	return evbuf_push_sorted(&c->win, ev);
+}
+
+/*
+ * Did the kernel overwrite events of the spike's CPU between its deadline
+ * and wake-up before they were read? Overwriting takes the oldest first, so
+ * a loss mark (at the first event that survived) after the deadline, or no
+ * event of that CPU at all in the window, which holds the thread's own
+ * wake-up and FREEZE line when the CPU's buffer still has them.
+ */
+static bool capture_overwritten(const struct capture *c, const struct measure_spike *x,
+				const struct rtw_event *ev, size_t n)
+{
+	const struct capture_gap *g;
+	size_t i;
+
+	if (x->cpu < 0 || x->cpu >= RTW_MAX_CPUS)
+		return false;
+	g = c->gap ? &c->gap[x->cpu] : NULL;
+	if (g && g->to_ns && g->from_ns < x->wake_ns && g->to_ns > x->deadline_ns)
+		return true;
+	for (i = 0; i < n; i++)
+		if (ev[i].cpu == x->cpu)
+			return false;
+	return true;
 }
 
 /* Read into the window what the source holds from the batch's earliest need on. */
@@ -208,6 +250,7 @@ bool capture_next(struct capture *c, struct capture_spike *out)
 		if (c->ops->skipped_until(c->arg) + 1 > since && c->ops->skipped_until(c->arg))
 			since = c->ops->skipped_until(c->arg) + 1;
 		out->trace_start_ns = since > from ? since : from;
+		out->overwritten = capture_overwritten(c, x, out->ev, out->n);
 	}
 	c->nr_batch--;
 	memmove(&c->batch[0], &c->batch[1], (size_t)c->nr_batch * sizeof(c->batch[0]));

@@ -409,7 +409,7 @@ static void run_explain(struct run *r, const struct capture_spike *cs)
 			strerror(-cs->err));
 		return;
 	}
-	if (!cs->n) { /* read too late: the kernel had overwritten its window */
+	if (!cs->n || cs->overwritten) { /* read too late: the kernel had overwritten it */
 		r->nr_overwritten++;
 		return;
 	}

@@ -58,7 +58,16 @@ struct capture_spike {
 				     * until the next capture_next() */
 	size_t n;
 	uint64_t trace_start_ns; /* @ev holds every event since then */
+	bool overwritten;	 /* the kernel overwrote events of its CPU during it before they
+				  * were read (@ev may still hold the other CPUs') */
 	int err;		 /* the trace could not be read (-errno): no events */
+};
+
+/* Per CPU, the last stretch the kernel overwrote before it was read. */
+struct capture_gap {
+	uint64_t last_ns; /* the CPU's last event read before it */
+	uint64_t from_ns; /* ... events lost after last_ns, until this one (0: none) */
+	uint64_t to_ns;
 };
 
 struct capture {
@@ -75,6 +84,7 @@ struct capture {
 	struct measure_spike batch[CAPTURE_BATCH]; /* taken from the threads, not handed out */
 	bool batch_read[CAPTURE_BATCH];		   /* ... froze, and its capture is read */
 	int nr_batch;
+	struct capture_gap *gap; /* [RTW_MAX_CPUS], allocated at the first event */
 	int err; /* the last read's error */
 };
 

@@ -27,6 +27,7 @@ struct fk {
 	int swaps, stops, restarts, rearms, reads;
 	uint64_t skipped;
 	uint64_t decoded;
+	size_t lost_a, lost_b; /* events [a, b) overwritten before they were read */
 	struct measure_spike q[16];
 	int nq, qpos;
 };
@@ -55,6 +56,16 @@ static long fk_hand(size_t a, size_t b, uint64_t from, capture_event_fn fn, void
 		if (e.ts_ns < from) {
 			F.skipped = e.ts_ns;
 			continue;
+		}
+		if (i >= F.lost_a && i < F.lost_b)
+			continue;
+		if (F.lost_b && i == F.lost_b) {
+			struct rtw_event l = { .ts_ns = e.ts_ns, .kind = RTW_EV_LOST };
+
+			l.u.lost.count = F.lost_b - F.lost_a;
+			n++;
+			if (fn(&l, arg))
+				break;
 		}
 		F.decoded++;
 		n++;
@@ -234,6 +245,27 @@ static void test_live(void)
 	capture_free(&c);
 }
 
+static void test_overwritten(void)
+{
+	struct capture c;
+	struct capture_spike cs;
+
+	fk_reset();
+	capture_init(&c, &fk_ops, NULL, TSESS_CAPTURE_LIVE, LOOKBACK, T0);
+	F.now = T0 + 900 * NSEC_PER_MSEC;
+	spike(T0 + 300 * NSEC_PER_MSEC, NSEC_PER_MSEC, false);
+	spike(T0 + 800 * NSEC_PER_MSEC, NSEC_PER_MSEC, false);
+	/* read too late: 250 .. 310 ms were overwritten */
+	F.lost_a = upto(T0 + 250 * NSEC_PER_MSEC);
+	F.lost_b = upto(T0 + 310 * NSEC_PER_MSEC);
+	CU_ASSERT_TRUE_FATAL(capture_next(&c, &cs));
+	CU_ASSERT_TRUE(cs.overwritten);
+	CU_ASSERT_TRUE_FATAL(capture_next(&c, &cs));
+	CU_ASSERT_FALSE(cs.overwritten); /* after the loss: whole */
+	check_window(&cs);
+	capture_free(&c);
+}
+
 static void test_snapshot(void)
 {
 	struct capture c;
@@ -310,6 +342,7 @@ static void test_stop(void)
 
 static CU_TestInfo capture_tests[] = {
 	{ "live: read up to each spike's line, shared events read once", test_live },
+	{ "live: a window the kernel overwrote before it was read is said", test_overwritten },
 	{ "snapshot: the trigger's swap, a swap for a disarmed spike, re-armed after",
 	  test_snapshot },
 	{ "stop: read, then restart when idle; the stopped time is blind", test_stop },
