@@ -304,15 +304,27 @@ static void decode_function(struct decode *d, unsigned long long addr, char *out
 	memcpy(slot->name, out, RTW_NAME_LEN);
 }
 
-int decode_record(struct decode *d, struct tep_record *rec, int cpu, struct rtw_event *out)
+static struct decode_type *decode_type_of(struct decode *d, struct tep_record *rec)
 {
 	unsigned long long v;
-	struct decode_type *t;
 
 	if (d->common_type && !decode_read(d, d->common_type, rec, &v))
-		t = decode_type(d, (int)v);
-	else
-		t = decode_type(d, tep_data_type(d->tep, rec));
+		return decode_type(d, (int)v);
+	return decode_type(d, tep_data_type(d->tep, rec));
+}
+
+int decode_kind(struct decode *d, struct tep_record *rec)
+{
+	struct decode_type *t = decode_type_of(d, rec);
+
+	return t ? (int)t->kind : -1;
+}
+
+int decode_record(struct decode *d, struct tep_record *rec, int cpu, struct rtw_event *out)
+{
+	struct decode_type *t = decode_type_of(d, rec);
+	unsigned long long v;
+
 	if (!t)
 		return 0;
 	memset(out, 0, sizeof(*out));

@@ -85,7 +85,7 @@ struct capture {
 	bool batch_read[CAPTURE_BATCH];		   /* ... froze, and its capture is read */
 	int nr_batch;
 	struct capture_gap *gap; /* [RTW_MAX_CPUS], allocated at the first event */
-	int err; /* the last read's error */
+	int err;		 /* the last read's error */
 };
 
 /**
