@@ -280,8 +280,8 @@ static int datread_record(struct tracecmd_input *h, struct tep_record *rec, int 
 		return 0;
 	dr->info.records++;
 	/* a damaged page: libtracecmd 1.3.1 hands on a record that runs past it */
-	if (dr->page_size &&
-	    rec->offset % dr->page_size + (unsigned int)rec->record_size > dr->page_size)
+	if (dr->page_size && /* a power of two (datread_page_size()) */
+	    (rec->offset & (dr->page_size - 1)) + (unsigned int)rec->record_size > dr->page_size)
 		return 0;
 	kind = decode_kind(dr->buf[b].dec, rec);
 	if (kind < 0)

@@ -148,11 +148,12 @@ int evbuf_push_sorted(struct evbuf *b, const struct rtw_event *e)
 #define EVBUF_REC_HEAD	  16   /* ts 8, size 4, cpu 2, buffer 1, kind 1 */
 #define EVBUF_REC_MISSED  0x80 /* in the kind byte: an int64_t missed count follows */
 
+/* Records one after the other; the window drops whole chunks, oldest first. */
 struct evbuf_chunk {
-	size_t cap;   /* bytes of data[] */
-	size_t head;  /* the first live record */
-	size_t tail;  /* the end of the last one */
-	size_t count; /* live records */
+	size_t cap;	  /* bytes of data[] */
+	size_t tail;	  /* the end of the last record */
+	size_t count;	  /* records */
+	uint64_t last_ns; /* the time of the last one */
 	unsigned char data[];
 };
 
@@ -170,9 +171,10 @@ void evbuf_recs_init(struct evbuf_recs *b, uint64_t retain_ns, size_t max_record
 	b->max_records = max_records;
 }
 
+/* the ring has a power of two of slots */
 static struct evbuf_chunk *evbuf_chunk_at(const struct evbuf_recs *b, size_t i)
 {
-	return b->chunk[(b->first + i) % b->nr_slots];
+	return b->chunk[(b->first + i) & (b->nr_slots - 1)];
 }
 
 /* The record at @off of @c, and its size in the chunk. */
@@ -205,29 +207,41 @@ static void evbuf_chunk_release(struct evbuf_recs *b, struct evbuf_chunk *c)
 	free(c);
 }
 
-static void evbuf_recs_drop_front(struct evbuf_recs *b)
+static void evbuf_recs_drop_chunk(struct evbuf_recs *b)
 {
 	struct evbuf_chunk *c = evbuf_chunk_at(b, 0);
-	struct evbuf_rec r;
 
-	c->head += evbuf_rec_read(c, c->head, &r);
-	c->count--;
-	b->len--;
-	b->dropped++;
-	b->dropped_until_ns = r.ts_ns;
-	if (!c->count) {
-		b->first = (b->first + 1) % b->nr_slots;
-		b->nr--;
-		evbuf_chunk_release(b, c);
+	b->len -= c->count;
+	b->dropped += c->count;
+	b->dropped_until_ns = c->last_ns;
+	b->first = (b->first + 1) & (b->nr_slots - 1);
+	b->nr--;
+	evbuf_chunk_release(b, c);
+}
+
+/* What falls out of the window, a chunk at a time (never the newest one). */
+static void evbuf_recs_trim(struct evbuf_recs *b)
+{
+	while (b->nr > 1) {
+		const struct evbuf_chunk *f = evbuf_chunk_at(b, 0);
+
+		if (b->max_records && b->len - f->count >= b->max_records) {
+			evbuf_recs_drop_chunk(b);
+			continue;
+		}
+		if (b->retain_ns && b->newest_ns >= b->retain_ns &&
+		    f->last_ns < b->newest_ns - b->retain_ns) {
+			evbuf_recs_drop_chunk(b);
+			continue;
+		}
+		break;
 	}
 }
 
 static struct evbuf_chunk *evbuf_recs_room(struct evbuf_recs *b, size_t need)
 {
-	struct evbuf_chunk *c = b->nr ? evbuf_chunk_at(b, b->nr - 1) : NULL;
+	struct evbuf_chunk *c;
 
-	if (c && c->tail + need <= c->cap)
-		return c;
 	if (b->nr == b->nr_slots) {
 		size_t slots = b->nr_slots ? b->nr_slots * 2 : 16, i;
 		struct evbuf_chunk **ring = malloc(slots * sizeof(*ring));
@@ -253,8 +267,9 @@ static struct evbuf_chunk *evbuf_recs_room(struct evbuf_recs *b, size_t need)
 		c->cap = cap;
 		b->bytes += sizeof(*c) + cap;
 	}
-	c->head = c->tail = c->count = 0;
-	b->chunk[(b->first + b->nr) % b->nr_slots] = c;
+	c->tail = c->count = 0;
+	c->last_ns = 0;
+	b->chunk[(b->first + b->nr) & (b->nr_slots - 1)] = c;
 	b->nr++;
 	return c;
 }
@@ -262,11 +277,15 @@ static struct evbuf_chunk *evbuf_recs_room(struct evbuf_recs *b, size_t need)
 int evbuf_recs_push(struct evbuf_recs *b, const struct evbuf_rec *r)
 {
 	size_t need = evbuf_rec_bytes(r);
-	struct evbuf_chunk *c = evbuf_recs_room(b, need);
+	struct evbuf_chunk *c = b->nr ? evbuf_chunk_at(b, b->nr - 1) : NULL;
 	unsigned char *p;
 
-	if (!c)
-		return -ENOMEM;
+	if (!c || c->tail + need > c->cap) {
+		evbuf_recs_trim(b); /* before a chunk is added: it may reuse the one dropped */
+		c = evbuf_recs_room(b, need);
+		if (!c)
+			return -ENOMEM;
+	}
 	p = c->data + c->tail;
 	memcpy(p, &r->ts_ns, 8);
 	memcpy(p + 8, &r->size, 4);
@@ -281,20 +300,10 @@ int evbuf_recs_push(struct evbuf_recs *b, const struct evbuf_rec *r)
 	memcpy(p, r->data, r->size);
 	c->tail += need;
 	c->count++;
+	c->last_ns = r->ts_ns;
 	b->len++;
 	if (r->ts_ns > b->newest_ns)
 		b->newest_ns = r->ts_ns;
-	while (b->len > 1 && b->max_records && b->len > b->max_records)
-		evbuf_recs_drop_front(b);
-	while (b->len > 1 && b->retain_ns && b->newest_ns >= b->retain_ns) {
-		struct evbuf_chunk *f = evbuf_chunk_at(b, 0);
-		uint64_t ts;
-
-		memcpy(&ts, f->data + f->head, 8);
-		if (ts >= b->newest_ns - b->retain_ns)
-			break;
-		evbuf_recs_drop_front(b);
-	}
 	return 0;
 }
 
@@ -303,8 +312,6 @@ bool evbuf_recs_next(const struct evbuf_recs *b, struct evbuf_recs_pos *pos, str
 	while (pos->chunk < b->nr) {
 		const struct evbuf_chunk *c = evbuf_chunk_at(b, pos->chunk);
 
-		if (pos->off < c->head)
-			pos->off = c->head;
 		if (pos->off < c->tail) {
 			pos->off += evbuf_rec_read(c, pos->off, r);
 			return true;
@@ -320,7 +327,7 @@ void evbuf_recs_clear(struct evbuf_recs *b)
 	while (b->nr) {
 		struct evbuf_chunk *c = evbuf_chunk_at(b, 0);
 
-		b->first = (b->first + 1) % b->nr_slots;
+		b->first = (b->first + 1) & (b->nr_slots - 1);
 		b->nr--;
 		evbuf_chunk_release(b, c);
 	}

@@ -261,6 +261,8 @@ static int stream_on_event(const struct rtw_event *ev, int buffer, void *arg)
 static int stream_decode_window(struct stream *st)
 {
 	struct evbuf_recs_pos pos = { 0 };
+	uint64_t from =
+		st->recs.newest_ns > st->o->window_ns ? st->recs.newest_ns - st->o->window_ns : 0;
 	struct evbuf_rec r;
 
 	evbuf_clear(&st->win);
@@ -268,8 +270,11 @@ static int stream_decode_window(struct stream *st)
 		return -ENOMEM;
 	while (evbuf_recs_next(&st->recs, &pos, &r)) {
 		struct rtw_event ev[2];
-		int i, n = datread_decode(st->dr, &r, ev);
+		int i, n;
 
+		if (r.ts_ns < from) /* the window is cut every few records: exactly here */
+			continue;
+		n = datread_decode(st->dr, &r, ev);
 		for (i = 0; i < n; i++)
 			if (evbuf_push(&st->win, &ev[i]))
 				return -ENOMEM;

@@ -8,8 +8,9 @@
  * The same window of raw records (struct evbuf_recs): a ring-buffer
  * record's bytes as a trace.dat holds them, about a third of a decoded
  * event's size, for a reader that decodes a window only when a spike in
- * it is explained. Kept in chunks that are reused as the window moves, so
- * that memory follows what the window holds.
+ * it is explained. Kept in chunks, dropped whole and reused as the window
+ * moves, so that memory follows what the window holds and a record costs a
+ * copy, nothing more.
  */
 #ifndef ANALYSIS_EVBUF_H
 #define ANALYSIS_EVBUF_H
@@ -161,6 +162,9 @@ void evbuf_recs_init(struct evbuf_recs *b, uint64_t retain_ns, size_t max_record
  * evbuf_recs_push() - Append a copy of @r and its data, dropping what falls out.
  * @b: window
  * @r: record, not older than the newest held
+ *
+ * The window is cut a chunk (128 KB of records) at a time: it holds
+ * @retain_ns and up to two chunks more, older; @max_records likewise.
  *
  * Return: 0 or -ENOMEM.
  */

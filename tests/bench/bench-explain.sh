@@ -2,27 +2,28 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Spike -> explanation ready (the JSON's trace.explain_ns: from the thread's
 # wake-up to the explanation), with the default trace buffer (2048 KB per
-# CPU) full: a pipe ping-pong floods the scheduler events while busy loops
-# make the spikes, a few a second, so that the buffer has wrapped many times
-# over between two. Per capture: live (this kernel's: read as it records,
-# the window's pages only decoded) and stop (the trace stopped at the spike,
-# then read and cleared: how --explain worked before), the same run.
+# CPU) full: a pipe ping-pong floods the scheduler events while an RT hog
+# (SCHED_FIFO 80, 6 ms every 250 ms) makes 4 spikes a second on the CPU of a
+# SCHED_FIFO 50 thread, so that the buffer has wrapped several times over
+# between two. Per capture: live (this kernel's: read as it records, the
+# window's pages only decoded) and stop (the trace stopped at the spike,
+# then read whole and cleared: how --explain worked before), the same run.
 . tests/bench/lib.sh
 
 echo "### Spike -> explanation (default buffer, 2048 KB per CPU)"
 echo
 echo "| load | capture | spikes | events in the window (median) | explain ms median | p99 | max | blind |"
 echo "|---|---|---|---|---|---|---|---|"
-for load in "busy loops" "busy loops + ping-pong (buffer full)"; do
+for load in "RT hog" "RT hog + ping-pong (buffer full)"; do
 	for capture in live stop; do
-		busy_loop 0 busyloop
-		busy_loop 1 busyloop
+		taskset -c 1 chrt -f 80 "$HELPERS/spinner" 6000 250000 30 &
+		STARTED_PIDS="$STARTED_PIDS $!"
 		case "$load" in *ping*)
 			"$HELPERS/pingpong" 30 &
 			STARTED_PIDS="$STARTED_PIDS $!" ;;
 		esac
 		sleep 0.5
-		RTWHY_CAPTURE=$capture "$RTWHY" -t 2 -i 5000 -d 5000 -D 10 -q --explain=2500 \
+		RTWHY_CAPTURE=$capture "$RTWHY" -a 1 -p 50 -i 1000 -D 10 -q --explain=2500 \
 			--json="$TMP/e.json" >"$TMP/e.out" 2>&1
 		stop_started
 		n=$(grep -o '^#   trace: [a-zA-Z]*, [0-9]* events' "$TMP/e.out" | awk '{print $4}' | median)

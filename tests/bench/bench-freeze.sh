@@ -2,14 +2,16 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Freeze latency: from the thread's wake-up (the deadline miss seen) to the
 # moment recording stopped. rtwhy's own number comes from its runs (the
-# FREEZE marker's trace timestamp minus the wake time); freezecmp times
-# rtwhy's trigger and cyclictest's marker + tracing_on writes the same way.
+# FREEZE marker's trace timestamp minus the wake time), with the trace
+# stopped at each spike as -b stops it (RTWHY_CAPTURE=stop: --explain itself
+# never stops recording); freezecmp times rtwhy's trigger and cyclictest's
+# marker + tracing_on writes the same way.
 . tests/bench/lib.sh
 
 live() { # label, then rtwhy options
 	label=$1
 	shift
-	"$RTWHY" "$@" --json="$TMP/f.json" >/dev/null 2>&1
+	RTWHY_CAPTURE=stop "$RTWHY" "$@" --json="$TMP/f.json" >/dev/null 2>&1
 	python3 - "$TMP/f.json" "$label" <<'PY'
 import json, sys
 sp = json.load(open(sys.argv[1]))["spikes"]
