@@ -3,7 +3,7 @@
 # Spike -> explanation ready (the JSON's trace.explain_ns: from the thread's
 # wake-up to the explanation), with the default trace buffer (2048 KB per
 # CPU) full: a pipe ping-pong floods the scheduler events while an RT hog
-# (SCHED_FIFO 80, 6 ms every 250 ms) makes 4 spikes a second on the CPU of a
+# (SCHED_FIFO 80, 6 ms every 253 ms: not in step with the 10 ms poll) makes 4 spikes a second on the CPU of a
 # SCHED_FIFO 50 thread, so that the buffer has wrapped several times over
 # between two. Per capture: live (this kernel's: read as it records, the
 # window's pages only decoded) and stop (the trace stopped at the spike,
@@ -16,7 +16,7 @@ echo "| load | capture | spikes | events in the window (median) | explain ms med
 echo "|---|---|---|---|---|---|---|---|"
 for load in "RT hog" "RT hog + ping-pong (buffer full)"; do
 	for capture in live stop; do
-		taskset -c 1 chrt -f 80 "$HELPERS/spinner" 6000 250000 30 &
+		taskset -c 1 chrt -f 80 "$HELPERS/spinner" 6000 253000 30 &
 		STARTED_PIDS="$STARTED_PIDS $!"
 		case "$load" in *ping*)
 			"$HELPERS/pingpong" 30 &

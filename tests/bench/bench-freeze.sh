@@ -25,10 +25,10 @@ echo "### Freeze latency: wake-up seen -> recording stopped (us)"
 echo
 echo "| method | spikes | median | p99 |"
 echo "|---|---|---|---|"
-live "idle, SCHED_OTHER, --explain=45" -i 2000 -D 5 -q --explain=45
+live "idle, SCHED_OTHER, --explain=45, stopped as -b" -i 2000 -D 5 -q --explain=45
 busy_loop 0 busyloop
 busy_loop 1 busyloop
-live "busy loops, SCHED_OTHER, --explain=2500" -t 2 -i 5000 -d 5000 -D 10 -q --explain=2500
+live "busy loops, SCHED_OTHER, --explain=2500, stopped as -b" -t 2 -i 5000 -d 5000 -D 10 -q --explain=2500
 stop_started
 set -- $("$HELPERS/freezecmp" 300 1000)
 echo "| freezecmp, rtwhy's trigger (1 ms sleeps) | $2 | $3 | $4 |"
