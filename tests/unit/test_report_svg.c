@@ -14,7 +14,7 @@
 #include "analysis/blame.h"
 #include "rtwhy/config.h"
 #include "rtwhy/measure.h"
-#include "rtwhy/report_svg.h"
+#include "rtwhy/report/svg.h"
 #include "analysis/util.h"
 #include "evgen.h"
 #include "unit.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * report_text - everything rtwhy prints on a terminal: cyclictest 2.4's
+ * report/text - everything rtwhy prints on a terminal: cyclictest 2.4's
  * status lines, -q summary, -v samples, -h histogram and break lines (byte
  * for byte, so existing parsers keep working), then rtwhy's explanation
  * blocks, every line of which starts with "# " so that histogram and plot

@@ -30,7 +30,7 @@
 
 #include "rtwhy/log.h"
 #include "rtwhy/outfile.h"
-#include "rtwhy/report_svg.h"
+#include "rtwhy/report/svg.h"
 #include "rtwhy/wrap.h"
 #include "analysis/timeline.h"
 #include "analysis/util.h"

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "rtwhy/procfs.h"
-#include "rtwhy/report_text.h"
+#include "rtwhy/report/text.h"
 #include "rtwhy/shmstat.h"
 #include "rtwhy/wrap.h"
 #include "analysis/timeline.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * report_json - the --json file: cyclictest 2.4's keys and layout (so that
+ * report/json - the --json file: cyclictest 2.4's keys and layout (so that
  * existing parsers read it), plus rtwhy's "spikes", each with its phases,
  * culprits, verdict and trace coverage (keys listed in README.md).
  */

@@ -14,7 +14,7 @@
 #include "rtwhy/log.h"
 #include "rtwhy/outfile.h"
 #include "rtwhy/procfs.h"
-#include "rtwhy/report_json.h"
+#include "rtwhy/report/json.h"
 #include "analysis/timeline.h"
 #include "analysis/util.h"
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * report_svg - pictures written by rtwhy itself, no plotting dependency:
+ * report/svg - pictures written by rtwhy itself, no plotting dependency:
  * the timeline of an explained spike (a lane per CPU: who ran, IRQs and
  * softirqs, the deadline and the wake-up, the culprit highlighted, the
  * verdict as the caption) and the latency histogram of a run (log-scale
