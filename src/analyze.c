@@ -22,7 +22,7 @@
 #include "rtwhy/log.h"
 #include "rtwhy/outfile.h"
 #include "rtwhy/report/json.h"
-#include "rtwhy/report/svg.h"
+#include "rtwhy/report/svg_spike.h"
 #include "rtwhy/report/text.h"
 #include "analysis/textread.h" /* textread_parse_ts() for --at */
 #include "analysis/util.h"

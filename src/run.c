@@ -31,6 +31,8 @@
 #include "rtwhy/procfs.h"
 #include "rtwhy/report/json.h"
 #include "rtwhy/report/svg.h"
+#include "rtwhy/report/svg_histogram.h"
+#include "rtwhy/report/svg_spike.h"
 #include "rtwhy/report/text.h"
 #include "rtwhy/run.h"
 #include "rtwhy/shmstat.h"

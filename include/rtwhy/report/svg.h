@@ -1,40 +1,116 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * report/svg - pictures written by rtwhy itself, no plotting dependency:
- * the timeline of an explained spike (a lane per CPU: who ran, IRQs and
- * softirqs, the deadline and the wake-up, the culprit highlighted, the
- * verdict as the caption) and the latency histogram of a run (log-scale
- * counts, min/avg/max marked, in the style of OSADL's latency plots).
+ * report/svg - what the SVG pictures of rtwhy are written with, no plotting
+ * dependency: the page (width, fonts, margins, plot edges), the elements
+ * (text, rect, line, the <title> tooltip), wrapped captions, round tick
+ * steps, and the names of the files next to the --svg argument. The
+ * pictures themselves are report/svg_spike's and report/svg_histogram's.
  *
- * One self-contained SVG file per picture, UTF-8, well-formed XML
- * whatever bytes a comm holds; every bar, mark and line carries a <title>
- * (the browser's tooltip) with its exact times. Elements have classes for
- * style sheets and tests: bars "task", "idle", "gap"; marks "hardirq",
- * "softirq"; "culprit" outlines; "victim" under the late thread's runs.
- * Renders only: every number comes from the blame result, the timeline or
- * the statistics.
+ * Every text (comms and IRQ names are arbitrary bytes) is written escaped,
+ * valid UTF-8 without control characters: the file is always well-formed
+ * XML. Coordinates are px, written with one or two decimals.
  */
 #ifndef RTWHY_REPORT_SVG_H
 #define RTWHY_REPORT_SVG_H
 
 #include <stddef.h>
+#include <stdio.h>
 
-#include "analysis/blame.h"
-#include "rtwhy/config.h"
-#include "analysis/event.h"
-#include "rtwhy/measure.h"
+#define REPORT_SVG_W	   1200 /* picture width, px */
+#define REPORT_SVG_MARGIN  16
+#define REPORT_SVG_PLOT_X0 118 /* left edge of the lanes / plot */
+#define REPORT_SVG_PLOT_X1 (REPORT_SVG_W - 24)
+#define REPORT_SVG_FONT	   "DejaVu Sans, Liberation Sans, Arial, sans-serif"
+#define REPORT_SVG_MONO	   "DejaVu Sans Mono, Liberation Mono, monospace"
+#define REPORT_SVG_CHAR_PX 6.6 /* average advance of an 11 px sans-serif character */
 
 /**
- * report_svg_spike_path() - The file of spike @index: @path itself for the
- * first spike, "NAME-2.svg", "NAME-3.svg"... for the next ones, NAME being
- * @path without its ".svg" suffix (any case); a @path without that suffix
- * gets "-2", "-3"... appended ("spikes" -> "spikes-2").
- * @path: the --svg argument
- * @index: 1-based spike number
- * @buf: output
- * @len: size of @buf
+ * report_svg_begin() - The XML declaration, the <svg> element (11 px sans-serif),
+ * its <title> and a white background. The caller ends it with "</svg>".
+ * @f: stream
+ * @width: px
+ * @height: px
+ * @title: the document's title (escaped here)
  */
-void report_svg_spike_path(const char *path, int index, char *buf, size_t len);
+void report_svg_begin(FILE *f, int width, int height, const char *title);
+
+/**
+ * report_svg_text() - <text x y ATTRS>escaped(printf(fmt...))</text>, at most
+ * 1023 bytes of text.
+ * @f: stream
+ * @x: px
+ * @y: px (baseline)
+ * @attrs: further attributes, written as they are ("" none)
+ * @fmt: printf format of the text
+ */
+void report_svg_text(FILE *f, double x, double y, const char *attrs, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+/**
+ * report_svg_title() - <title>escaped(printf(fmt...))</title>: the tooltip of the
+ * enclosing element, at most 511 bytes.
+ * @f: stream
+ * @fmt: printf format of the text
+ */
+void report_svg_title(FILE *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/**
+ * report_svg_rect() - <rect x y width height ATTRS/>.
+ * @f: stream
+ * @x: px
+ * @y: px
+ * @w: px
+ * @h: px
+ * @fmt: printf format of the attributes (not escaped: the caller's own words)
+ */
+void report_svg_rect(FILE *f, double x, double y, double w, double h, const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
+
+/**
+ * report_svg_line() - <line x1 y1 x2 y2 ATTRS/>.
+ * @f: stream
+ * @x1: px
+ * @y1: px
+ * @x2: px
+ * @y2: px
+ * @fmt: printf format of the attributes (not escaped: the caller's own words)
+ */
+void report_svg_line(FILE *f, double x1, double y1, double x2, double y2, const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
+
+/**
+ * report_svg_text_px() - Estimated width of @s (UTF-8 continuation bytes do not count).
+ * @s: text
+ * @char_px: advance of one character, px
+ *
+ * Return: px.
+ */
+double report_svg_text_px(const char *s, double char_px);
+
+/**
+ * report_svg_wrap() - Write @text as <text> lines of at most @width characters,
+ * cut at spaces (wrap_line()), from (@x, @y) down by @dy.
+ * @f: stream, NULL to count the lines only
+ * @x: px
+ * @y: px, the first baseline
+ * @dy: px between baselines
+ * @attrs: as report_svg_text()'s
+ * @text: the words
+ * @width: characters per line
+ *
+ * Return: the number of lines.
+ */
+int report_svg_wrap(FILE *f, double x, double y, double dy, const char *attrs, const char *text,
+		    int width);
+
+/**
+ * report_svg_nice_step() - A round step (1, 2, 5 x 10^k) for about @nr ticks over @span.
+ * @span: the axis' extent, any unit
+ * @nr: ticks wanted
+ *
+ * Return: the step, in @span's unit (1 when @span is not positive).
+ */
+double report_svg_nice_step(double span, int nr);
 
 /**
  * report_svg_sibling_path() - "NAME-TAG.svg" next to @path ("FILE-TAG" if @path
@@ -45,37 +121,5 @@ void report_svg_spike_path(const char *path, int index, char *buf, size_t len);
  * @len: size of @buf
  */
 void report_svg_sibling_path(const char *path, const char *tag, char *buf, size_t len);
-
-/**
- * report_svg_spike() - Draw one explained spike into report_svg_spike_path().
- * @path: the --svg argument (see report_svg_spike_path())
- * @index: 1-based spike number, also in the title
- * @trace: what the explanation read (blame_explain_trace()), NULL if nothing
- * @r: the explanation
- *
- * The view runs from max(200 us, 10% of the latency) before the deadline to
- * max(50 us, 5% of the latency) after the wake-up, time in us from D.
- * Lanes: the timer, wake, run and culprit CPUs, then others with events in
- * the view, at most 8, in CPU order. A spike longer than 1 ms also gets two
- * close-ups of the same lanes: around the timer and the wakeup, and around
- * need-resched, the switch-in and W.
- * Return: 0, or -errno with the message printed ("rtwhy: cannot write F: why").
- */
-int report_svg_spike(const char *path, int index, const struct blame_trace *trace,
-		     const struct blame_result *r);
-
-/**
- * report_svg_histogram() - Draw the latency histogram of a run (-h/-H).
- * @path: file
- * @cfg: config (bucket count and unit, -H, the command line for the title)
- * @m: measurement, threads stopped, histograms filled
- *
- * One step curve per thread (and the sum over all with -H and more than one
- * thread) over log10 counts; the x axis ends a little after the last
- * non-empty bucket. Threads past the 16th are drawn but not listed.
- * Return: 0, or -errno with the message printed ("rtwhy: cannot write F: why").
- */
-int report_svg_histogram(const char *path, const struct rtw_config *cfg,
-			 const struct measure_summary *m);
 
 #endif
