@@ -22,6 +22,7 @@
 #include "rtwhy/capture.h"
 #include "rtwhy/cli.h"
 #include "rtwhy/clockres.h"
+#include "rtwhy/hostinfo.h"
 #include "analysis/marker.h"
 #include "analysis/pidmap.h"
 #include "rtwhy/log.h"
@@ -113,6 +114,7 @@ struct run {
 	struct report_text_verbose *verbose;
 	struct run_steal steal;
 	time_t start_time;
+	struct hostinfo host;	     /* what the reports say of the machine, read at the start */
 	struct metrics_file metrics; /* --metrics */
 	/* --explain: the explaining thread and what it hands to the main thread */
 	cpu_set_t any_cpus; /* the process's CPUs, before -a pinned the main thread */
@@ -1027,6 +1029,15 @@ static int run_metrics(struct run *r, const struct measure_summary *s, bool runn
 	return metrics_file_write(&r->metrics, s, &info, run_now_ns());
 }
 
+/* The live display, with the load average as it is now. */
+static void run_status(struct run *r, const struct measure_summary *s)
+{
+	char lavg[HOSTINFO_LOADAVG_LEN];
+
+	hostinfo_loadavg("", lavg, sizeof(lavg));
+	report_text_status(stdout, r->cfg, s, lavg, r->status_shown);
+}
+
 static void run_loop(struct run *r)
 {
 	const struct rtw_config *cfg = r->cfg;
@@ -1053,7 +1064,7 @@ static void run_loop(struct run *r)
 		if (cfg->output.verbose)
 			report_text_verbose(stdout, cfg, s, r->verbose);
 		else if (!cfg->output.quiet && run_redraw(r, s)) {
-			report_text_status(stdout, cfg, s, r->status_shown);
+			run_status(r, s);
 			r->status_shown = true;
 		}
 	}
@@ -1091,7 +1102,7 @@ static void run_print_end(struct run *r)
 	if (cfg->output.verbose)
 		report_text_verbose(stdout, cfg, s, r->verbose);
 	else if (!cfg->output.quiet)
-		report_text_status(stdout, cfg, s, r->status_shown);
+		run_status(r, s);
 	if (cfg->output.quiet && !cfg->output.histogram)
 		for (i = 0; i < s->nr_threads; i++)
 			report_text_thread_line(stdout, cfg, &s->threads[i]);
@@ -1139,7 +1150,7 @@ static void run_print_end(struct run *r)
 			report_svg_sibling_path(cfg->output.svg_path, "hist", path, sizeof(path));
 		else
 			util_strlcpy(path, cfg->output.svg_path, sizeof(path));
-		ret = report_svg_histogram(path, cfg, s);
+		ret = report_svg_histogram(path, cfg, s, &r->host, time(NULL));
 		if (ret)
 			r->output_err = ret;
 	}
@@ -1148,18 +1159,27 @@ static void run_print_end(struct run *r)
 
 static int run_write_json(struct run *r, int code)
 {
+	const struct measure_summary *s = measure_summary(r->m);
+	int *node = calloc((size_t)s->nr_threads + 1, sizeof(*node));
 	struct report_json_run info = {
+		.host = &r->host,
+		.node = node, /* NULL (out of memory): 0 each */
 		.start_time = r->start_time,
 		.end_time = time(NULL),
 		.return_code = code,
 		.spikes = r->kept,
 		.nr_spikes = r->nr_kept,
 		.nr_spikes_dropped = r->nr_dropped,
-		.blind_spikes = measure_summary(r->m)->blind_spikes + r->nr_overwritten,
+		.blind_spikes = s->blind_spikes + r->nr_overwritten,
 		.blind_ns = r->cap.blind_ns,
 	};
+	int i, ret;
 
-	return report_json_write(r->cfg->output.json_path, r->cfg, measure_summary(r->m), &info);
+	for (i = 0; node && i < s->nr_threads; i++)
+		node[i] = hostinfo_cpu_node("", s->threads[i].cpu);
+	ret = report_json_write(r->cfg->output.json_path, r->cfg, s, &info);
+	free(node);
+	return ret;
 }
 
 static int run_start_threads(struct run *r)
@@ -1271,6 +1291,7 @@ int run_measure(const struct rtw_config *cfg)
 	for (i = 0; i < cfg->nr_warnings; i++)
 		fprintf(stderr, "%s\n", cfg->warnings[i]);
 	r.start_time = time(NULL);
+	hostinfo_read(&r.host);
 	metrics_file_init(&r.metrics, cfg->output.metrics);
 	diag_set_sink(log_diag, NULL); /* what analysis/ has to say, on stderr */
 	systune_init(&r.tune);

@@ -12,7 +12,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/utsname.h>
 #include <time.h>
 
 #include "rtwhy/log.h"
@@ -34,6 +33,8 @@ struct svg_hist {
 	FILE *f;
 	const struct rtw_config *cfg;
 	const struct measure_summary *m;
+	const struct hostinfo *host; /* NULL: unknown */
+	time_t when;
 	const char *unit;
 	int nb;	       /* buckets */
 	long xmax;     /* x axis: 0..xmax units */
@@ -231,25 +232,24 @@ static void svg_hist_legend(struct svg_hist *h, int k, double y, const char *col
 static void svg_hist_header(struct svg_hist *h)
 {
 	const struct rtw_config *cfg = h->cfg;
+	static const struct hostinfo unknown;
+	const struct utsname *u = h->host ? &h->host->uts : &unknown.uts;
 	char cmd[1024], when[64];
-	struct utsname u;
 	size_t len = 0;
-	time_t now = time(NULL);
 	struct tm tm;
 	int i;
 
-	if (uname(&u))
-		memset(&u, 0, sizeof(u));
 	cmd[0] = '\0';
 	for (i = 0; i < cfg->argc && len < sizeof(cmd); i++)
 		len += (size_t)snprintf(cmd + len, sizeof(cmd) - len, "%s%s", i ? " " : "",
 					cfg->argv[i]);
-	if (localtime_r(&now, &tm))
+	if (localtime_r(&h->when, &tm))
 		strftime(when, sizeof(when), "%Y-%m-%d %H:%M:%S %z", &tm);
 	else
 		snprintf(when, sizeof(when), "?");
 	report_svg_text(h->f, REPORT_SVG_MARGIN, 26, "font-size=\"17\" font-weight=\"bold\"",
-			"Latency histogram of %s (Linux %s %s)", u.nodename, u.release, u.machine);
+			"Latency histogram of %s (Linux %s %s)", u->nodename, u->release,
+			u->machine);
 	report_svg_text(h->f, REPORT_SVG_MARGIN, 46,
 			"font-family=\"" REPORT_SVG_MONO "\" font-size=\"12\"", "$ %s", cmd);
 	report_svg_text(h->f, REPORT_SVG_MARGIN, 64, "fill=\"#444444\"",
@@ -337,10 +337,12 @@ static void svg_hist_write(struct svg_hist *h)
 }
 
 int report_svg_histogram(const char *path, const struct rtw_config *cfg,
-			 const struct measure_summary *m)
+			 const struct measure_summary *m, const struct hostinfo *host, time_t when)
 {
 	struct svg_hist h = { .cfg = cfg,
 			      .m = m,
+			      .host = host,
+			      .when = when,
 			      .unit = cfg->output.nsecs ? "ns" : "us",
 			      .nb = cfg->output.histogram };
 	int ret = 0, j;

@@ -557,7 +557,7 @@ static char *hist_render(struct hist_fixture *fx, const char *name)
 	int i, ret;
 
 	svg_tmp(path, sizeof(path), name);
-	ret = report_svg_histogram(path, &fx->cfg, &fx->m);
+	ret = report_svg_histogram(path, &fx->cfg, &fx->m, NULL, time(NULL));
 	for (i = 0; i < fx->m.nr_threads; i++)
 		stats_free(&fx->st[i]);
 	CU_ASSERT_EQUAL_FATAL(ret, 0);
@@ -622,8 +622,9 @@ static void test_histogram_cannot_write(void)
 	struct hist_fixture fx;
 
 	hist_fill(&fx, 2, true, false);
-	CU_ASSERT_EQUAL(report_svg_histogram("/nonexistent-rtwhy-dir/h.svg", &fx.cfg, &fx.m),
-			-ENOENT);
+	CU_ASSERT_EQUAL(
+		report_svg_histogram("/nonexistent-rtwhy-dir/h.svg", &fx.cfg, &fx.m, NULL, 0),
+		-ENOENT);
 	stats_free(&fx.st[0]);
 	stats_free(&fx.st[1]);
 }

@@ -9,7 +9,10 @@
 #ifndef RTWHY_REPORT_SVG_HISTOGRAM_H
 #define RTWHY_REPORT_SVG_HISTOGRAM_H
 
+#include <time.h>
+
 #include "rtwhy/config.h"
+#include "rtwhy/hostinfo.h"
 #include "rtwhy/measure.h"
 
 /**
@@ -17,6 +20,8 @@
  * @path: file
  * @cfg: config (bucket count and unit, -H, the command line for the title)
  * @m: measurement, threads stopped, histograms filled
+ * @host: the machine named in the title (hostinfo_read()), NULL: unknown
+ * @when: the time the title says it was drawn
  *
  * One step curve per thread (and the sum over all with -H and more than one
  * thread) over log10 counts; the x axis ends a little after the last
@@ -24,6 +29,6 @@
  * Return: 0, or -errno with the message printed ("rtwhy: cannot write F: why").
  */
 int report_svg_histogram(const char *path, const struct rtw_config *cfg,
-			 const struct measure_summary *m);
+			 const struct measure_summary *m, const struct hostinfo *host, time_t when);
 
 #endif
