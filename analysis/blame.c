@@ -716,6 +716,6 @@ static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
 	qsort(res->culprit, (size_t)res->nr_culprits, sizeof(res->culprit[0]), blame_cmp_culprit);
 	cause_find(ev, n, tl, host, res);
 	blame_resolve_policies(res, host);
-	verdict_decide(res, host ? host->steal_ns : -1);
+	verdict_decide(res, host);
 	return 0;
 }

@@ -84,7 +84,6 @@ struct run_steal {
 /* An explanation the explaining thread made, for the main thread to print and keep. */
 struct run_done {
 	struct blame_result res;
-	struct measure_spike ms;
 	int index;
 	size_t nr_events;
 };
@@ -555,26 +554,21 @@ static void run_draw(struct run *r, const struct blame_trace *trace, const struc
 	}
 }
 
-/* --smi: an "invisible" spike points at SMIs; say how many the spike's CPU counted */
-static void run_smi_verdict(struct run *r, const struct measure_spike *ms, struct blame_result *res)
+/* --smi: the SMIs the spike's CPU counted from before its deadline until now */
+static void run_smi(struct run *r, const struct measure_spike *ms, struct blame_smi *smi)
 {
 	uint64_t since_ns;
-	uint32_t n;
-	size_t len = strlen(res->text);
 
-	if (!r->cfg->measure.smi || res->verdict != BLAME_V_INVISIBLE ||
-	    measure_smi_window(r->m, ms->thread, ms->deadline_ns, &n, &since_ns))
+	if (!r->cfg->measure.smi ||
+	    measure_smi_window(r->m, ms->thread, ms->deadline_ns, &smi->count, &since_ns))
 		return;
-	snprintf(res->text + len, sizeof(res->text) - len,
-		 " SMIs counted on CPU %d from %.1f ms before the deadline until the explanation "
-		 "(--smi): %u%s",
-		 ms->cpu, (double)(ms->deadline_ns - since_ns) / 1e6, n,
-		 n ? ", so an SMI is the likely cause." : ": not an SMI.");
+	smi->counted = true;
+	smi->cpu = ms->cpu;
+	smi->before_ns = ms->deadline_ns - since_ns;
 }
 
 /* The explaining thread: an explanation for the main thread to print and keep. */
-static void run_hand_over(struct run *r, const struct measure_spike *ms,
-			  const struct blame_result *res, size_t nr_events)
+static void run_hand_over(struct run *r, const struct blame_result *res, size_t nr_events)
 {
 	pthread_mutex_lock(&r->done_lock);
 	if (r->nr_done == r->cap_done) {
@@ -590,7 +584,6 @@ static void run_hand_over(struct run *r, const struct measure_spike *ms,
 		r->cap_done = cap;
 	}
 	r->done[r->nr_done].res = *res;
-	r->done[r->nr_done].ms = *ms;
 	r->done[r->nr_done].index = r->nr_explained;
 	r->done[r->nr_done].nr_events = nr_events;
 	r->nr_done++;
@@ -610,7 +603,6 @@ static void run_print_done(struct run *r)
 	r->nr_done = r->cap_done = 0;
 	pthread_mutex_unlock(&r->done_lock);
 	for (i = 0; i < n; i++) {
-		run_smi_verdict(r, &d[i].ms, &d[i].res);
 		run_keep(r, &d[i].res);
 		report_text_spike(stdout, &d[i].res, d[i].index, d[i].nr_events);
 	}
@@ -661,6 +653,7 @@ static void run_explain(struct run *r, const struct capture_spike *cs)
 	host.cause.dl_tasks = h.dl;
 	host.cause.nr_dl_tasks = h.nr_dl;
 	run_knobs(ms->cpu, &host.cause.knobs);
+	run_smi(r, ms, &host.smi);
 	ret = blame_explain_trace(cs->ev, cs->n, &sp, &host, &res, &trace);
 	/*
 	 * RT bandwidth: who used the budget, and whether it sleeps, is what the live
@@ -693,13 +686,12 @@ static void run_explain(struct run *r, const struct capture_spike *cs)
 	run_draw(r, &trace, &res);
 	blame_trace_free(&trace);
 	if (r->cfg->trace.break_ns) { /* the main thread, the measuring threads joined */
-		run_smi_verdict(r, ms, &res);
 		run_keep(r, &res);
 		r->last = res;
 		r->last_nr_events = cs->n;
 		r->have_last = true;
 	} else {
-		run_hand_over(r, ms, &res, cs->n);
+		run_hand_over(r, &res, cs->n);
 	}
 }
 
