@@ -48,17 +48,23 @@ static void test_names(void)
 	CU_ASSERT_STRING_EQUAL(verdict_name((enum blame_verdict) - 1), "?");
 }
 
+/* A complete explanation of 1 us on CPU 1 with no culprit at all. */
+static void nothing_in_it(struct blame_result *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->complete = true;
+	r->latency_ns = 1000;
+	r->run_cpu = 1;
+	r->victim_prio = -1000;
+}
+
 /* An explanation with nothing in it: invisible, no culprit named, words still written. */
 static void test_no_culprit(void)
 {
 	struct blame_host host = { .steal_ns = 3000 };
 	struct blame_result r;
 
-	memset(&r, 0, sizeof(r));
-	r.complete = true;
-	r.latency_ns = 1000;
-	r.run_cpu = 1;
-	r.victim_prio = -1000;
+	nothing_in_it(&r);
 	verdict_decide(&r, &host);
 	CU_ASSERT_EQUAL(r.verdict, BLAME_V_INVISIBLE);
 	CU_ASSERT_EQUAL(r.verdict_culprit, -1);
@@ -144,11 +150,7 @@ static void test_smi_count(void)
 	struct blame_result r;
 	size_t n;
 
-	memset(&r, 0, sizeof(r));
-	r.complete = true;
-	r.latency_ns = 1000;
-	r.run_cpu = 1;
-	r.victim_prio = -1000;
+	nothing_in_it(&r);
 	verdict_decide(&r, &host);
 	CU_ASSERT_EQUAL(r.verdict, BLAME_V_INVISIBLE);
 	n = strlen(r.text);
