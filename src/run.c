@@ -737,6 +737,9 @@ static void *run_explainer_main(void *arg)
 	struct run *r = arg;
 	struct timespec pause = util_ns_to_ts(RUN_REFRESH_NS);
 
+	/* its own name: a culprit that is rtwhy's explaining thread says so, and --stack's
+	 * trigger (comm == the process's name) leaves its wakeups out */
+	pthread_setname_np(pthread_self(), "rtwhy-explain");
 	pthread_setaffinity_np(pthread_self(), sizeof(r->any_cpus), &r->any_cpus);
 	run_explainer_policy(r->cfg);
 	run_sample_steal(&r->steal, run_now_ns());
