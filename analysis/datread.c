@@ -17,15 +17,8 @@
 #include "analysis/decode.h"
 #include "analysis/diag.h"
 #include "analysis/evbuf.h"
+#include "analysis/tracecmd_private.h"
 #include "analysis/util.h"
-
-/*
- * Getters libtracecmd.so exports but declares only in trace-cmd's private
- * header. Weak, so that a library without them costs the clock and kernel
- * version (then reported as unknown), not the link.
- */
-extern const char *tracecmd_get_trace_clock(struct tracecmd_input *handle) __attribute__((weak));
-extern const char *tracecmd_get_uname(struct tracecmd_input *handle) __attribute__((weak));
 
 #define DATREAD_MAGIC	   "\027\010\104tracing"
 #define DATREAD_MAGIC_LEN  10

@@ -41,6 +41,29 @@ uint8_t event_flags_from_raw(unsigned int raw, enum event_flag_layout layout)
 	return f;
 }
 
+unsigned int event_flags_to_raw(uint8_t flags, enum event_flag_layout layout)
+{
+	unsigned int raw = 0;
+
+	if (flags & RTW_F_IRQS_OFF)
+		raw |= 0x01;
+	if ((flags & RTW_F_NEED_RESCHED_LAZY) && layout == EVENT_FLAGS_6_13)
+		raw |= 0x02;
+	if (flags & RTW_F_NEED_RESCHED)
+		raw |= 0x04;
+	if (flags & RTW_F_HARDIRQ)
+		raw |= 0x08;
+	if (flags & RTW_F_SOFTIRQ)
+		raw |= 0x10;
+	if (flags & RTW_F_PREEMPT_RESCHED)
+		raw |= 0x20;
+	if (flags & RTW_F_NMI)
+		raw |= 0x40;
+	if (flags & RTW_F_BH_OFF)
+		raw |= 0x80;
+	return raw;
+}
+
 int event_flags_from_letters(const char *s, int len, uint8_t *flags, uint8_t *preempt)
 {
 	uint8_t f = 0;

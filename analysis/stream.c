@@ -151,6 +151,7 @@ static void stream_explain(struct stream *st, const struct blame_spike *sp, cons
 					      .what = what,
 					      .res = &res,
 					      .trace = &trace,
+					      .ev = evbuf_data(&st->win),
 					      .nr_events = evbuf_len(&st->win),
 					      .sum = st->sum };
 

@@ -184,9 +184,15 @@ void report_json_spike(struct json *j, const struct blame_result *r)
 	int i;
 
 	json_object(j, NULL);
-	json_int(j, "thread", sp->thread);
+	if (sp->thread >= 0) /* else a trace that does not say (cyclictest's marker, by hand) */
+		json_int(j, "thread", sp->thread);
+	else
+		json_null(j, "thread");
 	json_int(j, "tid", sp->tid);
-	json_int(j, "cpu", r->run_cpu >= 0 ? r->run_cpu : sp->cpu);
+	if (r->run_cpu >= 0 || sp->cpu >= 0)
+		json_int(j, "cpu", r->run_cpu >= 0 ? r->run_cpu : sp->cpu);
+	else
+		json_null(j, "cpu");
 	json_double(j, "latency_us", report_us(r->latency_ns), 3);
 	json_uint(j, "deadline_ns", (unsigned long long)sp->deadline_ns);
 	json_uint(j, "wake_ns", (unsigned long long)sp->wake_ns);

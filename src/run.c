@@ -14,6 +14,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -33,11 +34,11 @@
 #include "rtwhy/report_svg.h"
 #include "rtwhy/report_text.h"
 #include "rtwhy/run.h"
+#include "rtwhy/savetrace.h"
 #include "rtwhy/shmstat.h"
 #include "rtwhy/statfifo.h"
 #include "rtwhy/systune.h"
 #include "rtwhy/timenow.h"
-#include "analysis/textwrite.h"
 #include "rtwhy/tsession.h"
 #include "analysis/util.h"
 
@@ -104,9 +105,8 @@ struct run {
 	struct blame_result last; /* -b: printed after the summary */
 	size_t last_nr_events;
 	bool have_last;
-	FILE *save;
-	uint64_t saved_until_ns; /* the last event written to it */
-	int output_err;		 /* a --save-trace, --histfile or --svg write failed: -errno */
+	struct savetrace save; /* --save-trace */
+	int output_err;	       /* a --save-trace, --histfile or --svg write failed: -errno */
 	bool status_shown;
 	struct report_text_verbose *verbose;
 	struct run_steal steal;
@@ -461,45 +461,31 @@ static void run_host_tasks(const struct rtw_event *ev, size_t n, struct pidmap *
 	pidmap_free(&seen);
 }
 
+/* The traced machine, for --save-trace: this one, its CPUs, kernel and clock. */
 static void run_save_window(struct run *r, const struct capture_spike *cs,
 			    const struct blame_result *res)
 {
-	const struct rtw_event *ev = cs->ev;
-	size_t i = 0, n = cs->n;
+	const struct savetrace_window win = {
+		.ev = cs->ev,
+		.n = cs->n,
+		.index = r->nr_explained,
+		.tid = res->spike.tid,
+		.latency_ns = res->latency_ns,
+		.since_ns = cs->trace_start_ns,
+	};
+	struct savetrace_src src = { .clock = "mono" };
+	struct utsname u;
 	cpu_set_t online;
 
-	if (!r->cfg->output.save_trace || r->output_err || !n)
+	if (!r->save.path || r->save.err)
 		return;
-	if (!r->save) {
-		r->output_err =
-			outfile_open(r->cfg->output.save_trace, "--save-trace file", &r->save);
-		if (r->output_err)
-			return;
-		textwrite_header(r->save, util_online_cpus(&online), "mono");
+	src.nr_cpus = util_online_cpus(&online);
+	if (!uname(&u)) {
+		src.release = u.release;
+		src.machine = u.machine;
 	}
-	if (r->saved_until_ns && ev[0].ts_ns <= r->saved_until_ns) {
-		/* the window goes on from the last one: its new events only, so that each
-		 * event and FREEZE line is there once (and `rtwhy analyze` sees one window) */
-		fprintf(r->save, "# rtwhy: and spike %d: tid %d latency %llu ns, same window\n",
-			r->nr_explained, res->spike.tid, (unsigned long long)res->latency_ns);
-		while (i < n && ev[i].ts_ns <= r->saved_until_ns)
-			i++;
-	} else {
-		fprintf(r->save,
-			"# rtwhy: spike %d: tid %d latency %llu ns, recording since %llu.%09llu\n",
-			r->nr_explained, res->spike.tid, (unsigned long long)res->latency_ns,
-			(unsigned long long)(cs->trace_start_ns / NSEC_PER_SEC),
-			(unsigned long long)(cs->trace_start_ns % NSEC_PER_SEC));
-	}
-	for (; i < n; i++)
-		textwrite_event(r->save, &ev[i]);
-	if (ev[n - 1].ts_ns > r->saved_until_ns)
-		r->saved_until_ns = ev[n - 1].ts_ns;
-	if (fflush(r->save) || ferror(r->save)) {
-		r->output_err =
-			outfile_close(r->save, "--save-trace file", r->cfg->output.save_trace);
-		r->save = NULL;
-	}
+	if (savetrace_window(&r->save, &src, &win))
+		r->output_err = r->save.err;
 }
 
 /* The main thread: an explained spike into --metrics' counts and, for --json, kept. */
@@ -1273,6 +1259,7 @@ int run_measure(const struct rtw_config *cfg)
 		fprintf(stderr, "%s\n", cfg->warnings[i]);
 	r.start_time = time(NULL);
 	metrics_file_init(&r.metrics, cfg->output.metrics);
+	savetrace_init(&r.save, cfg->output.save_trace);
 	diag_set_sink(log_diag, NULL); /* what analysis/ has to say, on stderr */
 	systune_init(&r.tune);
 	if (cfg->output.unbuffered)
@@ -1340,12 +1327,9 @@ int run_measure(const struct rtw_config *cfg)
 out_stopped:
 	run_print_end(&r);
 	code = run_gate(cfg, measure_summary(r.m)); /* 0, or 3 above --max-latency */
-	if (r.save) {
-		ret = outfile_close(r.save, "--save-trace file", cfg->output.save_trace);
-		r.save = NULL;
-		if (ret)
-			r.output_err = ret;
-	}
+	ret = savetrace_close(&r.save);
+	if (ret)
+		r.output_err = ret;
 	if (r.output_err)
 		code = CLI_EXIT_FAILURE;
 	if (cfg->output.json_path && run_write_json(&r, code))
@@ -1355,8 +1339,7 @@ out:
 	run_stop_explainer(&r);
 	if (run_metrics(&r, measure_summary(r.m), false, code))
 		code = CLI_EXIT_FAILURE;
-	if (r.save)
-		fclose(r.save);
+	savetrace_discard(&r.save);
 	tsess_destroy(r.ts);
 	systune_restore(&r.tune);
 	shmstat_destroy(&r.shm);

@@ -162,6 +162,15 @@ enum event_flag_layout event_flag_layout_for(int major, int minor);
 uint8_t event_flags_from_raw(unsigned int raw, enum event_flag_layout layout);
 
 /**
+ * event_flags_to_raw() - The raw common_flags of canonical flags (event_flags_from_raw()'s inverse).
+ * @flags: RTW_F_* bits
+ * @layout: the kernel's layout (before 6.13 there is no lazy bit: it is left out)
+ *
+ * Return: the common_flags value.
+ */
+unsigned int event_flags_to_raw(uint8_t flags, enum event_flag_layout layout);
+
+/**
  * event_flags_from_letters() - Canonical flags from ftrace's latency columns.
  * @s: the columns, e.g. "dNh2." or "d.h3" (irqs-off, need-resched, hardirq/
  *     softirq, preempt depth, optionally migrate-disable)

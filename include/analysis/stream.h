@@ -60,6 +60,7 @@ struct stream_spike {
 					   * hand: ..." */
 	const struct blame_result *res;	  /* the explanation */
 	const struct blame_trace *trace;  /* what it was explained from, for drawing */
+	const struct rtw_event *ev;	  /* the window, as read (before blame's repairs) */
 	size_t nr_events;		  /* events in the window */
 	const struct stream_summary *sum; /* the trace's facts, as far as read */
 };
