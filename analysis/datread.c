@@ -54,6 +54,7 @@ struct datread {
 	void *arg;
 	int stop;		/* the callback's non-zero value */
 	unsigned int page_size; /* of the file's ring buffer pages, from its header; 0 unknown */
+	bool formats_seen;	/* info.layout and preempt_rt refined by the first record */
 };
 
 /* The page size the header gives after the version string, endianness and long size. */
@@ -121,6 +122,7 @@ static void datread_kernel(struct datread *dr)
 
 	dr->info.layout = EVENT_FLAGS_6_13;
 	dr->info.layout_assumed = true;
+	dr->info.preempt_rt = -1;
 	if (!u)
 		return;
 	rel = strchr(u, ' ');
@@ -129,9 +131,10 @@ static void datread_kernel(struct datread *dr)
 		return;
 	util_strlcpy(dr->info.release, rel + 1, sizeof(dr->info.release));
 	dr->info.release[strcspn(dr->info.release, " \n")] = '\0';
+	dr->info.preempt_rt = util_kernel_rt(dr->info.release, NULL);
 	if (util_kernel_version(dr->info.release, &major, &minor))
 		return;
-	dr->info.layout = event_flag_layout_for(major, minor);
+	dr->info.layout = event_flag_layout_detect(major, minor, dr->info.preempt_rt, false);
 	dr->info.layout_assumed = false;
 }
 
@@ -291,6 +294,12 @@ static int datread_record(struct tracecmd_input *h, struct tep_record *rec, int 
 	}
 	if (!decode_record(dr->buf[b].dec, rec, cpu, &ev))
 		return 0;
+	if (!dr->formats_seen) { /* the formats refine what the release said */
+		dr->formats_seen = true;
+		dr->info.layout = decode_layout(dr->buf[b].dec);
+		if (decode_rt_fields(dr->buf[b].dec))
+			dr->info.preempt_rt = 1;
+	}
 	dr->info.events++;
 	dr->stop = dr->fn(&ev, b, dr->arg);
 	return dr->stop ? 1 : 0;

@@ -490,10 +490,10 @@ static void test_headers(void)
 	CU_ASSERT_EQUAL(textread_stats(tr)->flavor, TEXTREAD_RTWHY);
 	CU_ASSERT_EQUAL(g.ev[0].ts_ns, 1000000001ULL);
 	textread_destroy(tr);
-	tr = read_text(&g, "# nop latency trace v1.1.5 on 6.12.0-rt5\n"
+	tr = read_text(&g, "# nop latency trace v1.1.5 on 6.12.0\n"
 			   "          <idle>       0   1 3 00000001 00000006 [4562d681] 19.938ms "
 			   "(+0.004ms): softirq_raise: vec=1\n");
-	CU_ASSERT_STRING_EQUAL(textread_stats(tr)->kernel, "6.12.0-rt5");
+	CU_ASSERT_STRING_EQUAL(textread_stats(tr)->kernel, "6.12.0");
 	/* before 6.13, 0x02 is not the lazy need-resched bit */
 	CU_ASSERT_EQUAL(g.ev[0].flags, RTW_F_IRQS_OFF);
 	CU_ASSERT(textread_stats(tr)->relative_ts);
