@@ -11,13 +11,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "analysis/blame.h"
 #include "analysis/diag.h"
 #include "rtwhy/cli.h"
+#include "rtwhy/check/gather.h"
 #include "rtwhy/clockres.h"
+#include "rtwhy/irqs/gather.h"
 #include "analysis/evbuf.h"
 #include "analysis/marker.h"
 #include "analysis/pidmap.h"
@@ -97,7 +100,10 @@ struct run {
 	uint64_t recording_since_ns; /* the trace buffer holds everything since then */
 	time_t start_time;
 	struct metrics_file metrics; /* --metrics */
+	struct blame_kernel kernel;  /* this kernel's facts and rtwhy's main thread, for blame */
 };
+
+#define RUN_PF_NO_SETAFFINITY 0x04000000UL /* include/linux/sched.h */
 
 static uint64_t run_now_ns(void)
 {
@@ -223,6 +229,25 @@ static bool run_task_policy(int32_t pid, char *comm, int *policy)
 	return true;
 }
 
+/* A kernel thread bound to its CPU (PF_NO_SETAFFINITY in /proc/PID/stat's flags). */
+static bool run_task_pinned(int32_t pid)
+{
+	char path[64], stat[512], *p;
+	unsigned long flags;
+	int i;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	if (procfs_read("", path, stat, sizeof(stat)) <= 0 || !(p = strrchr(stat, ')')))
+		return false;
+	/* after "pid (comm)": state ppid pgrp session tty_nr tpgid flags */
+	for (i = 0; i < 7 && p; i++)
+		p = strchr(p + 1, ' ');
+	if (!p)
+		return false;
+	flags = strtoul(p + 1, NULL, 10);
+	return flags & RUN_PF_NO_SETAFFINITY;
+}
+
 /*
  * The tasks of the window are mostly still there: read their real policy
  * before explaining, instead of letting blame guess it from the priority.
@@ -249,9 +274,21 @@ static void run_host_tasks(const struct evbuf *window, struct pidmap *live)
 			continue;
 		pidmap_note(live, t->pid, comm, PIDMAP_PRIO_UNKNOWN);
 		pidmap_set_policy(live, t->pid, policy);
+		pidmap_set_pinned(live, t->pid, run_task_pinned(t->pid));
 		nr++;
 	}
 	pidmap_free(&seen);
+}
+
+/* The kernel's facts and rtwhy's main thread, so that a saved window says them again. */
+static void run_save_kernel(struct run *r)
+{
+	struct utsname u;
+	uint64_t tick = r->kernel.tick_ns;
+	bool named = !uname(&u);
+
+	textwrite_kernel(r->save, named ? u.release : NULL, named ? u.version : NULL,
+			 tick ? (int)((NSEC_PER_SEC + tick / 2) / tick) : 0, r->kernel.main_tid);
 }
 
 static void run_save_window(struct run *r, const struct blame_result *res)
@@ -268,6 +305,7 @@ static void run_save_window(struct run *r, const struct blame_result *res)
 		if (r->output_err)
 			return;
 		textwrite_header(r->save, util_online_cpus(&online), "mono");
+		run_save_kernel(r);
 	}
 	fprintf(r->save, "# rtwhy: spike %d: tid %d latency %llu ns, recording since %llu.%09llu\n",
 		r->nr_explained, res->spike.tid, (unsigned long long)res->latency_ns,
@@ -347,7 +385,7 @@ static void run_smi_verdict(struct run *r, const struct measure_spike *ms, struc
 
 static void run_explain(struct run *r, const struct measure_spike *ms)
 {
-	struct blame_host host = { .steal_ns = -1 };
+	struct blame_host host = { .steal_ns = -1, .kernel = r->kernel };
 	struct blame_spike sp = {
 		.thread = ms->thread,
 		.tid = ms->tid,
@@ -430,6 +468,33 @@ static void run_explain(struct run *r, const struct measure_spike *ms)
 
 /* ---- the run ----------------------------------------------------------------------- */
 
+/*
+ * What blame cannot read in a trace of this kernel, read once: PREEMPT_RT,
+ * forced IRQ threading, CONFIG_HZ (its tick period), and rtwhy's own main
+ * thread (this process: its pid is the main thread's tid).
+ */
+static void run_kernel_facts(struct blame_kernel *k)
+{
+	char why[128], hz[16], path[160];
+	struct utsname u;
+	char *config = NULL;
+	int rt = util_kernel_rt(NULL, NULL),
+	    forced = irqs_gather_forced_threading("", why, sizeof(why));
+
+	memset(k, 0, sizeof(*k));
+	k->main_tid = (int32_t)getpid();
+	k->preempt_rt = (int8_t)(rt > 0 ? 1 : (rt == 0 ? -1 : 0));
+	k->threaded_irqs = (int8_t)(forced > 0 ? 1 : (forced == 0 ? -1 : 0));
+	if (procfs_read_gzip("", "/proc/config.gz", &config) < 0 && !uname(&u)) {
+		snprintf(path, sizeof(path), "/boot/config-%s", u.release);
+		if (procfs_read_all("", path, &config) < 0)
+			config = NULL;
+	}
+	if (config && check_gather_kconfig(config, "CONFIG_HZ", hz, sizeof(hz)) && atoi(hz) > 0)
+		k->tick_ns = (NSEC_PER_SEC + (uint64_t)atoi(hz) / 2) / (uint64_t)atoi(hz);
+	free(config);
+}
+
 static int run_setup_tracing(struct run *r)
 {
 	const struct rtw_config *cfg = r->cfg;
@@ -447,6 +512,7 @@ static int run_setup_tracing(struct run *r)
 		return 0;
 	}
 	measure_set_freeze_fd(r->m, tsess_marker_fd(r->ts));
+	run_kernel_facts(&r->kernel);
 	r->recording_since_ns = run_now_ns();
 	printf("# rtwhy: tracing into instance %s (%u KB per CPU), explaining latencies above "
 	       "%llu us\n",
