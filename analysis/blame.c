@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "analysis/blame.h"
+#include "analysis/cause.h"
 #include "analysis/pidmap.h"
 #include "analysis/repair.h"
 #include "analysis/timeline.h"
@@ -89,6 +90,21 @@ const char *blame_deadline_words(const struct blame_spike *sp)
 	}
 }
 
+const char *blame_role_name(int role)
+{
+	static const char *const names[] = {
+		[BLAME_ROLE_NONE] = "",
+		[BLAME_ROLE_RT_BUDGET] = "rt_budget",
+		[BLAME_ROLE_STARVER] = "starver",
+		[BLAME_ROLE_BOOSTED] = "boosted",
+		[BLAME_ROLE_HOLDER] = "lock_holder",
+		[BLAME_ROLE_MIDDLE] = "inversion_middle",
+		[BLAME_ROLE_STOPPER] = "cpu_stopper",
+	};
+
+	return role >= 0 && role < (int)ARRAY_SIZE(names) ? names[role] : "";
+}
+
 bool blame_culprit_is_others(const struct blame_culprit *c)
 {
 	return c->kind == BLAME_UNACCOUNTED && c->pid == -1 && !strcmp(c->name, "others");
@@ -110,8 +126,13 @@ void blame_culprit_label(const struct blame_culprit *c, char *buf, size_t len)
 	switch (c->kind) {
 	case BLAME_TASK:
 	case BLAME_IRQ_THREAD:
-		if (c->prio == TL_PRIO_UNKNOWN)
+		if (c->role == BLAME_ROLE_STOPPER || cause_is_stopper(c->comm))
+			snprintf(buf, len, "%s (pid %d, stop class)", c->comm, c->pid);
+		else if (c->prio == TL_PRIO_UNKNOWN)
 			snprintf(buf, len, "%s (pid %d)", c->comm[0] ? c->comm : "?", c->pid);
+		else if (c->prio < 0)
+			snprintf(buf, len, "%s (pid %d, deadline)", c->comm[0] ? c->comm : "?",
+				 c->pid);
 		else if (blame_policy_is_rt(c->policy) || event_prio_is_rt(c->prio))
 			snprintf(buf, len, "%s (pid %d, %s %d)", c->comm[0] ? c->comm : "?", c->pid,
 				 blame_policy_name(c->policy), event_user_prio(c->prio));
@@ -159,6 +180,11 @@ struct blame_acc {
 	int32_t holder;	  /* timer phase: a higher-priority task that held the thread's CPU
 			   * from holder_ns to its switch-in: it would have waited for it anyway */
 	uint64_t holder_ns;
+	/* every culprit as found; the largest go into res at the end (blame_keep()), so that a
+	 * big one found late is not folded into "others" by many small ones found before */
+	struct blame_culprit *all;
+	size_t nr_all, cap_all;
+	bool oom; /* no room for @all: straight into res, the tail folded as found */
 };
 
 static int blame_policy_from_prio(int32_t prio)
@@ -208,12 +234,66 @@ static struct blame_culprit *blame_slot(struct blame_result *res, const struct b
 	return &res->culprit[res->nr_culprits++];
 }
 
-static void blame_add(struct blame_acc *acc, const struct blame_culprit *key, uint64_t ns)
-{
-	struct blame_culprit *c = blame_slot(acc->res, key);
+static int blame_cmp_culprit(const void *a, const void *b);
 
+/* The culprits found into res: the largest BLAME_MAX_CULPRITS, the rest folded as "others". */
+static void blame_keep(struct blame_acc *acc)
+{
+	struct blame_result *res = acc->res;
+	size_t i;
+	int p;
+
+	qsort(acc->all, acc->nr_all, sizeof(acc->all[0]), blame_cmp_culprit);
+	for (i = 0; i < acc->nr_all; i++) {
+		struct blame_culprit *o;
+
+		if (res->nr_culprits < BLAME_MAX_CULPRITS) {
+			res->culprit[res->nr_culprits++] = acc->all[i];
+			continue;
+		}
+		o = blame_slot(res, &acc->all[i]); /* full: the "others" slot */
+		o->ns += acc->all[i].ns;
+		for (p = 0; p < BLAME_NR_PHASES; p++)
+			o->phase_ns[p] += acc->all[i].phase_ns[p];
+	}
+	free(acc->all);
+	acc->all = NULL;
+	acc->nr_all = acc->cap_all = 0;
+}
+
+/* Add @ns to the culprit @key; return it (valid until the next blame_add()). */
+static struct blame_culprit *blame_add(struct blame_acc *acc, const struct blame_culprit *key,
+				       uint64_t ns)
+{
+	struct blame_culprit *c = NULL;
+	size_t i;
+
+	for (i = 0; !acc->oom && i < acc->nr_all && !c; i++)
+		if (acc->all[i].kind == key->kind && acc->all[i].cpu == key->cpu &&
+		    acc->all[i].pid == key->pid && acc->all[i].irq == key->irq &&
+		    !strcmp(acc->all[i].name, key->name))
+			c = &acc->all[i];
+	if (!c && !acc->oom && acc->nr_all == acc->cap_all) {
+		size_t cap = acc->cap_all ? acc->cap_all * 2 : 64;
+		struct blame_culprit *all = realloc(acc->all, cap * sizeof(*all));
+
+		if (all) {
+			acc->all = all;
+			acc->cap_all = cap;
+		} else {
+			blame_keep(acc);
+			acc->oom = true;
+		}
+	}
+	if (!c && !acc->oom) {
+		c = &acc->all[acc->nr_all++];
+		*c = *key;
+	}
+	if (!c)
+		c = blame_slot(acc->res, key);
 	c->ns += ns;
 	c->phase_ns[acc->phase] += ns;
+	return c;
 }
 
 /*
@@ -281,9 +361,7 @@ static void blame_add_segment(const struct tl_segment *s, uint64_t ns, void *arg
 			struct blame_culprit *c;
 
 			blame_task_key(acc, s, &key);
-			c = blame_slot(acc->res, &key);
-			c->ns += ns;
-			c->phase_ns[acc->phase] += ns;
+			c = blame_add(acc, &key, ns);
 			if (c->kind == BLAME_TASK || c->kind == BLAME_IRQ_THREAD) {
 				c->softirq_ns += ns;
 				if (!c->softirq[0])
@@ -353,6 +431,14 @@ static bool blame_is_wake_of(const struct rtw_event *e, int32_t tid)
 	return (e->kind == RTW_EV_WAKING || e->kind == RTW_EV_WAKEUP) && e->u.wake.pid == tid;
 }
 
+/* A switch-out that was a preemption (runnable), not a sleep. */
+static bool blame_switch_preempted(const struct rtw_event *e)
+{
+	uint32_t st = e->u.sw.prev_state;
+
+	return !(st & RTW_STATE_INFERRED) && (st & 0xff) == 0;
+}
+
 /*
  * The chain the thread's own timer started: its last wakeup inside an hrtimer
  * callback before the wake time, and the first switch-in after it. That
@@ -383,6 +469,16 @@ static bool blame_find_timer_chain(const struct rtw_event *ev, long last,
 	}
 	if (wi < 0 || ch->switch_in < 0)
 		return false;
+	/*
+	 * It blocked (a lock, not a preemption) after that switch-in: with a wake time that is
+	 * its own clock read, the latency went on until then (a lock wait), and the last
+	 * switch-in counts. A marker's wake time may lie after the clock read, and a block
+	 * between them (the marker's write) is not the latency's.
+	 */
+	for (i = ch->switch_in + 1; i <= last && sp->deadline_from != BLAME_DEADLINE_MARKER; i++)
+		if (ev[i].kind == RTW_EV_SWITCH && ev[i].u.sw.prev_pid == sp->tid &&
+		    !blame_switch_preempted(&ev[i]))
+			return false;
 	ch->timer = ti;
 	ch->waking = ch->wakeup = -1;
 	for (i = ti; i < ch->switch_in; i++) { /* the callback's sched_waking comes first */
@@ -400,14 +496,6 @@ static bool blame_find_timer_chain(const struct rtw_event *ev, long last,
 		}
 	}
 	return true;
-}
-
-/* A switch-out that was a preemption (runnable), not a sleep. */
-static bool blame_switch_preempted(const struct rtw_event *e)
-{
-	uint32_t st = e->u.sw.prev_state;
-
-	return !(st & RTW_STATE_INFERRED) && (st & 0xff) == 0;
 }
 
 static void blame_find_chain(const struct rtw_event *ev, size_t n, const struct blame_spike *sp,
@@ -994,6 +1082,7 @@ static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
 	blame_sched_phase(ev, &ch, tl, &acc, t, s);
 	acc.phase = BLAME_PHASE_RETURN;
 	timeline_walk(tl, res->run_cpu, s, w, blame_add_segment, &acc);
+	blame_keep(&acc);
 
 	blame_need_resched(ev, n, &ch, res);
 
@@ -1020,6 +1109,7 @@ static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
 	}
 
 	qsort(res->culprit, (size_t)res->nr_culprits, sizeof(res->culprit[0]), blame_cmp_culprit);
+	cause_find(ev, n, tl, host, res);
 	blame_resolve_policies(res, host);
 	blame_resched_held(ev, &ch, res);
 	blame_culprit_facts(ev, n, host, res);

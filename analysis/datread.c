@@ -302,6 +302,17 @@ static int datread_record(struct tracecmd_input *h, struct tep_record *rec, int 
 	}
 	dr->info.events++;
 	dr->stop = dr->fn(&ev, b, dr->arg);
+	if (!dr->stop && ev.kind == RTW_EV_STACK) {
+		struct rtw_event frame;
+		int i;
+
+		for (i = 0; !dr->stop && i < ev.u.stack.nr; i++) {
+			if (!decode_stack_frame(dr->buf[b].dec, rec, &ev, i, &frame))
+				break;
+			dr->info.events++;
+			dr->stop = dr->fn(&frame, b, dr->arg);
+		}
+	}
 	return dr->stop ? 1 : 0;
 }
 

@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <event-parse.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -42,6 +43,10 @@ enum decode_field {
 	DF_SOFTEXPIRES,
 	DF_MODE,
 	DF_CLOCKID,
+	DF_OLDPRIO,
+	DF_NEWPRIO,
+	DF_SIZE,
+	DF_CALLER,
 	DF_NR,
 };
 
@@ -73,6 +78,10 @@ static const char *const decode_field_names[DF_NR] = {
 	[DF_SOFTEXPIRES] = "softexpires",
 	[DF_MODE] = "mode",
 	[DF_CLOCKID] = "clockid",
+	[DF_OLDPRIO] = "oldprio",
+	[DF_NEWPRIO] = "newprio",
+	[DF_SIZE] = "size",
+	[DF_CALLER] = "caller",
 };
 
 struct decode_type {
@@ -316,6 +325,70 @@ static void decode_function(struct decode *d, unsigned long long addr, char *out
 	memcpy(slot->name, out, RTW_NAME_LEN);
 }
 
+/* Where the return addresses of a kernel_stack record start, and their size; -1 if unreadable */
+static long decode_stack_at(const struct decode *d, const struct decode_type *t,
+			    const struct tep_record *rec, int *word)
+{
+	const struct tep_format_field *f = t->field[DF_CALLER];
+
+	*word = tep_get_long_size(d->tep);
+	if (!f || f->offset < 0 || (*word != 4 && *word != 8))
+		return -1;
+	return f->offset;
+}
+
+/*
+ * The frames of a kernel_stack record: `size` entries, however many the
+ * format's caller[8] says (it is a flexible array), bounded by the record.
+ */
+static int32_t decode_stack_size(const struct decode *d, const struct decode_type *t,
+				 const struct tep_record *rec)
+{
+	long long size = decode_num(d, t, DF_SIZE, rec, 0);
+	long off;
+	int word;
+
+	off = decode_stack_at(d, t, rec, &word);
+	if (off < 0 || size <= 0)
+		return 0;
+	if (size > (rec->size - off) / word)
+		size = (rec->size - off) / word;
+	return (int32_t)(size > DECODE_MAX_FRAMES ? DECODE_MAX_FRAMES : size);
+}
+
+int decode_stack_frame(struct decode *d, struct tep_record *rec, const struct rtw_event *stack,
+		       int i, struct rtw_event *out)
+{
+	unsigned long long addr;
+	struct decode_type *t;
+	const char *name;
+	long off;
+	int word;
+
+	if (stack->kind != RTW_EV_STACK || i < 0 || i >= stack->u.stack.nr)
+		return 0;
+	t = decode_type(d, tep_data_type(d->tep, rec));
+	if (!t || t->kind != RTW_EV_STACK)
+		return 0;
+	off = decode_stack_at(d, t, rec, &word);
+	if (off < 0 || off + (long)(i + 1) * word > rec->size)
+		return 0;
+	addr = tep_read_number(d->tep, (const char *)rec->data + off + (long)i * word, word);
+	/* older kernels end the array with ULONG_MAX (or 0) rather than by its size */
+	if (!addr || addr == (word == 8 ? ~0ULL : 0xffffffffULL))
+		return 0;
+	*out = *stack;
+	out->kind = RTW_EV_STACK_FRAME;
+	memset(&out->u, 0, sizeof(out->u));
+	out->u.frame.index = i;
+	name = tep_find_function(d->tep, addr);
+	if (name)
+		util_strlcpy(out->u.frame.name, name, RTW_FRAME_LEN);
+	else
+		snprintf(out->u.frame.name, RTW_FRAME_LEN, "0x%llx", addr);
+	return 1;
+}
+
 int decode_record(struct decode *d, struct tep_record *rec, int cpu, struct rtw_event *out)
 {
 	unsigned long long v;
@@ -415,6 +488,16 @@ int decode_record(struct decode *d, struct tep_record *rec, int cpu, struct rtw_
 		break;
 	case RTW_EV_MARKER:
 		decode_str(d, t, DF_BUF, rec, out->u.marker.text, RTW_MARKER_LEN);
+		break;
+	case RTW_EV_PI_SETPRIO:
+		decode_str(d, t, DF_COMM, rec, out->u.pi.comm, RTW_COMM_LEN);
+		out->u.pi.pid = (int32_t)decode_num(d, t, DF_PID, rec, -1);
+		out->u.pi.oldprio = (int32_t)decode_num(d, t, DF_OLDPRIO, rec, 120);
+		out->u.pi.newprio = (int32_t)decode_num(d, t, DF_NEWPRIO, rec, 120);
+		decode_learn_comm(d, out->u.pi.pid, out->u.pi.comm);
+		break;
+	case RTW_EV_STACK:
+		out->u.stack.nr = decode_stack_size(d, t, rec);
 		break;
 	default:
 		break;

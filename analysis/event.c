@@ -344,6 +344,8 @@ static const struct event_type event_table[] = {
 	{ "sched", "sched_wakeup", NULL, RTW_EV_WAKEUP, EVENT_T_ENABLE | EVENT_T_NEEDED },
 	{ "sched", "sched_migrate_task", NULL, RTW_EV_MIGRATE, EVENT_T_ENABLE },
 	{ "sched", "sched_wakeup_new", NULL, RTW_EV_WAKEUP, 0 },
+	/* priority inheritance boosts and deboosts: rare, cheap, and the only trace of a lock */
+	{ "sched", "sched_pi_setprio", NULL, RTW_EV_PI_SETPRIO, EVENT_T_ENABLE },
 	{ "irq", "irq_handler_entry", NULL, RTW_EV_IRQ_ENTRY, EVENT_T_ENABLE | EVENT_T_NEEDED },
 	{ "irq", "irq_handler_exit", NULL, RTW_EV_IRQ_EXIT, EVENT_T_ENABLE | EVENT_T_NEEDED },
 	{ "irq", "softirq_entry", NULL, RTW_EV_SOFTIRQ_ENTRY, EVENT_T_ENABLE | EVENT_T_NEEDED },
@@ -390,6 +392,8 @@ static const struct event_type event_table[] = {
 	{ "ipi", "ipi_send_cpumask", NULL, RTW_EV_IPI, 0 },
 	/* trace_marker writes: always recorded; the kernel's text names them by their writer */
 	{ "ftrace", "print", "tracing_mark_write", RTW_EV_MARKER, EVENT_T_NEEDED },
+	/* a stacktrace trigger's record (tsession.c sets it on the thread's sched_waking) */
+	{ "ftrace", "kernel_stack", NULL, RTW_EV_STACK, 0 },
 };
 
 const struct event_type *event_types(size_t *n)
@@ -462,6 +466,8 @@ const char *event_kind_name(int kind)
 		return "other";
 	if (kind == RTW_EV_LOST)
 		return "lost";
+	if (kind == RTW_EV_STACK_FRAME)
+		return "stack_frame";
 	for (i = 0; i < ARRAY_SIZE(event_table); i++)
 		if (event_table[i].kind == kind)
 			return event_table[i].name;

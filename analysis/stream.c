@@ -129,6 +129,18 @@ static void stream_keep_result(struct stream *st, const struct blame_result *res
 	sum->spikes[sum->nr_spikes++] = *res;
 }
 
+/* major * 1000 + minor of the traced kernel, when the trace says it; 0 */
+static int stream_kernel_version(const struct stream *st)
+{
+	const char *release =
+		st->dr ? datread_info(st->dr)->release : textread_stats(st->tr)->kernel;
+	int major, minor;
+
+	if (!release || !release[0] || util_kernel_version(release, &major, &minor))
+		return 0;
+	return major * 1000 + minor;
+}
+
 static void stream_explain(struct stream *st, const struct blame_spike *sp, const char *what)
 {
 	struct blame_host host = { .steal_ns = -1 };
@@ -138,8 +150,10 @@ static void stream_explain(struct stream *st, const struct blame_spike *sp, cons
 	int ret;
 
 	stream_ts(sp->wake_ns, at, sizeof(at));
-	/* only what the trace says of its kernel: it may come from another machine */
+	/* nothing of this machine: the trace may come from another; only what it says of its
+	 * kernel (a kernel before 6.12 has no fair server; PREEMPT_RT, its HZ ...) */
 	stream_kernel(st, &host.kernel);
+	host.cause.knobs.kernel_version = stream_kernel_version(st);
 	ret = blame_explain_trace(evbuf_data(&st->win), evbuf_len(&st->win), sp, &host, &res,
 				  &trace);
 	if (ret) {

@@ -59,6 +59,9 @@ struct textread {
 	int nr_cpus;
 	bool any_lost;
 	uint64_t last_ts_ns;
+	bool in_stack;		/* the last event was a stack: " => frame" lines belong to it */
+	struct rtw_event stack; /* ... that event */
+	int stack_buffer;
 	char buffer_name[TEXTREAD_MAX_BUFFERS][32];
 };
 
@@ -782,6 +785,32 @@ static void tr_marker(struct rtw_event *ev, const char *p, const char *e, bool p
 	tr_copy(ev->u.marker.text, RTW_MARKER_LEN, p, e);
 }
 
+/* "comm=pilock pid=4919 oldprio=89 newprio=9" */
+static int tr_pi(struct rtw_event *ev, const char *p, const char *e)
+{
+	unsigned int seen = 0;
+	struct tr_kv kv;
+	int64_t v;
+
+	while (tr_kv_next(&p, e, &kv)) {
+		if (TR_KEY(&kv, "comm")) {
+			tr_copy(ev->u.pi.comm, RTW_COMM_LEN, kv.val, kv.vend);
+		} else if (tr_num_value(kv.val, kv.vend, &v)) {
+			if (TR_KEY(&kv, "pid")) {
+				ev->u.pi.pid = (int32_t)v;
+				seen |= 1;
+			} else if (TR_KEY(&kv, "oldprio")) {
+				ev->u.pi.oldprio = (int32_t)v;
+				seen |= 2;
+			} else if (TR_KEY(&kv, "newprio")) {
+				ev->u.pi.newprio = (int32_t)v;
+				seen |= 4;
+			}
+		}
+	}
+	return seen == 7 ? 0 : -EINVAL;
+}
+
 static int tr_payload(struct textread *tr, struct rtw_event *ev, const struct tr_name *n,
 		      const char *p, const char *e)
 {
@@ -826,6 +855,13 @@ static int tr_payload(struct textread *tr, struct rtw_event *ev, const struct tr
 		return tr_one_num(p, e, "cpu", &ev->u.vec.vector, false);
 	case RTW_EV_MARKER:
 		tr_marker(ev, p, e, n->print);
+		return 0;
+	case RTW_EV_PI_SETPRIO:
+		ret = tr_pi(ev, p, e);
+		if (!ret)
+			tr_learn_comm(tr, ev->u.pi.pid, ev->u.pi.comm);
+		return ret;
+	case RTW_EV_STACK: /* trace-cmd's "kernel_stack: <stack trace >": the frames follow */
 		return 0;
 	default:
 		return 0;
@@ -1317,7 +1353,9 @@ static int tr_event_line(struct textread *tr, const char *s, const char *e)
 	}
 	for (n = p; p < e && tr_ident(*p); p++)
 		;
-	if (p < e && *p == ':' && p > n) {
+	if (p == n && tr_is(p, e, "<stack trace>")) { /* the kernel's stacktrace record */
+		ev.kind = RTW_EV_STACK;
+	} else if (p < e && *p == ':' && p > n) {
 		name = tr_kind(tr, n, (size_t)(p - n));
 		ev.kind = name->kind;
 		p = tr_skip_spaces(p + 1, e);
@@ -1339,7 +1377,33 @@ static int tr_event_line(struct textread *tr, const char *s, const char *e)
 		if (ret)
 			return ret;
 	}
+	tr->in_stack = ev.kind == RTW_EV_STACK;
+	if (tr->in_stack) {
+		tr->stack = ev;
+		tr->stack_buffer = buffer;
+	}
 	return tr_emit(tr, &ev, buffer);
+}
+
+/*
+ * " => try_to_wake_up", trace-cmd's "=> try_to_wake_up (ffffffff8a1d2e40)", with
+ * sym-offset "=> try_to_wake_up+0x1ba/0x5f0": a frame of the stack before it.
+ */
+static int tr_frame_line(struct textread *tr, const char *s, const char *e)
+{
+	struct rtw_event ev = tr->stack;
+	const char *f = s + 3, *end;
+
+	f = tr_skip_spaces(f, e);
+	for (end = f; end < e && *end != ' ' && *end != '+'; end++)
+		;
+	if (end == f)
+		return -EINVAL;
+	ev.kind = RTW_EV_STACK_FRAME;
+	memset(&ev.u, 0, sizeof(ev.u));
+	ev.u.frame.index = tr->stack.u.stack.nr++;
+	tr_copy(ev.u.frame.name, RTW_FRAME_LEN, f, end);
+	return tr_emit(tr, &ev, tr->stack_buffer);
 }
 
 int textread_line(struct textread *tr, const char *line, size_t len)
@@ -1362,6 +1426,15 @@ int textread_line(struct textread *tr, const char *line, size_t len)
 	if (tr_is(s, e, "version = ")) /* trace-cmd report's first line, older versions */
 		return 0;
 	tr->in_legend = false;
+	if (tr->in_stack && tr_is(s, e, "=> ")) {
+		ret = tr_frame_line(tr, s, e);
+		if (ret == -EINVAL) {
+			tr_unparsed(tr);
+			return 0;
+		}
+		return ret;
+	}
+	tr->in_stack = false;
 	ret = tr_event_line(tr, line, e);
 	if (ret == -EINVAL) {
 		tr_unparsed(tr);

@@ -63,6 +63,10 @@ void textwrite_event(FILE *out, const struct rtw_event *e)
 
 	if (e->kind == RTW_EV_OTHER)
 		return;
+	if (e->kind == RTW_EV_STACK_FRAME) { /* the kernel's frame line: no context of its own */
+		fprintf(out, " => %s\n", e->u.frame.name);
+		return;
+	}
 	if (e->kind == RTW_EV_LOST) {
 		fprintf(out, "CPU:%d [LOST %llu EVENTS]\n", e->cpu,
 			(unsigned long long)e->u.lost.count);
@@ -128,6 +132,13 @@ void textwrite_event(FILE *out, const struct rtw_event *e)
 		break;
 	case RTW_EV_MARKER:
 		fprintf(out, "tracing_mark_write: %s\n", e->u.marker.text);
+		break;
+	case RTW_EV_PI_SETPRIO:
+		fprintf(out, "sched_pi_setprio: comm=%s pid=%d oldprio=%d newprio=%d\n",
+			e->u.pi.comm, e->u.pi.pid, e->u.pi.oldprio, e->u.pi.newprio);
+		break;
+	case RTW_EV_STACK:
+		fprintf(out, "<stack trace>\n");
 		break;
 	default:
 		fprintf(out, "%s:\n", event_kind_name(e->kind));

@@ -222,6 +222,7 @@ static int tl_cut_gaps(struct tl_cpu *c, uint64_t tick_ns)
 }
 
 #define TL_TICK_FIT_MAX 64 /* ticks of a CPU a period is fitted to, the last ones */
+#define TL_TICK_FIT_MIN 4  /* fewer fit some period whatever they are (two always do) */
 
 /* CONFIG_HZ values of the architectures Linux runs on, slowest tick first */
 static const unsigned int tl_hz[] = { 100, 200, 250, 300, 500, 1000 };
@@ -240,7 +241,7 @@ static uint64_t tl_fit_ticks(const uint64_t *t, size_t n)
 {
 	size_t h, r, i;
 
-	if (n < 2)
+	if (n < TL_TICK_FIT_MIN)
 		return 0;
 	for (h = 0; h < ARRAY_SIZE(tl_hz); h++) {
 		uint64_t p = tl_tick_of_hz(tl_hz[h]), tol = p / 8 > 100000 ? p / 8 : 100000;

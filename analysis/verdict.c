@@ -157,6 +157,73 @@ static int verdict_rule_non_preemptible(const struct verdict_facts *f)
 	return verdict_if(verdict_is_task(f), f);
 }
 
+/* ---- the rules of the kernel's mechanisms (cause.h) --------------------------------------- */
+
+static int verdict_role_culprit(const struct blame_result *r, enum blame_role role)
+{
+	int i;
+
+	for (i = 0; i < r->nr_culprits; i++)
+		if (r->culprit[i].role == role)
+			return i;
+	return -1;
+}
+
+/* The RT tasks of the CPU were throttled (or one of it and the fair server: untold). */
+static int verdict_rule_rt_throttled(const struct verdict_facts *f)
+{
+	const struct cause_bandwidth *bw = &f->res->cause.bw;
+
+	if ((bw->kind != CAUSE_BW_RT_THROTTLED && bw->kind != CAUSE_BW_UNTOLD) ||
+	    bw->held_ns * 2 <= f->res->latency_ns)
+		return VERDICT_NO;
+	return verdict_role_culprit(f->res, BLAME_ROLE_RT_BUDGET);
+}
+
+static int verdict_rule_fair_server(const struct verdict_facts *f)
+{
+	const struct cause_bandwidth *bw = &f->res->cause.bw;
+	int i;
+
+	if (bw->kind != CAUSE_BW_FAIR_SERVER || bw->held_ns * 2 <= f->res->latency_ns)
+		return VERDICT_NO;
+	i = verdict_role_culprit(f->res, BLAME_ROLE_STARVER);
+	return i >= 0 ? i : f->culprit; /* the starver unknown: the fair task that ran */
+}
+
+static int verdict_rule_lock_wait(const struct verdict_facts *f)
+{
+	const struct cause_pi *pi = &f->res->cause.pi;
+
+	if (pi->kind != CAUSE_PI_LOCK_WAIT || pi->wait_ns * 2 <= f->res->latency_ns)
+		return VERDICT_NO;
+	return verdict_role_culprit(f->res, BLAME_ROLE_HOLDER);
+}
+
+static int verdict_rule_priority_inversion(const struct verdict_facts *f)
+{
+	const struct cause_pi *pi = &f->res->cause.pi;
+
+	if (pi->kind != CAUSE_PI_INVERSION || pi->wait_ns * 2 <= f->res->latency_ns)
+		return VERDICT_NO;
+	return verdict_role_culprit(f->res, BLAME_ROLE_MIDDLE);
+}
+
+/* migration/N ran ahead: named as what it is, however small a share (ps says FIFO 99) */
+static int verdict_rule_stop_work(const struct verdict_facts *f)
+{
+	int i = verdict_role_culprit(f->res, BLAME_ROLE_STOPPER);
+
+	if (i < 0 || (i != f->culprit && f->res->culprit[i].ns * 5 < f->res->latency_ns))
+		return VERDICT_NO;
+	return i;
+}
+
+static int verdict_rule_pi_boost(const struct verdict_facts *f)
+{
+	return verdict_if(f->c && f->c->role == BLAME_ROLE_BOOSTED, f);
+}
+
 /* ---- the words ------------------------------------------------------------------------ */
 
 /*
@@ -275,11 +342,40 @@ static void verdict_words_tick_wait(const struct verdict_words *w, char *text, c
 		 away);
 }
 
+/* A SCHED_DEADLINE task: above every RT priority, so the usual hint would be wrong. */
+static void verdict_words_deadline(const struct verdict_words *w, char *text, char *hint)
+{
+	const struct blame_culprit *c = w->c;
+	char res_words[96] = "";
+
+	if (c->dl_runtime_ns && c->dl_period_ns)
+		snprintf(res_words, sizeof(res_words),
+			 ", SCHED_DEADLINE runtime %llu us every %llu us",
+			 (unsigned long long)(c->dl_runtime_ns / NSEC_PER_USEC),
+			 (unsigned long long)(c->dl_period_ns / NSEC_PER_USEC));
+	snprintf(text, BLAME_TEXT_LEN,
+		 "%s ran on CPU %d for %llu us (%.1f%% of the latency%s) while the thread "
+		 "(priority %d) waited: SCHED_DEADLINE runs before every RT task, SCHED_FIFO 99 "
+		 "included, as long as its runtime lasts in each period.",
+		 w->who, w->cpu, w->us, w->pct, res_words, event_user_prio(w->res->victim_prio));
+	snprintf(hint, BLAME_HINT_LEN,
+		 "No RT priority is above SCHED_DEADLINE: shorten %s's runtime (sched_setattr, "
+		 "chrt -d --sched-runtime), keep DL tasks off CPU %d with an exclusive cpuset (a "
+		 "DL task cannot be pinned with taskset), or make the measured work "
+		 "SCHED_DEADLINE too.",
+		 c->comm, w->cpu);
+}
+
 static void verdict_words_higher_priority(const struct verdict_words *w, char *text, char *hint)
 {
 	const struct blame_result *res = w->res;
 	const struct blame_culprit *c = w->c;
 	char name[64], away[150], note[96];
+
+	if (c && c->prio < 0 && c->prio != TL_PRIO_UNKNOWN) {
+		verdict_words_deadline(w, text, hint);
+		return;
+	}
 
 	verdict_hint_name(c, name, sizeof(name));
 	verdict_softirq_note(c, note, sizeof(note));
@@ -305,20 +401,53 @@ static void verdict_words_higher_priority(const struct verdict_words *w, char *t
 	}
 }
 
+/* " At the wakeup it was in a <- b <- c (the write system call)." of the culprit's stack */
+static void verdict_stack_words(const struct verdict_words *w, char *buf, size_t len)
+{
+	const struct cause_stack *st = &w->res->cause.stack;
+	char frames[400], call[48] = "";
+	int i;
+
+	buf[0] = '\0';
+	if (!w->c || st->pid != w->c->pid || st->where == CAUSE_STACK_NONE)
+		return;
+	if (st->where == CAUSE_STACK_USER) {
+		snprintf(buf, len,
+			 " When the timer woke the thread, %s was in user space: its kernel "
+			 "section began after that.",
+			 w->c->comm);
+		return;
+	}
+	for (i = 0; i < st->nr; i++) { /* the system call it came in by */
+		const char *f = st->frame[i];
+
+		if (!strncmp(f, "ksys_", 5) || !strncmp(f, "__do_sys_", 9) ||
+		    !strncmp(f, "__x64_sys_", 10) || !strncmp(f, "__arm64_sys_", 12)) {
+			snprintf(call, sizeof(call), " (the %.24s system call)",
+				 strstr(f, "sys_") + 4);
+			break;
+		}
+	}
+	snprintf(buf, len, " When the timer woke the thread it was in %s%s.",
+		 cause_stack_words(st, 8, frames, sizeof(frames)), call);
+}
+
 static void verdict_words_non_preemptible(const struct verdict_words *w, char *text, char *hint)
 {
 	const struct blame_result *res = w->res;
-	char away[150], note[96];
+	char away[150], note[96], stack[512];
 
 	verdict_move_away(w->c, w->cpu, away, sizeof(away));
 	verdict_softirq_note(w->c, note, sizeof(note));
+	verdict_stack_words(w, stack, sizeof(stack));
 	snprintf(text, BLAME_TEXT_LEN,
 		 "%s kept CPU %d for %llu us (%.1f%% of the latency)%s although the scheduler "
 		 "had asked it to give the CPU up%s: it was running kernel code that "
-		 "cannot be preempted on this kernel.",
+		 "cannot be preempted on this kernel.%s",
 		 w->who, w->cpu, w->us, w->pct, note,
 		 res->resched_ns || (w->c && w->c->resched_held_ns) ? " (need-resched was set)"
-								    : "");
+								    : "",
+		 stack);
 	if (res->kernel.preempt_rt > 0)
 		snprintf(hint, BLAME_HINT_LEN,
 			 "On PREEMPT_RT only raw spinlocks and preempt- or IRQs-off sections hold "
@@ -493,15 +622,309 @@ static void verdict_words_incomplete(const struct verdict_words *w, char *text, 
 			 "is not in the trace.");
 }
 
+/* ---- the words of the kernel's mechanisms ---------------------------------------------- */
+
+static double verdict_ms(uint64_t ns)
+{
+	return (double)ns / (double)NSEC_PER_MSEC;
+}
+
+/* "at +1234 us" / "1234 us before the deadline" */
+static void verdict_when(const struct blame_result *r, uint64_t ts_ns, char *buf, size_t len)
+{
+	long long us =
+		((long long)ts_ns - (long long)r->spike.deadline_ns) / (long long)NSEC_PER_USEC;
+
+	if (us >= 0)
+		snprintf(buf, len, "at +%lld us", us);
+	else
+		snprintf(buf, len, "%lld us before the deadline", -us);
+}
+
+/* The RT budget as the live run read it, or the kernel's default. */
+static void verdict_budget_words(const struct cause_knobs *k, char *buf, size_t len)
+{
+	if (!k->rt_known) {
+		snprintf(buf, len,
+			 "by default 950 ms of every 1000 ms: sched_rt_runtime_us of "
+			 "sched_rt_period_us");
+		return;
+	}
+	if (k->cgroup_known && k->cgroup_rt_runtime_us != k->rt_runtime_us)
+		snprintf(buf, len,
+			 "%lld us of every %lld us: the root cpu cgroup's cpu.rt_runtime_us, "
+			 "which is the live budget on this kernel (sched_rt_runtime_us says %lld)",
+			 (long long)k->cgroup_rt_runtime_us, (long long)k->cgroup_rt_period_us,
+			 (long long)k->rt_runtime_us);
+	else
+		snprintf(buf, len, "sched_rt_runtime_us = %lld of every sched_rt_period_us = %lld",
+			 (long long)k->rt_runtime_us, (long long)k->rt_period_us);
+}
+
+/* "spinner (pid 3452, fifo 1), which did not sleep in the 20.0 ms of the trace[, and ...]" */
+static void verdict_users_words(const struct verdict_words *w, const struct cause_bandwidth *bw,
+				char *buf, size_t len)
+{
+	const struct cause_task *u = bw->nr_users ? &bw->user[0] : NULL;
+	const char *sleeps;
+	size_t used;
+	int i;
+
+	if (!u) {
+		snprintf(
+			buf, len,
+			"an RT task that the trace does not show (only the waiting is in it): look "
+			"for one on CPU %d that does not sleep",
+			bw->cpu);
+		return;
+	}
+	if (u->never_sleeps == 1)
+		sleeps = ", which never sleeps (read live: still runnable, no voluntary "
+			 "switch)";
+	else if (u->never_sleeps == 0)
+		sleeps = ", which does sleep now and then (read live)";
+	else if (u->from_host)
+		sleeps = " (runnable there when read live)";
+	else if (!u->slept)
+		sleeps = ", which did not sleep in the trace";
+	else
+		sleeps = "";
+	used = (size_t)snprintf(buf, len, "%s%s", w->c && w->c->pid == u->pid ? w->who : u->comm,
+				sleeps);
+	for (i = 1; i < bw->nr_users && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, "%s%s (pid %d, %.1f ms)",
+					 i == 1 ? ", then " : ", ", bw->user[i].comm,
+					 bw->user[i].pid, verdict_ms(bw->user[i].run_ns));
+}
+
+static void verdict_words_rt_throttled(const struct verdict_words *w, char *text, char *hint)
+{
+	const struct blame_result *r = w->res;
+	const struct cause_bandwidth *bw = &r->cause.bw;
+	const char *who = bw->nr_users ? bw->user[0].comm : "the RT task that does not sleep";
+	char budget[160], users[224], during[112], end[128], when[40];
+
+	verdict_budget_words(&bw->knobs, budget, sizeof(budget));
+	verdict_users_words(w, bw, users, sizeof(users));
+	if (bw->fair_ns && bw->idle_ns * 10 > bw->held_ns)
+		snprintf(during, sizeof(during),
+			 "idled (%.1f ms) and ran fair tasks (%s %.1f ms and others)",
+			 verdict_ms(bw->idle_ns), bw->fair_comm, verdict_ms(bw->fair_top_ns));
+	else if (bw->fair_ns)
+		snprintf(during, sizeof(during), "ran fair tasks (%s %.1f ms and others)",
+			 bw->fair_comm, verdict_ms(bw->fair_top_ns));
+	else
+		snprintf(during, sizeof(during), "idled");
+	verdict_when(r, bw->period_timer_ns, when, sizeof(when));
+	if (bw->period_timer_ns)
+		snprintf(end, sizeof(end),
+			 "until the period timer (sched_rt_period_timer on CPU %d %s) gave the "
+			 "budget back",
+			 bw->period_timer_cpu, when);
+	else
+		snprintf(end, sizeof(end), "(the period timer that ends it is not in the trace)");
+	if (bw->kind == CAUSE_BW_UNTOLD)
+		snprintf(text, BLAME_TEXT_LEN,
+			 "RT throttling or the fair server (the trace has no timer events to tell "
+			 "which): CPU %d %s for %.1f ms while the thread (%s) was runnable, which "
+			 "the scheduler does only when the CPU's RT tasks used their budget "
+			 "(%s) or starved its fair tasks. The RT time was used by %s.",
+			 bw->cpu, during, verdict_ms(bw->held_ns), r->victim_comm, budget, users);
+	else
+		snprintf(text, BLAME_TEXT_LEN,
+			 "RT throttling: the RT tasks of CPU %d used their budget (%s); the kernel "
+			 "stopped every RT task on CPU %d, the thread (%s, priority %d) included, "
+			 "for %.1f ms while the CPU %s, %s. The budget was used by %s.",
+			 bw->cpu, budget, bw->cpu, r->victim_comm, event_user_prio(r->victim_prio),
+			 verdict_ms(bw->held_ns), during, end, users);
+	snprintf(hint, BLAME_HINT_LEN,
+		 "An RT task that never sleeps is the bug: make %s block (or run it "
+		 "SCHED_OTHER), or move it off CPU %d (taskset). sched_rt_runtime_us=-1 turns "
+		 "throttling off and lets it starve CPU %d's kernel threads for ever: only for "
+		 "a task meant to own an isolated CPU, and when you know why.",
+		 who, bw->cpu, bw->cpu);
+}
+
+static void verdict_words_fair_server(const struct verdict_words *w, char *text, char *hint)
+{
+	const struct blame_result *r = w->res;
+	const struct cause_bandwidth *bw = &r->cause.bw;
+	const struct cause_knobs *k = &bw->knobs;
+	const char *who = bw->nr_users ? bw->user[0].comm : "the RT task";
+	char server[48], users[224], start[80] = "", also[144] = "", when[40];
+
+	if (k->fair_known)
+		snprintf(server, sizeof(server), "%llu ms every %llu ms",
+			 (unsigned long long)(k->fair_runtime_ns / NSEC_PER_MSEC),
+			 (unsigned long long)(k->fair_period_ns / NSEC_PER_MSEC));
+	else
+		snprintf(server, sizeof(server), "50 ms every 1 s by default");
+	verdict_users_words(w, bw, users, sizeof(users));
+	verdict_when(r, bw->server_timer_ns, when, sizeof(when));
+	if (bw->server_timer_ns)
+		snprintf(start, sizeof(start), ", from its dl_task_timer %s", when);
+	else if (!bw->start_ns)
+		snprintf(start, sizeof(start), " (its start is not in the trace)");
+	verdict_when(r, bw->period_timer_ns, when, sizeof(when));
+	if (bw->period_timer_ns)
+		snprintf(also, sizeof(also),
+			 " RT throttling was on too, but its period timer (%s) came first: the "
+			 "server still held the CPU.",
+			 when);
+	snprintf(text, BLAME_TEXT_LEN,
+		 "The fair server ran CPU %d's SCHED_OTHER tasks (%s %.1f ms and others) "
+		 "ahead of every RT task for %.1f ms%s: RT tasks had starved them, so the "
+		 "kernel's fair deadline server (%s) ran them while the thread (%s, priority %d) "
+		 "waited. They were starved by %s.%s",
+		 bw->cpu, bw->fair_pid > 0 ? bw->fair_comm : "fair tasks",
+		 verdict_ms(bw->fair_top_ns), verdict_ms(bw->held_ns), start, server,
+		 r->victim_comm, event_user_prio(r->victim_prio), users, also);
+	snprintf(hint, BLAME_HINT_LEN,
+		 "The RT task that starves CPU %d is the bug: make %s block or move it. Keep "
+		 "fair work (%s) off the RT CPU too. The server's budget is "
+		 "/sys/kernel/debug/sched/fair_server/cpu%d/runtime (0 turns it off and starves "
+		 "the fair tasks for ever).",
+		 bw->cpu, who, bw->fair_pid > 0 ? bw->fair_comm : "fair tasks", bw->cpu);
+}
+
+/* "(through pilock 4920's lock, owned by 4921, owned by ...)" of a chain of owners */
+static void verdict_chain_words(const struct cause_pi *pi, char *buf, size_t len)
+{
+	size_t used;
+	int i;
+
+	buf[0] = '\0';
+	if (pi->nr_chain < 2)
+		return;
+	used = (size_t)snprintf(buf, len, " (a chain of locks: %d", pi->waiter_pid);
+	for (i = 0; i < pi->nr_chain && used < len; i++)
+		used += (size_t)snprintf(buf + used, len - used, " waits for %d", pi->chain_pid[i]);
+	if (used < len)
+		snprintf(buf + used, len - used, ")");
+}
+
+static void verdict_words_pi_boost(const struct verdict_words *w, char *text, char *hint)
+{
+	const struct blame_result *r = w->res;
+	const struct cause_pi *pi = &r->cause.pi;
+	char chain[128];
+
+	verdict_chain_words(pi, chain, sizeof(chain));
+	snprintf(text, BLAME_TEXT_LEN,
+		 "%s ran on CPU %d as priority %d for %llu us (%.1f%% of the latency): priority "
+		 "inheritance boosted it because %s (pid %d, priority %d) waits for a lock it "
+		 "holds (a PI futex or an rt_mutex)%s, and that is above the thread's priority "
+		 "%d. The lock holder is the culprit through the lock.",
+		 w->who, w->cpu, event_user_prio(pi->boost_prio), w->us, w->pct, pi->waiter_comm,
+		 pi->waiter_pid, event_user_prio(pi->waiter_prio), chain,
+		 event_user_prio(r->victim_prio));
+	snprintf(hint, BLAME_HINT_LEN,
+		 "Keep the lock's critical section short, give the measuring thread a priority "
+		 "above every task that takes that lock (above %d), or move the tasks that take "
+		 "it (%s) off CPU %d.",
+		 event_user_prio(pi->waiter_prio), pi->holder_comm, w->cpu);
+}
+
+static void verdict_words_lock_wait(const struct verdict_words *w, char *text, char *hint)
+{
+	const struct blame_result *r = w->res;
+	const struct cause_pi *pi = &r->cause.pi;
+	char how[192];
+
+	if (pi->boost_prio != TL_PRIO_UNKNOWN)
+		snprintf(how, sizeof(how),
+			 "ran its critical section meanwhile, boosted to priority %d by priority "
+			 "inheritance: PI worked, the critical section itself is the latency",
+			 event_user_prio(pi->boost_prio));
+	else
+		snprintf(how, sizeof(how),
+			 "woke it from task context after running %llu us (a lock it held, or an "
+			 "event it signalled); it was not boosted%s",
+			 w->us, pi->events_seen ? "" : " (if sched_pi_setprio was recorded)");
+	snprintf(text, BLAME_TEXT_LEN,
+		 "The thread ran after its wakeup, then blocked for %.1f us (%.1f%% of the "
+		 "latency) waiting for %s, which %s.",
+		 (double)pi->wait_ns / 1000.0,
+		 r->latency_ns ? 100.0 * (double)pi->wait_ns / (double)r->latency_ns : 0.0,
+		 w->c ? w->who : pi->holder_comm, how);
+	snprintf(hint, BLAME_HINT_LEN,
+		 "Shorten %s's critical section, or keep that lock out of the thread's "
+		 "time-critical path.",
+		 pi->holder_comm);
+}
+
+static void verdict_words_priority_inversion(const struct verdict_words *w, char *text, char *hint)
+{
+	const struct blame_result *r = w->res;
+	const struct cause_pi *pi = &r->cause.pi;
+
+	snprintf(text, BLAME_TEXT_LEN,
+		 "A priority inversion: the thread (%s, priority %d) waited %.1f us for %s (pid "
+		 "%d, priority %d), which held what it needed (a lock without priority "
+		 "inheritance, it woke the thread when done) and could not run because %s ran "
+		 "for %llu us (%.1f%% of the latency)%s.",
+		 r->victim_comm, event_user_prio(r->victim_prio), (double)pi->wait_ns / 1000.0,
+		 pi->holder_comm, pi->holder_pid, event_user_prio(pi->holder_prio), w->who, w->us,
+		 w->pct,
+		 pi->events_seen ? ""
+				 : "; no sched_pi_setprio in the trace: if it was recorded, no "
+				   "priority inheritance took place");
+	snprintf(hint, BLAME_HINT_LEN,
+		 "Use a priority-inheritance mutex (pthread_mutexattr_setprotocol "
+		 "PTHREAD_PRIO_INHERIT) for what the thread shares with %s (pid %d), or give "
+		 "that task a priority above %s's.",
+		 pi->holder_comm, pi->holder_pid, w->c ? w->who : "the middle task");
+}
+
+static void verdict_words_stop_work(const struct verdict_words *w, char *text, char *hint)
+{
+	const struct cause_stop *st = &w->res->cause.stop;
+	char why[224];
+
+	if (st->moved_pid > 0 && st->by_pid > 0 && !st->by_irq)
+		snprintf(why, sizeof(why),
+			 "to move %s (pid %d) from CPU %d to CPU %d, for %s (pid %d, on CPU %d: "
+			 "a sched_setaffinity of a running task, or CPU hotplug)",
+			 st->moved_comm, st->moved_pid, st->moved_from, st->moved_to, st->by_comm,
+			 st->by_pid, st->by_cpu);
+	else if (st->moved_pid > 0)
+		snprintf(why, sizeof(why),
+			 "to move %s (pid %d) from CPU %d to CPU %d (load balancing or an RT/DL "
+			 "push of a running task)",
+			 st->moved_comm, st->moved_pid, st->moved_from, st->moved_to);
+	else
+		snprintf(why, sizeof(why),
+			 "and moved no task: stop_machine() work (module loading, kernel text "
+			 "patching, clocksource changes, CPU hotplug) or a balance that found "
+			 "nothing to do");
+	snprintf(text, BLAME_TEXT_LEN,
+		 "%s, the CPU stopper (the stop class, above every RT and DEADLINE task; ps "
+		 "shows it as SCHED_FIFO 99), ran %llu us on CPU %d (%.1f%% of the latency) %s.",
+		 st->comm, w->us, w->cpu, w->pct, why);
+	snprintf(hint, BLAME_HINT_LEN,
+		 "Do not change the affinity of tasks running on the RT CPU while measuring, and "
+		 "isolate it (isolcpus=, cpusets, nohz_full) so that nothing has to be moved "
+		 "off it; no priority is above the stopper.");
+}
+
 /* ---- the table: rules tried in this order ---------------------------------------------- */
 
 static const struct verdict_type verdict_table[] = {
 	{ BLAME_V_INCOMPLETE, "incomplete", verdict_rule_incomplete, verdict_words_incomplete },
+	/* the kernel's mechanisms first: what occupied the CPU does not tell them */
+	{ BLAME_V_RT_THROTTLED, "rt_throttled", verdict_rule_rt_throttled,
+	  verdict_words_rt_throttled },
+	{ BLAME_V_FAIR_SERVER, "fair_server", verdict_rule_fair_server, verdict_words_fair_server },
+	{ BLAME_V_LOCK_WAIT, "lock_wait", verdict_rule_lock_wait, verdict_words_lock_wait },
+	{ BLAME_V_PRIORITY_INVERSION, "priority_inversion", verdict_rule_priority_inversion,
+	  verdict_words_priority_inversion },
+	{ BLAME_V_STOP_WORK, "stop_work", verdict_rule_stop_work, verdict_words_stop_work },
 	{ BLAME_V_INVISIBLE, "invisible", verdict_rule_invisible, verdict_words_invisible },
 	{ BLAME_V_TIMER_SLACK, "timer_slack", verdict_rule_timer_slack, verdict_words_timer_slack },
 	{ BLAME_V_IDLE_EXIT, "idle_exit", verdict_rule_idle_exit, verdict_words_idle_exit },
 	{ BLAME_V_IRQ, "irq", verdict_rule_irq, verdict_words_irq },
 	{ BLAME_V_SOFTIRQ, "softirq", verdict_rule_softirq, verdict_words_softirq },
+	{ BLAME_V_PI_BOOST, "pi_boost", verdict_rule_pi_boost, verdict_words_pi_boost },
 	{ BLAME_V_IRQ_THREAD, "irq_thread", verdict_rule_irq_thread, verdict_words_irq_thread },
 	{ BLAME_V_MIGRATION, "migration", verdict_rule_migration, verdict_words_migration },
 	{ BLAME_V_HIGHER_PRIORITY, "higher_priority", verdict_rule_higher_priority,

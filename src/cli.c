@@ -42,6 +42,7 @@ enum cli_long_only {
 	OPT_DBG_CYCLICTEST,
 	OPT_MAX_LATENCY,
 	OPT_METRICS,
+	OPT_STACK,
 };
 
 static const struct option cli_long_options[] = {
@@ -86,6 +87,7 @@ static const struct option cli_long_options[] = {
 	{ "smp", no_argument, NULL, 'S' },
 	{ "spike", required_argument, NULL, OPT_SPIKE },
 	{ "spike-nodes", required_argument, NULL, OPT_SPIKE_NODES },
+	{ "stack", no_argument, NULL, OPT_STACK },
 	{ "svg", required_argument, NULL, OPT_SVG },
 	{ "system", no_argument, NULL, 's' },
 	{ "threads", optional_argument, NULL, 't' },
@@ -307,6 +309,9 @@ static int cli_one(struct cli_state *st, struct rtw_config *cfg, int c, int argc
 		return cli_us(st, val, 1, 1000000000, &o->max_latency_ns);
 	case OPT_TRACEMARK:
 		cfg->trace.tracemark = true;
+		return 0;
+	case OPT_STACK:
+		cfg->trace.stack = true;
 		return 0;
 	case OPT_BUFFER_KB:
 		ret = cli_int(st, val, 64, 1 << 20, &n);
@@ -559,6 +564,9 @@ static int cli_finish(struct cli_state *st, struct rtw_config *cfg)
 	if (cfg->output.save_trace && !config_trace_threshold_ns(cfg))
 		return cli_fail(st, "--save-trace needs -b or --explain (nothing is traced "
 				    "without them)");
+	if (cfg->trace.stack && !config_trace_threshold_ns(cfg))
+		return cli_fail(st,
+				"--stack needs -b or --explain (nothing is traced without them)");
 	if (cfg->system.dma_latency_given && !cfg->system.dma_latency)
 		return cli_fail(st, "conflicting options: --latency and --default-system/--laptop");
 	if (m->priospread && !m->priority && st->given_policy >= 0 &&
@@ -671,6 +679,8 @@ void cli_usage(FILE *out)
 	      "      --explain=US       explain every latency above US and go on\n"
 	      "      --buffer-kb=KB     trace buffer per CPU; default 2048\n"
 	      "      --save-trace=FILE  write each explained window as text, for rtwhy analyze\n"
+	      "      --stack            record the kernel stack at each wakeup (costs 1-3 us "
+	      "each)\n"
 	      "      --tracemark        accepted for cyclictest compatibility\n"
 	      "\n"
 	      "Output:\n"

@@ -76,6 +76,108 @@ static double report_us(uint64_t ns)
 	return (double)ns / 1000.0;
 }
 
+static void report_json_task(struct json *j, const struct cause_task *t)
+{
+	json_object(j, NULL);
+	json_int(j, "pid", t->pid);
+	json_string(j, "comm", t->comm);
+	json_int(j, "prio", event_user_prio(t->prio));
+	json_double(j, "run_us", report_us(t->run_ns), 3);
+	json_bool(j, "slept", t->slept);
+	if (t->never_sleeps >= 0)
+		json_bool(j, "never_sleeps", t->never_sleeps == 1);
+	json_bool(j, "from_proc", t->from_host);
+	json_end(j);
+}
+
+/* What cause.h found: "causes" {bandwidth, pi, stop}, and the kernel "stack" of the wakeup. */
+static void report_json_causes(struct json *j, const struct blame_result *r)
+{
+	static const char *const bw_names[] = { "", "rt_throttle", "fair_server",
+						"rt_throttle_or_fair_server" };
+	static const char *const pi_names[] = { "", "boost", "lock_wait", "inversion" };
+	const struct cause_info *ci = &r->cause;
+	int i;
+
+	if (ci->bw.kind || ci->pi.kind || ci->stop.seen) {
+		json_object(j, "causes");
+		if (ci->bw.kind && ci->bw.kind < ARRAY_SIZE(bw_names)) {
+			json_object(j, "bandwidth");
+			json_string(j, "mechanism", bw_names[ci->bw.kind]);
+			json_int(j, "cpu", ci->bw.cpu);
+			json_uint(j, "start_ns", (unsigned long long)ci->bw.start_ns);
+			json_uint(j, "server_timer_ns", (unsigned long long)ci->bw.server_timer_ns);
+			json_uint(j, "period_timer_ns", (unsigned long long)ci->bw.period_timer_ns);
+			json_int(j, "period_timer_cpu", ci->bw.period_timer_cpu);
+			json_double(j, "held_us", report_us(ci->bw.held_ns), 3);
+			json_double(j, "idle_us", report_us(ci->bw.idle_ns), 3);
+			json_double(j, "fair_us", report_us(ci->bw.fair_ns), 3);
+			json_bool(j, "timer_events", ci->bw.timer_events);
+			json_array(j, "budget_users");
+			for (i = 0; i < ci->bw.nr_users; i++)
+				report_json_task(j, &ci->bw.user[i]);
+			json_end(j);
+			json_end(j);
+		}
+		if (ci->pi.kind && ci->pi.kind < ARRAY_SIZE(pi_names)) {
+			json_object(j, "pi");
+			json_string(j, "kind", pi_names[ci->pi.kind]);
+			json_int(j, "holder_pid", ci->pi.holder_pid);
+			json_string(j, "holder_comm", ci->pi.holder_comm);
+			json_int(j, "holder_prio", event_user_prio(ci->pi.holder_prio));
+			if (ci->pi.boost_prio != TL_PRIO_UNKNOWN)
+				json_int(j, "boosted_to", event_user_prio(ci->pi.boost_prio));
+			json_int(j, "waiter_pid", ci->pi.waiter_pid);
+			json_string(j, "waiter_comm", ci->pi.waiter_comm);
+			json_array(j, "chain");
+			for (i = 0; i < ci->pi.nr_chain; i++)
+				json_int(j, NULL, ci->pi.chain_pid[i]);
+			json_end(j);
+			if (ci->pi.wait_ns)
+				json_double(j, "wait_us", report_us(ci->pi.wait_ns), 3);
+			if (ci->pi.mid_pid > 0) {
+				json_int(j, "middle_pid", ci->pi.mid_pid);
+				json_string(j, "middle_comm", ci->pi.mid_comm);
+				json_int(j, "middle_prio", event_user_prio(ci->pi.mid_prio));
+			}
+			json_bool(j, "pi_events_seen", ci->pi.events_seen);
+			json_end(j);
+		}
+		if (ci->stop.seen) {
+			json_object(j, "stop");
+			json_int(j, "pid", ci->stop.pid);
+			json_string(j, "comm", ci->stop.comm);
+			if (ci->stop.moved_pid > 0) {
+				json_int(j, "moved_pid", ci->stop.moved_pid);
+				json_string(j, "moved_comm", ci->stop.moved_comm);
+				json_int(j, "moved_from", ci->stop.moved_from);
+				json_int(j, "moved_to", ci->stop.moved_to);
+			}
+			if (ci->stop.by_pid >= 0) {
+				json_int(j, "by_pid", ci->stop.by_pid);
+				json_string(j, "by_comm", ci->stop.by_comm);
+				json_int(j, "by_cpu", ci->stop.by_cpu);
+			}
+			json_end(j);
+		}
+		json_end(j);
+	}
+	if (ci->stack.where != CAUSE_STACK_NONE) {
+		json_object(j, "stack");
+		json_int(j, "pid", ci->stack.pid);
+		json_string(j, "comm", ci->stack.comm);
+		json_int(j, "cpu", ci->stack.cpu);
+		json_uint(j, "ts_ns", (unsigned long long)ci->stack.ts_ns);
+		json_string(j, "where", cause_stack_where_name(ci->stack.where));
+		json_int(j, "recorded_frames", ci->stack.nr_recorded);
+		json_array(j, "frames");
+		for (i = 0; i < ci->stack.nr; i++)
+			json_string(j, NULL, ci->stack.frame[i]);
+		json_end(j);
+		json_end(j);
+	}
+}
+
 void report_json_spike(struct json *j, const struct blame_result *r)
 {
 	const struct blame_spike *sp = &r->spike;
@@ -125,9 +227,20 @@ void report_json_spike(struct json *j, const struct blame_result *r)
 		if (c->victim)
 			json_bool(j, "victim", true);
 		json_int(j, "cpu", c->cpu);
+		if (c->role)
+			json_string(j, "role", blame_role_name(c->role));
+		if (c->role == BLAME_ROLE_BOOSTED ||
+		    (c->role == BLAME_ROLE_HOLDER && c->boost_prio != TL_PRIO_UNKNOWN))
+			json_int(j, "boosted_to", event_user_prio(c->boost_prio));
+		if (c->dl_runtime_ns) {
+			json_uint(j, "dl_runtime_us",
+				  (unsigned long long)(c->dl_runtime_ns / 1000));
+			json_uint(j, "dl_period_us", (unsigned long long)(c->dl_period_ns / 1000));
+		}
 		json_end(j);
 	}
 	json_end(j);
+	report_json_causes(j, r);
 	json_object(j, "verdict");
 	json_string(j, "kind", blame_verdict_name(r->verdict));
 	if (r->verdict_culprit >= 0)

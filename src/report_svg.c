@@ -980,6 +980,26 @@ static void svg_culprits(struct svg_spike *s, double y, int nr)
 			 r->nr_culprits - nr);
 }
 
+/* The kernel stack of what the timer interrupted (--stack): lines drawn, 0 when there is none. */
+static int svg_stack(const struct svg_spike *s, double y)
+{
+	const struct cause_stack *st = &s->r->cause.stack;
+	char frames[1200];
+
+	if (st->where == CAUSE_STACK_NONE)
+		return 0;
+	cause_stack_words(st, 12, frames, sizeof(frames));
+	if (!s->f)
+		return 1 + svg_wrap(NULL, 0, 0, 0, "", frames[0] ? frames : "-", SVG_WRAP);
+	svg_text(s->f, SVG_MARGIN, y, "font-weight=\"bold\" class=\"stack\"",
+		 "kernel stack of %s (pid %d) on CPU %d when the timer woke the thread (%s%s):",
+		 st->pid ? st->comm : "idle", st->pid, st->cpu, cause_stack_where_name(st->where),
+		 st->where == CAUSE_STACK_KERNEL ? ", innermost first, below the IRQ entry" : "");
+	return 1 + svg_wrap(s->f, SVG_MARGIN + 12, y + 15, 15,
+			    "font-family=\"" SVG_MONO "\" class=\"stack\"",
+			    frames[0] ? frames : "-", SVG_WRAP);
+}
+
 static void svg_spike_header(struct svg_spike *s, int index, size_t n)
 {
 	const struct blame_result *r = s->r;
@@ -1023,7 +1043,7 @@ static int svg_spike_write(FILE *f, int index, const struct blame_trace *trace,
 	struct svg_spike s = { .f = f, .r = r, .x0 = SVG_PLOT_X0, .x1 = SVG_PLOT_X1 };
 	uint64_t lat = r->latency_ns, pre, post;
 	int cpus[SVG_MAX_LANES], nr_lanes, nr_culprits, legend_rows, verdict_lines, hint_lines;
-	int height, i;
+	int height, i, stack_lines;
 	double y, lanes_top;
 	static const struct timeline no_events;
 	const struct timeline *tl = trace ? &trace->tl : &no_events;
@@ -1048,12 +1068,18 @@ static int svg_spike_write(FILE *f, int index, const struct blame_trace *trace,
 	legend_rows = svg_legend(NULL, 0);
 	verdict_lines = svg_wrap(NULL, 0, 0, 0, "", r->text, SVG_WRAP);
 	hint_lines = svg_wrap(NULL, 0, 0, 0, "", r->hint, SVG_WRAP);
+	{
+		struct svg_spike probe = s;
+
+		probe.f = NULL;
+		stack_lines = svg_stack(&probe, 0);
+	}
 
 	lanes_top = 58 + SVG_LABEL_ROWS * 13;
 	y = lanes_top + nr_lanes * SVG_LANE_H;
 	height = (int)(y + 40 + 44 + svg_closeups_height(r, nr_lanes) + legend_rows * 17 + 12 +
-		       15 * (nr_culprits + 2) + 14 + 18 * (verdict_lines + 1) + 18 * hint_lines +
-		       20);
+		       15 * (nr_culprits + 2) + 14 + 15 * stack_lines + 18 * (verdict_lines + 1) +
+		       18 * hint_lines + 20);
 
 	snprintf(title, sizeof(title), "rtwhy spike %d: tid %d woke %.1f us late, %s", index,
 		 r->spike.tid, (double)lat / 1000.0, blame_verdict_name(r->verdict));
@@ -1075,6 +1101,7 @@ static int svg_spike_write(FILE *f, int index, const struct blame_trace *trace,
 	y += legend_rows * 17 + 12;
 	svg_culprits(&s, y, nr_culprits);
 	y += 15 * (nr_culprits + 2) + 14;
+	y += 15 * svg_stack(&s, y);
 	svg_text(f, SVG_MARGIN, y, "font-size=\"13\" font-weight=\"bold\"", "%s", head);
 	svg_wrap(f, SVG_MARGIN, y + 18, 18, "font-size=\"13\"", r->text, SVG_WRAP);
 	y += 18 * (verdict_lines + 1);

@@ -290,6 +290,52 @@ static double report_offset_us(uint64_t ns, uint64_t from_ns)
 	return ns >= from_ns ? (double)(ns - from_ns) / 1000.0 : -(double)(from_ns - ns) / 1000.0;
 }
 
+/* " (used the RT budget)" ... of a culprit named through a kernel mechanism */
+static void report_text_role(const struct blame_culprit *c, char *buf, size_t len)
+{
+	switch (c->role) {
+	case BLAME_ROLE_RT_BUDGET:
+		snprintf(buf, len, " (used the RT budget)");
+		break;
+	case BLAME_ROLE_STARVER:
+		snprintf(buf, len, " (starved the fair tasks)");
+		break;
+	case BLAME_ROLE_BOOSTED:
+		snprintf(buf, len, " (boosted to %d)", event_user_prio(c->boost_prio));
+		break;
+	case BLAME_ROLE_HOLDER:
+		snprintf(buf, len, " (held the lock)");
+		break;
+	case BLAME_ROLE_MIDDLE:
+		snprintf(buf, len, " (ran while the holder could not)");
+		break;
+	case BLAME_ROLE_STOPPER:
+		snprintf(buf, len, " (CPU stopper)");
+		break;
+	default:
+		buf[0] = '\0';
+	}
+}
+
+/* The kernel stack of what the timer interrupted when it woke the thread (--stack). */
+static void report_text_stack(FILE *out, const struct blame_result *r)
+{
+	const struct cause_stack *st = &r->cause.stack;
+	char first[160], frames[1200];
+
+	if (st->where == CAUSE_STACK_NONE)
+		return;
+	snprintf(first, sizeof(first),
+		 "  stack: %s (pid %d) on CPU %d at the wakeup, %s: ", st->pid ? st->comm : "idle",
+		 st->pid, st->cpu,
+		 st->where == CAUSE_STACK_KERNEL ? "in the kernel"
+		 : st->where == CAUSE_STACK_USER ? "in user space (nothing below the IRQ entry)"
+		 : st->where == CAUSE_STACK_IDLE ? "in the idle loop"
+						 : "no IRQ entry among the frames");
+	cause_stack_words(st, CAUSE_MAX_FRAMES, frames, sizeof(frames));
+	report_text_wrap(out, first, frames[0] ? frames : "-", 11);
+}
+
 void report_text_spike(FILE *out, const struct blame_result *r, int index, size_t nr_events)
 {
 	const struct blame_spike *sp = &r->spike;
@@ -350,13 +396,16 @@ void report_text_spike(FILE *out, const struct blame_result *r, int index, size_
 	fprintf(out, "#   culprits:     us  share  kind        what\n");
 	for (i = 0; i < r->nr_culprits; i++) {
 		const struct blame_culprit *c = &r->culprit[i];
+		char role[48];
 
 		blame_culprit_label(c, label, sizeof(label));
-		fprintf(out, "#   %12.1f %5.1f%%  %-11s %s, CPU %d%s\n", report_us(c->ns),
+		report_text_role(c, role, sizeof(role));
+		fprintf(out, "#   %12.1f %5.1f%%  %-11s %s, CPU %d%s%s\n", report_us(c->ns),
 			r->latency_ns ? 100.0 * (double)c->ns / (double)r->latency_ns : 0.0,
 			blame_kind_name(c->kind), label, c->cpu,
-			c->victim ? " (return to user)" : "");
+			c->victim ? " (return to user)" : "", role);
 	}
+	report_text_stack(out, r);
 	snprintf(label, sizeof(label), "verdict (%s): ", blame_verdict_name(r->verdict));
 	report_text_wrap(out, label, r->text, 4);
 	report_text_wrap(out, "hint: ", r->hint, 4);

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -48,6 +49,9 @@
 #define RUN_STEAL_PERIOD  (100 * NSEC_PER_MSEC)
 #define RUN_STEAL_SAMPLES 64
 #define RUN_MAX_TASKS	  1024 /* live tasks whose policy is read for one spike */
+#define RUN_MAX_RT_TASKS  32   /* runnable RT tasks of the spike's CPU read from /proc */
+#define RUN_MAX_DL_TASKS  16   /* SCHED_DEADLINE reservations of the window's tasks */
+#define RUN_RT_SAMPLE_NS  (20 * NSEC_PER_MSEC) /* between two reads of their run time */
 
 static volatile sig_atomic_t run_signal;
 static volatile sig_atomic_t run_status_wanted;
@@ -229,31 +233,219 @@ static bool run_task_policy(int32_t pid, char *comm, int *policy)
 	return true;
 }
 
+/* What the live system says beyond the trace, for blame_host (cause.h). */
+struct run_host {
+	struct pidmap live; /* the window's tasks: comm and policy now */
+	struct cause_rt_task rt[RUN_MAX_RT_TASKS];
+	struct cause_dl_task dl[RUN_MAX_DL_TASKS];
+	size_t nr_dl;
+};
+
+/* struct sched_attr as the kernel's ABI has it (SCHED_ATTR_SIZE_VER0: 48 bytes) */
+struct run_sched_attr {
+	uint32_t size;
+	uint32_t sched_policy;
+	uint64_t sched_flags;
+	int32_t sched_nice;
+	uint32_t sched_priority;
+	uint64_t sched_runtime;
+	uint64_t sched_deadline;
+	uint64_t sched_period;
+};
+
+/* A SCHED_DEADLINE task's reservation; false if it cannot be read. */
+static bool run_dl_params(int32_t pid, struct cause_dl_task *dl)
+{
+	struct run_sched_attr a = { .size = sizeof(a) };
+
+	if (syscall(SYS_sched_getattr, pid, &a, sizeof(a), 0) || !a.sched_runtime)
+		return false;
+	dl->pid = pid;
+	dl->runtime_ns = a.sched_runtime;
+	dl->deadline_ns = a.sched_deadline;
+	dl->period_ns = a.sched_period ? a.sched_period : a.sched_deadline;
+	return true;
+}
+
+/* Field @field of a /proc/.../stat line, numbered as in proc(5) (3 = state); -1 */
+static long long run_stat_field(const char *stat, int field)
+{
+	const char *p = strrchr(stat, ')');
+	int f = 3;
+
+	if (!p)
+		return -1;
+	for (p++; *p; f++) {
+		while (*p == ' ')
+			p++;
+		if (f == field)
+			return *p >= '0' && *p <= '9' ? strtoll(p, NULL, 10) : -1;
+		while (*p && *p != ' ')
+			p++;
+	}
+	return -1;
+}
+
+/* Run time (ns, schedstat), voluntary switches and state of a task; false when gone. */
+static bool run_task_usage(const char *dir, uint64_t *run_ns, long long *voluntary, char *state)
+{
+	char rel[96], buf[4096], val[32];
+	unsigned long long run;
+
+	snprintf(rel, sizeof(rel), "%s/schedstat", dir);
+	if (procfs_read("", rel, buf, sizeof(buf)) <= 0 || sscanf(buf, "%llu", &run) != 1)
+		return false;
+	snprintf(rel, sizeof(rel), "%s/status", dir);
+	if (procfs_read("", rel, buf, sizeof(buf)) <= 0 ||
+	    procfs_field(buf, "voluntary_ctxt_switches", val, sizeof(val)))
+		return false;
+	*run_ns = run;
+	*voluntary = strtoll(val, NULL, 10);
+	*state = procfs_field(buf, "State", val, sizeof(val)) ? '?' : val[0];
+	return true;
+}
+
+/*
+ * The runnable RT tasks on @cpu now (other processes' only), and whether they
+ * sleep: read twice RUN_RT_SAMPLE_NS apart, one still runnable with no
+ * voluntary switch in between did not sleep (running, or throttled: the main
+ * thread, SCHED_OTHER, often gets the CPU only while RT is throttled). What the
+ * window may not show of who used the CPU's RT budget.
+ */
+static size_t run_rt_tasks(int cpu, struct cause_rt_task *rt, size_t max)
+{
+	char **pids = NULL, **tids, rel[96], stat[1024];
+	uint64_t run0[RUN_MAX_RT_TASKS];
+	long long vol0[RUN_MAX_RT_TASKS];
+	int np, nt, i, k;
+	size_t n = 0, j;
+	char state;
+
+	np = procfs_list("", "/proc", true, &pids);
+	for (i = 0; i < np && n < max; i++) {
+		if (pids[i][0] < '0' || pids[i][0] > '9' || atoi(pids[i]) == getpid())
+			continue;
+		snprintf(rel, sizeof(rel), "/proc/%s/task", pids[i]);
+		nt = procfs_list("", rel, true, &tids);
+		for (k = 0; k < nt && n < max; k++) {
+			const char *open, *close;
+
+			snprintf(rel, sizeof(rel), "/proc/%s/task/%s/stat", pids[i], tids[k]);
+			if (procfs_read("", rel, stat, sizeof(stat)) <= 0)
+				continue;
+			open = strchr(stat, '(');
+			close = strrchr(stat, ')');
+			if (!open || !close || close[1] != ' ' || close[2] != 'R' ||
+			    run_stat_field(stat, 39) != cpu || run_stat_field(stat, 40) <= 0)
+				continue;
+			memset(&rt[n], 0, sizeof(rt[n]));
+			rt[n].pid = atoi(tids[k]);
+			snprintf(rt[n].comm, sizeof(rt[n].comm), "%.*s", (int)(close - open - 1),
+				 open + 1);
+			rt[n].rt_prio = (int32_t)run_stat_field(stat, 40);
+			rt[n].policy = (int)run_stat_field(stat, 41);
+			rt[n].cpu = cpu;
+			rt[n].never_sleeps = -1;
+			snprintf(rel, sizeof(rel), "/proc/%s/task/%s", pids[i], tids[k]);
+			if (run_task_usage(rel, &run0[n], &vol0[n], &state))
+				n++;
+		}
+		procfs_list_free(tids, nt);
+	}
+	procfs_list_free(pids, np);
+	if (n) {
+		struct timespec pause = util_ns_to_ts(RUN_RT_SAMPLE_NS);
+		uint64_t t0 = run_now_ns(), dt;
+
+		nanosleep(&pause, NULL);
+		dt = run_now_ns() - t0;
+		for (j = 0; j < n; j++) {
+			uint64_t run1;
+			long long vol1;
+
+			snprintf(rel, sizeof(rel), "/proc/%d/task/%d", rt[j].pid, rt[j].pid);
+			if (!run_task_usage(rel, &run1, &vol1, &state) || run1 < run0[j])
+				continue;
+			rt[j].run_ns = run1 - run0[j];
+			rt[j].sample_ns = dt;
+			if (vol1 != vol0[j])
+				rt[j].never_sleeps = 0;
+			else if (state == 'R')
+				rt[j].never_sleeps = 1;
+		}
+	}
+	return n;
+}
+
+static bool run_debugfs_denied; /* the fair server's debugfs files: EPERM once, not again */
+
+/* The RT bandwidth and fair-server knobs as they are now. */
+static void run_knobs(int cpu, struct cause_knobs *k)
+{
+	static const char *const cgroup[] = { "/sys/fs/cgroup/cpu", "/sys/fs/cgroup/cpu,cpuacct" };
+	long long v, p;
+	char rel[96];
+	size_t i;
+	int major, minor, ret = -1;
+
+	memset(k, 0, sizeof(*k));
+	if (!procfs_read_long("", "/proc/sys/kernel/sched_rt_runtime_us", &v) &&
+	    !procfs_read_long("", "/proc/sys/kernel/sched_rt_period_us", &p)) {
+		k->rt_known = true;
+		k->rt_runtime_us = v;
+		k->rt_period_us = p;
+	}
+	for (i = 0; i < ARRAY_SIZE(cgroup) && !k->cgroup_known; i++) {
+		snprintf(rel, sizeof(rel), "%s/cpu.rt_runtime_us", cgroup[i]);
+		if (procfs_read_long("", rel, &v))
+			continue;
+		snprintf(rel, sizeof(rel), "%s/cpu.rt_period_us", cgroup[i]);
+		if (procfs_read_long("", rel, &p))
+			continue;
+		k->cgroup_known = true;
+		k->cgroup_rt_runtime_us = v;
+		k->cgroup_rt_period_us = p;
+	}
+	/* debugfs may be locked down (EPERM, and a kernel message per try): not tried then */
+	if (!run_debugfs_denied &&
+	    procfs_read("", "/sys/kernel/security/lockdown", rel, sizeof(rel)) > 0 &&
+	    !strstr(rel, "[none]"))
+		run_debugfs_denied = true;
+	snprintf(rel, sizeof(rel), "/sys/kernel/debug/sched/fair_server/cpu%d/runtime", cpu);
+	if (cpu >= 0 && !run_debugfs_denied && (ret = procfs_read_long("", rel, &v)) != 0)
+		run_debugfs_denied = ret == -EPERM || ret == -EACCES;
+	if (cpu >= 0 && !run_debugfs_denied && !ret) {
+		snprintf(rel, sizeof(rel), "/sys/kernel/debug/sched/fair_server/cpu%d/period", cpu);
+		if (!procfs_read_long("", rel, &p)) {
+			k->fair_known = true;
+			k->fair_runtime_ns = (uint64_t)v;
+			k->fair_period_ns = (uint64_t)p;
+		}
+	}
+	if (!util_kernel_version(NULL, &major, &minor))
+		k->kernel_version = major * 1000 + minor;
+}
+
 /* A kernel thread bound to its CPU (PF_NO_SETAFFINITY in /proc/PID/stat's flags). */
 static bool run_task_pinned(int32_t pid)
 {
-	char path[64], stat[512], *p;
-	unsigned long flags;
-	int i;
+	char path[64], stat[1024];
+	long long flags;
 
 	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
-	if (procfs_read("", path, stat, sizeof(stat)) <= 0 || !(p = strrchr(stat, ')')))
+	if (procfs_read("", path, stat, sizeof(stat)) <= 0)
 		return false;
-	/* after "pid (comm)": state ppid pgrp session tty_nr tpgid flags */
-	for (i = 0; i < 7 && p; i++)
-		p = strchr(p + 1, ' ');
-	if (!p)
-		return false;
-	flags = strtoul(p + 1, NULL, 10);
-	return flags & RUN_PF_NO_SETAFFINITY;
+	flags = run_stat_field(stat, 9); /* proc(5): flags */
+	return flags > 0 && ((unsigned long long)flags & RUN_PF_NO_SETAFFINITY);
 }
 
 /*
  * The tasks of the window are mostly still there: read their real policy
- * before explaining, instead of letting blame guess it from the priority.
+ * before explaining, instead of letting blame guess it from the priority,
+ * and the reservation of the SCHED_DEADLINE ones.
  * @live: result, pidmap_free() it (empty when out of memory).
  */
-static void run_host_tasks(const struct evbuf *window, struct pidmap *live)
+static void run_host_tasks(const struct evbuf *window, struct pidmap *live, struct run_host *h)
 {
 	const struct rtw_event *ev = evbuf_data(window);
 	const struct pidmap_task *t;
@@ -276,6 +468,11 @@ static void run_host_tasks(const struct evbuf *window, struct pidmap *live)
 		pidmap_set_policy(live, t->pid, policy);
 		pidmap_set_pinned(live, t->pid, run_task_pinned(t->pid));
 		nr++;
+#ifdef SCHED_DEADLINE
+		if (policy == SCHED_DEADLINE && h->nr_dl < RUN_MAX_DL_TASKS &&
+		    run_dl_params(t->pid, &h->dl[h->nr_dl]))
+			h->nr_dl++;
+#endif
 	}
 	pidmap_free(&seen);
 }
@@ -401,7 +598,7 @@ static void run_explain(struct run *r, const struct measure_spike *ms)
 	struct run_collect c = { .buf = &r->window, .from_ns = ms->deadline_ns - RUN_LOOKBACK_NS };
 	struct blame_result res;
 	struct blame_trace trace;
-	struct pidmap live;
+	struct run_host h = { .nr_dl = 0 };
 	uint64_t frozen_at = run_now_ns();
 	long n;
 	int ret;
@@ -419,11 +616,29 @@ static void run_explain(struct run *r, const struct measure_spike *ms)
 			strerror(c.err ? -c.err : (int)-n));
 	} else {
 		/* what blame cannot see in the trace, gathered before it explains */
-		run_host_tasks(&r->window, &live);
-		host.tasks = live.slot ? &live : NULL;
+		run_host_tasks(&r->window, &h.live, &h);
+		host.tasks = h.live.slot ? &h.live : NULL;
+		host.cause.dl_tasks = h.dl;
+		host.cause.nr_dl_tasks = h.nr_dl;
+		run_knobs(ms->cpu, &host.cause.knobs);
 		ret = blame_explain_trace(evbuf_data(&r->window), evbuf_len(&r->window), &sp, &host,
 					  &res, &trace);
-		pidmap_free(&live);
+		/*
+		 * RT bandwidth: who used the budget, and whether it sleeps, is what the live
+		 * system can add (its runnable RT tasks, read twice): only then, as it costs
+		 * a /proc scan and RUN_RT_SAMPLE_NS; explained again with it.
+		 */
+		if (!ret && res.cause.bw.kind != CAUSE_BW_NONE) {
+			host.cause.rt_tasks = h.rt;
+			host.cause.nr_rt_tasks = run_rt_tasks(ms->cpu, h.rt, RUN_MAX_RT_TASKS);
+			if (host.cause.nr_rt_tasks) {
+				blame_trace_free(&trace);
+				ret = blame_explain_trace(evbuf_data(&r->window),
+							  evbuf_len(&r->window), &sp, &host, &res,
+							  &trace);
+			}
+		}
+		pidmap_free(&h.live);
 		if (ret) {
 			log_err("cannot explain the spike of thread %d: %s", ms->thread,
 				strerror(-ret));
@@ -513,6 +728,9 @@ static int run_setup_tracing(struct run *r)
 	}
 	measure_set_freeze_fd(r->m, tsess_marker_fd(r->ts));
 	run_kernel_facts(&r->kernel);
+	/* --stack: before the threads start, so that their first wakeups have it */
+	if (cfg->trace.stack && tsess_stack_trigger(r->ts))
+		return -EIO;
 	r->recording_since_ns = run_now_ns();
 	printf("# rtwhy: tracing into instance %s (%u KB per CPU), explaining latencies above "
 	       "%llu us\n",

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <tracefs.h>
 #include <unistd.h>
 
@@ -31,6 +32,7 @@ struct tsess {
 	int marker_fd;
 	int on_fd;
 	bool trigger;
+	bool stack_trigger; /* a stacktrace trigger on sched_waking (tsess_stack_trigger()) */
 	const char *const *events; /* opts->events; NULL: the event table's (event.h) */
 	size_t nr_events;
 	bool *enabled; /* per event */
@@ -286,6 +288,31 @@ int tsess_create(struct tsess **out, const struct tsess_opts *opts)
 	return 0;
 }
 
+int tsess_stack_trigger(struct tsess *s)
+{
+	char filter[96], comm[17] = "";
+
+	if (prctl(PR_GET_NAME, comm, 0, 0, 0))
+		return -errno;
+	/*
+	 * By name, every thread of this process but the calling (main) one, set before the
+	 * measuring threads exist: their tids come too late for their first wakeups, and a
+	 * trigger cannot be replaced without a gap (the removal waits for an RCU grace
+	 * period, long on a CPU held by a non-preemptible section: what --stack is for).
+	 */
+	snprintf(filter, sizeof(filter), "stacktrace if comm == \"%s\" && pid != %d", comm,
+		 (int)getpid());
+	if (tracefs_event_file_write(s->inst, "sched", "sched_waking", "trigger", filter) < 0) {
+		int err = errno ? errno : EIO;
+
+		log_err("cannot install the stacktrace trigger on sched/sched_waking: %s",
+			strerror(err));
+		return -err;
+	}
+	s->stack_trigger = true;
+	return 0;
+}
+
 int tsess_marker_fd(const struct tsess *s)
 {
 	return s->marker_fd;
@@ -329,6 +356,17 @@ static int tsess_read_one(struct tep_event *event, struct tep_record *rec, int c
 		return 0;
 	r->count++;
 	r->stop = r->fn(&ev, r->arg);
+	if (!r->stop && ev.kind == RTW_EV_STACK) {
+		struct rtw_event frame;
+		int i;
+
+		for (i = 0; !r->stop && i < ev.u.stack.nr; i++) {
+			if (!decode_stack_frame(r->s->dec, rec, &ev, i, &frame))
+				break;
+			r->count++;
+			r->stop = r->fn(&frame, r->arg);
+		}
+	}
 	return r->stop ? 1 : 0;
 }
 
@@ -365,6 +403,9 @@ void tsess_destroy(struct tsess *s)
 		if (s->trigger)
 			tracefs_event_file_write(s->inst, "ftrace", "print", "trigger",
 						 "!" TSESS_FREEZE_TRIGGER);
+		if (s->stack_trigger)
+			tracefs_event_file_write(s->inst, "sched", "sched_waking", "trigger",
+						 "!stacktrace");
 		tsess_disable_events(s);
 	}
 	if (s->marker_fd >= 0)

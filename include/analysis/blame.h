@@ -22,12 +22,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/cause.h"
 #include "analysis/event.h"
 #include "analysis/timeline.h"
 
 #define BLAME_MAX_CULPRITS 32
-#define BLAME_TEXT_LEN	   640
-#define BLAME_HINT_LEN	   320
+#define BLAME_TEXT_LEN	   896
+#define BLAME_HINT_LEN	   448
 
 struct pidmap;
 
@@ -75,6 +76,16 @@ enum blame_phase {
 #define BLAME_C_SELF	 0x01 /* rtwhy's own main thread */
 #define BLAME_C_PINNED	 0x02 /* a per-CPU kernel thread: it cannot move to another CPU */
 #define BLAME_C_THREADED 0x04 /* a hard IRQ whose handler has an irq/N thread in the trace */
+/* What a culprit did through a kernel mechanism (cause.h), beyond occupying the CPU. */
+enum blame_role {
+	BLAME_ROLE_NONE,
+	BLAME_ROLE_RT_BUDGET, /* used the CPU's RT time: RT throttling stopped every RT task */
+	BLAME_ROLE_STARVER,   /* starved the CPU's fair tasks: the fair server ran them */
+	BLAME_ROLE_BOOSTED,   /* ran boosted by priority inheritance (boost_prio) */
+	BLAME_ROLE_HOLDER,    /* held the lock the thread waited for */
+	BLAME_ROLE_MIDDLE,    /* ran while the lock holder could not: a priority inversion */
+	BLAME_ROLE_STOPPER,   /* the CPU stopper (stop class, above everything) */
+};
 
 struct blame_culprit {
 	enum blame_kind kind;
@@ -93,6 +104,10 @@ struct blame_culprit {
 	uint64_t softirq_ns;	  /* task, irq_thread: of @ns, softirqs it ran in its own context */
 	char softirq[16];	  /* ... the first of them ("BLOCK") */
 	uint64_t resched_held_ns; /* task: how long it kept the CPU with need-resched set */
+	uint8_t role;		  /* enum blame_role */
+	int32_t boost_prio;	  /* BOOSTED: the kernel prio it ran at, TL_PRIO_UNKNOWN */
+	uint64_t dl_runtime_ns;	  /* SCHED_DEADLINE reservation read live, 0 unknown */
+	uint64_t dl_period_ns;
 };
 
 enum blame_verdict {
@@ -107,7 +122,13 @@ enum blame_verdict {
 	BLAME_V_MIGRATION,
 	BLAME_V_INVISIBLE,
 	BLAME_V_INCOMPLETE,
-	BLAME_NR_VERDICTS, /* new verdicts go before this (and into verdict.c's table) */
+	BLAME_V_RT_THROTTLED,	    /* RT bandwidth throttling (or one of it and the fair server) */
+	BLAME_V_FAIR_SERVER,	    /* the fair deadline server ran fair tasks first */
+	BLAME_V_PI_BOOST,	    /* a task boosted through a PI lock ran ahead */
+	BLAME_V_LOCK_WAIT,	    /* the thread waited for a lock its holder held */
+	BLAME_V_PRIORITY_INVERSION, /* ... while a middle-priority task ran instead */
+	BLAME_V_STOP_WORK,	    /* migration/N, the CPU stopper, ran ahead */
+	BLAME_NR_VERDICTS,	    /* new verdicts go before this (and into verdict.c's table) */
 };
 
 /*
@@ -174,7 +195,8 @@ struct blame_result {
 	int inferred_switches;	  /* sched_switch events the kernel did not trace (repair.h) */
 	uint64_t window_start_ns; /* first event available */
 	uint64_t window_end_ns;
-	struct blame_live live; /* a live run's own numbers; blame_explain() zeroes them */
+	struct blame_live live;	 /* a live run's own numbers; blame_explain() zeroes them */
+	struct cause_info cause; /* the mechanisms behind it (cause.h) */
 };
 
 /*
@@ -192,6 +214,8 @@ struct blame_host {
 	 */
 	const struct pidmap *tasks;
 	struct blame_kernel kernel; /* the kernel's facts; zero: unknown */
+	/* the runnable RT tasks of the spike's CPU, DL reservations, bandwidth knobs */
+	struct cause_host cause;
 };
 
 /*
@@ -284,6 +308,14 @@ const char *blame_policy_name(int policy);
  * Return: true for FIFO and RR.
  */
 bool blame_policy_is_rt(int policy);
+
+/**
+ * blame_role_name() - JSON name of a culprit's role ("rt_budget" ...), "" for none.
+ * @role: enum blame_role
+ *
+ * Return: a static string.
+ */
+const char *blame_role_name(int role);
 
 /**
  * blame_culprit_is_others() - Is @c the slot the long tail of culprits is

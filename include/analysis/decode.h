@@ -40,9 +40,28 @@ void decode_destroy(struct decode *d);
  * @cpu: the CPU whose buffer held it
  * @out: result
  *
+ * A kernel_stack record gives an RTW_EV_STACK whose frames
+ * decode_stack_frame() reads; hand those on right after it.
  * Return: 1 if @out holds an event, 0 if the record is of no interest.
  */
 int decode_record(struct decode *d, struct tep_record *rec, int cpu, struct rtw_event *out);
+
+/* frames of one kernel_stack record handed on at most */
+#define DECODE_MAX_FRAMES 128
+
+/**
+ * decode_stack_frame() - Frame @i of a kernel_stack record.
+ * @d: decoder
+ * @rec: the record decode_record() made @stack of
+ * @stack: its RTW_EV_STACK event (u.stack.nr frames)
+ * @i: 0 .. nr - 1, innermost first
+ * @out: result: an RTW_EV_STACK_FRAME with @stack's cpu, pid and time, the
+ *       function resolved through the tep's kallsyms ("0x..." if unknown)
+ *
+ * Return: 1 if @out holds the frame, 0 otherwise.
+ */
+int decode_stack_frame(struct decode *d, struct tep_record *rec, const struct rtw_event *stack,
+		       int i, struct rtw_event *out);
 
 /**
  * decode_layout() - The common_flags layout the records are read with.

@@ -18,6 +18,7 @@
 #define RTW_COMM_LEN   16
 #define RTW_NAME_LEN   32
 #define RTW_MARKER_LEN 128
+#define RTW_FRAME_LEN  96 /* a kernel function name of a stack frame */
 
 /* the most CPUs any part of rtwhy handles (CPU numbers 0 .. RTW_MAX_CPUS - 1) */
 #define RTW_MAX_CPUS 4096
@@ -46,6 +47,9 @@ enum rtw_kind {
 	RTW_EV_IPI,	      /* ipi:ipi_send_cpu / ipi_send_cpumask */
 	RTW_EV_MARKER,	      /* ftrace:print (trace_marker writes) */
 	RTW_EV_LOST,	      /* synthetic: events were lost on this CPU before ts */
+	RTW_EV_PI_SETPRIO,    /* sched:sched_pi_setprio (in the booster's context) */
+	RTW_EV_STACK,	      /* ftrace:kernel_stack, "<stack trace>": its frames follow */
+	RTW_EV_STACK_FRAME,   /* synthetic: one frame of the RTW_EV_STACK before it */
 	RTW_EV_NR_KINDS,
 };
 
@@ -129,6 +133,19 @@ struct rtw_event {
 		struct {
 			uint64_t count; /* 0 = unknown number */
 		} lost;
+		struct {	     /* PI_SETPRIO: @pid gets @newprio (kernel prios) */
+			int32_t pid; /* the task whose priority changes (the owner) */
+			int32_t oldprio;
+			int32_t newprio;
+			char comm[RTW_COMM_LEN];
+		} pi;
+		struct {	    /* STACK, in the context of the interrupted task */
+			int32_t nr; /* frames that follow, 0 unknown (text: count them) */
+		} stack;
+		struct {	       /* STACK_FRAME: same cpu, pid and ts as its STACK */
+			int32_t index; /* 0 = the innermost frame */
+			char name[RTW_FRAME_LEN]; /* function, or "0x..." when unknown */
+		} frame;
 	} u;
 };
 

@@ -111,7 +111,7 @@ uint64_t timeline_walk(const struct timeline *tl, int cpu, uint64_t from_ns, uin
  * (consecutive ones differ by the period), else fitted to the tick
  * expiries of @cpu: of the usual CONFIG_HZ periods, the slowest that puts
  * most of them on one grid (late ticks miss it, none comes early). Without
- * a fit on @cpu, the period most CPUs fit.
+ * a fit on @cpu (it needs 4 ticks at least), the period most CPUs fit.
  * Return: ns (the kernel's TICK_NSEC), or 0 when no period fits.
  */
 uint64_t timeline_tick_ns(const struct rtw_event *ev, size_t n, int cpu, uint64_t before_ns);

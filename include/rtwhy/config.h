@@ -91,6 +91,7 @@ struct config_trace {
 	uint64_t explain_ns;	/* --explain: freeze, explain, re-arm; 0 = off */
 	bool tracemark;		/* --tracemark: accepted for cyclictest compatibility */
 	unsigned int buffer_kb; /* --buffer-kb: per CPU */
+	bool stack;		/* --stack: the kernel stack at each wakeup of the threads */
 };
 
 struct rtw_config {

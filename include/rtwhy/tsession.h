@@ -49,6 +49,21 @@ int tsess_remove_stale(void);
 int tsess_create(struct tsess **out, const struct tsess_opts *opts);
 
 /**
+ * tsess_stack_trigger() - Record the kernel stack at each wakeup of the measuring threads.
+ * @s: session
+ *
+ * A "stacktrace" trigger on the instance's sched_waking, filtered on the woken
+ * task: named as this process, not the calling (main) thread. Set before the
+ * threads start, so that their first wakeups have it too. The stack of what
+ * the waking interrupted (the timer IRQ's victim) lands in the instance's
+ * buffer as a kernel_stack record right after the sched_waking. Costs the
+ * unwinding on every wakeup (README, tests/bench/bench-stack.sh); another
+ * process of the same name pays it too. Removed by tsess_destroy().
+ * Return: 0, or -errno with the message printed.
+ */
+int tsess_stack_trigger(struct tsess *s);
+
+/**
  * tsess_marker_fd() - The open trace_marker of the instance (for FREEZE lines).
  * @s: session
  *

@@ -3,6 +3,9 @@
  * spinner - a culprit for tests: spin SPIN_US, sleep until the next period,
  * for DURATION seconds. Run it under chrt/taskset to make an RT hog:
  *   taskset -c 1 chrt -f 80 spinner 3000 20000 10
+ * PERIOD_US 0: spin for DURATION without ever sleeping (an RT task that
+ * never sleeps: what RT throttling and the fair server act on):
+ *   taskset -c 1 chrt -f 1 spinner 0 0 10
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -29,6 +32,11 @@ int main(int argc, char **argv)
 	period_ns = strtoull(argv[2], NULL, 10) * 1000;
 	end = now_ns() + strtoull(argv[3], NULL, 10) * 1000000000ULL;
 	next = now_ns();
+	if (!period_ns) {
+		while (now_ns() < end)
+			;
+		return 0;
+	}
 	while (next < end) {
 		struct timespec ts;
 		uint64_t stop = now_ns() + spin_ns;

@@ -15,7 +15,7 @@
 #include "analysis/event.h"
 #include "analysis/util.h"
 
-#define EVGEN_MAX 512
+#define EVGEN_MAX     512
 #define EVGEN_BASE_NS (1000ULL * NSEC_PER_SEC) /* timestamps start at 1000 s */
 
 struct evgen {
@@ -49,8 +49,8 @@ static inline struct rtw_event *evgen_add(struct evgen *g, double us, int cpu, i
 }
 
 static inline void ev_switch(struct evgen *g, double us, int cpu, int prev_pid,
-			     const char *prev_comm, int prev_prio, uint32_t prev_state, int next_pid,
-			     const char *next_comm, int next_prio, uint8_t flags)
+			     const char *prev_comm, int prev_prio, uint32_t prev_state,
+			     int next_pid, const char *next_comm, int next_prio, uint8_t flags)
 {
 	struct rtw_event *e =
 		evgen_add(g, us, cpu, prev_pid, prev_comm, RTW_EV_SWITCH, flags | RTW_F_IRQS_OFF);
@@ -105,9 +105,9 @@ static inline void ev_hrtimer(struct evgen *g, double us, int cpu, int cur, cons
 static inline void ev_irq(struct evgen *g, double us, int cpu, int cur, const char *cur_comm,
 			  int irq, const char *name, bool entry)
 {
-	struct rtw_event *e = evgen_add(g, us, cpu, cur, cur_comm,
-					entry ? RTW_EV_IRQ_ENTRY : RTW_EV_IRQ_EXIT,
-					RTW_F_IRQS_OFF | RTW_F_HARDIRQ);
+	struct rtw_event *e =
+		evgen_add(g, us, cpu, cur, cur_comm, entry ? RTW_EV_IRQ_ENTRY : RTW_EV_IRQ_EXIT,
+			  RTW_F_IRQS_OFF | RTW_F_HARDIRQ);
 
 	e->u.irq.irq = irq;
 	e->u.irq.ret = 1;
@@ -118,9 +118,9 @@ static inline void ev_irq(struct evgen *g, double us, int cpu, int cur, const ch
 static inline void ev_softirq(struct evgen *g, double us, int cpu, int cur, const char *cur_comm,
 			      int vec, bool entry)
 {
-	struct rtw_event *e = evgen_add(g, us, cpu, cur, cur_comm,
-					entry ? RTW_EV_SOFTIRQ_ENTRY : RTW_EV_SOFTIRQ_EXIT,
-					RTW_F_SOFTIRQ);
+	struct rtw_event *e =
+		evgen_add(g, us, cpu, cur, cur_comm,
+			  entry ? RTW_EV_SOFTIRQ_ENTRY : RTW_EV_SOFTIRQ_EXIT, RTW_F_SOFTIRQ);
 
 	e->u.softirq.vec = vec;
 }
@@ -149,6 +149,36 @@ static inline void ev_marker(struct evgen *g, double us, int cpu, int cur, const
 	struct rtw_event *e = evgen_add(g, us, cpu, cur, cur_comm, RTW_EV_MARKER, 0);
 
 	util_strlcpy(e->u.marker.text, text, RTW_MARKER_LEN);
+}
+
+/* sched_pi_setprio in @cur's context (the waiter): @pid goes from @oldprio to @newprio */
+static inline void ev_pi(struct evgen *g, double us, int cpu, int cur, const char *cur_comm,
+			 int pid, const char *comm, int oldprio, int newprio)
+{
+	struct rtw_event *e =
+		evgen_add(g, us, cpu, cur, cur_comm, RTW_EV_PI_SETPRIO, RTW_F_IRQS_OFF);
+
+	e->u.pi.pid = pid;
+	e->u.pi.oldprio = oldprio;
+	e->u.pi.newprio = newprio;
+	util_strlcpy(e->u.pi.comm, comm, RTW_COMM_LEN);
+}
+
+/* a stacktrace trigger's record in @cur's context, its frames (innermost first) after it */
+static inline void ev_stack(struct evgen *g, double us, int cpu, int cur, const char *cur_comm,
+			    const char *const *frames, int n)
+{
+	struct rtw_event *e =
+		evgen_add(g, us, cpu, cur, cur_comm, RTW_EV_STACK, RTW_F_IRQS_OFF | RTW_F_HARDIRQ);
+	int i;
+
+	e->u.stack.nr = n;
+	for (i = 0; i < n; i++) {
+		e = evgen_add(g, us, cpu, cur, cur_comm, RTW_EV_STACK_FRAME,
+			      RTW_F_IRQS_OFF | RTW_F_HARDIRQ);
+		e->u.frame.index = i;
+		util_strlcpy(e->u.frame.name, frames[i], RTW_FRAME_LEN);
+	}
 }
 
 /* the hrtimer of @tid fires at @t_us on @cpu while @cur runs; @wflags on its sched_wakeup */

@@ -171,12 +171,29 @@ static const char *expect_value(const char *line, const char *key, char *buf, si
 	return NULL;
 }
 
+/* "2752.633330" (the trace's seconds), in @buf of 32 bytes; "0" for none */
+static const char *fixture_ts(uint64_t ns, char *buf)
+{
+	if (!ns)
+		return "0";
+	snprintf(buf, 32, "%llu.%06llu", (unsigned long long)(ns / NSEC_PER_SEC),
+		 (unsigned long long)(ns % NSEC_PER_SEC / NSEC_PER_USEC));
+	return buf;
+}
+
+/* "fairhog:10486", in @buf of 32 bytes */
+static const char *fixture_task(const char *comm, int pid, char *buf)
+{
+	snprintf(buf, 32, "%.16s:%d", comm, pid);
+	return buf;
+}
+
 /* Is every key=value of an expect "spike" line true of @r? */
 static int check_spike(const char *file, int index, const char *line, const struct blame_result *r)
 {
 	const struct blame_culprit *c =
 		r->verdict_culprit >= 0 ? &r->culprit[r->verdict_culprit] : NULL;
-	char want[64], got[64];
+	char want[160], got[64];
 	int bad = 0;
 
 #define EXPECT(key, fmt, val)                                                                     \
@@ -199,7 +216,36 @@ static int check_spike(const char *file, int index, const char *line, const stru
 	EXPECT("name", "%s", c ? c->name : "none");
 	EXPECT("policy", "%s", c ? blame_policy_name(c->policy) : "none");
 	EXPECT("prio", "%d", c ? event_user_prio(c->prio) : -1);
+	/* the causes (tests/fixtures/causes/): what the kernel's mechanism was */
+	EXPECT("lat_us", "%llu", (unsigned long long)((r->latency_ns + 500) / 1000));
+	EXPECT("period_timer", "%s", fixture_ts(r->cause.bw.period_timer_ns, got + 32));
+	EXPECT("server_start", "%s", fixture_ts(r->cause.bw.server_timer_ns, got + 32));
+	EXPECT("boosted_to", "%d", event_user_prio(r->cause.pi.boost_prio));
+	EXPECT("boosted_by", "%d", r->cause.pi.waiter_pid);
+	EXPECT("holder", "%d", r->cause.pi.holder_pid);
+	EXPECT("holder_prio", "%d", event_user_prio(r->cause.pi.holder_prio));
+	EXPECT("moved", "%s",
+	       fixture_task(r->cause.stop.moved_comm, r->cause.stop.moved_pid, got + 32));
+	EXPECT("by", "%s", fixture_task(r->cause.stop.by_comm, r->cause.stop.by_pid, got + 32));
 #undef EXPECT
+	/* stack=f1,f2: each among the frames below the interrupt entry */
+	if (expect_value(line, "stack", want, sizeof(want))) {
+		char *f, *save;
+
+		for (f = strtok_r(want, ",", &save); f; f = strtok_r(NULL, ",", &save)) {
+			int i;
+
+			for (i = 0; i < r->cause.stack.nr && strcmp(r->cause.stack.frame[i], f);
+			     i++)
+				;
+			if (i == r->cause.stack.nr) {
+				fprintf(stderr,
+					"%s spike %d: frame %s not in the stack (%d frames)\n",
+					file, index, f, r->cause.stack.nr);
+				bad++;
+			}
+		}
+	}
 	return bad;
 }
 
@@ -235,9 +281,9 @@ static int check_file(const char *dir, const char *file, char spikes[][256], int
 	return bad;
 }
 
-static void test_fixtures(void)
+/* Every NAME.expect of @dir; at least @min_expect of them and @min_files traces. */
+static void check_fixture_dir(const char *dir, int min_expect, int min_files)
 {
-	const char *dir = unit_fixtures();
 	int nr_expect = 0, nr_files = 0;
 	struct dirent *de;
 	DIR *d = opendir(dir);
@@ -270,8 +316,22 @@ static void test_fixtures(void)
 		}
 	}
 	closedir(d);
-	CU_ASSERT(nr_expect >= 10);
-	CU_ASSERT(nr_files >= 16);
+	CU_ASSERT(nr_expect >= min_expect);
+	CU_ASSERT(nr_files >= min_files);
+}
+
+static void test_fixtures(void)
+{
+	check_fixture_dir(unit_fixtures(), 10, 16);
+}
+
+/* RT throttling, the fair server, DL, PI, the stopper, a stack (tests/fixtures/causes/RULES.md) */
+static void test_cause_fixtures(void)
+{
+	char dir[512];
+
+	snprintf(dir, sizeof(dir), "%s/causes", unit_fixtures());
+	check_fixture_dir(dir, 10, 10);
 }
 
 /* ---- damaged input ----------------------------------------------------------------------- */
@@ -402,6 +462,7 @@ static CU_TestInfo analyze_tests[] = {
 	{ "bad options", test_bad_args },
 	{ "format sniffing", test_sniff },
 	{ "recorded fixtures give their verdicts", test_fixtures },
+	{ "the causes' fixtures give theirs", test_cause_fixtures },
 	{ "damaged files", test_damaged },
 	{ "lost events during the spike", test_lost_in_window },
 	CU_TEST_INFO_NULL,

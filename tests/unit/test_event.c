@@ -126,11 +126,13 @@ static void test_table(void)
 	CU_ASSERT_EQUAL(event_kind_of(NULL, "softirq_entry: vec=1", 13, vec), RTW_EV_SOFTIRQ_ENTRY);
 	t = event_types(&n);
 	for (i = 0; i < n; i++) {
-		CU_ASSERT(t[i].kind > RTW_EV_OTHER && t[i].kind < RTW_EV_LOST);
+		/* tracepoints only: no synthetic kind */
+		CU_ASSERT(t[i].kind > RTW_EV_OTHER && t[i].kind < RTW_EV_NR_KINDS &&
+			  t[i].kind != RTW_EV_LOST && t[i].kind != RTW_EV_STACK_FRAME);
 		enabled += (t[i].flags & EVENT_T_ENABLE) != 0;
 		needed += (t[i].flags & EVENT_T_NEEDED) != 0;
 	}
-	CU_ASSERT_EQUAL(enabled, 21);
+	CU_ASSERT_EQUAL(enabled, 22); /* sched_pi_setprio too */
 	CU_ASSERT_EQUAL(needed, 10);
 	CU_ASSERT_STRING_EQUAL(t[0].name, "sched_switch");
 	CU_ASSERT_EQUAL(event_systems(systems, 16), 7);
@@ -139,6 +141,11 @@ static void test_table(void)
 	CU_ASSERT_EQUAL(event_systems(systems, 2), 2);
 	CU_ASSERT_STRING_EQUAL(event_kind_name(RTW_EV_MARKER), "print");
 	CU_ASSERT_STRING_EQUAL(event_kind_name(RTW_EV_LOST), "lost");
+	CU_ASSERT_STRING_EQUAL(event_kind_name(RTW_EV_PI_SETPRIO), "sched_pi_setprio");
+	CU_ASSERT_STRING_EQUAL(event_kind_name(RTW_EV_STACK), "kernel_stack");
+	CU_ASSERT_STRING_EQUAL(event_kind_name(RTW_EV_STACK_FRAME), "stack_frame");
+	CU_ASSERT_EQUAL(event_kind_of("sched", "sched_pi_setprio", 16, vec), RTW_EV_PI_SETPRIO);
+	CU_ASSERT_EQUAL(event_kind_of("ftrace", "kernel_stack", 12, vec), RTW_EV_STACK);
 }
 
 static CU_TestInfo event_tests[] = {

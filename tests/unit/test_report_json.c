@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "rtwhy/cli.h"
+#include "rtwhy/json.h"
 #include "rtwhy/report_json.h"
 #include "evgen.h"
 #include "sumfix.h"
@@ -88,8 +89,56 @@ static void test_file(void)
 	sumfix_free(&m);
 }
 
+/* The causes' keys: the culprit's role, "causes", "stack". */
+static void test_causes(void)
+{
+	struct blame_result r;
+	struct json j;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	memset(&r, 0, sizeof(r));
+	r.latency_ns = 40000000;
+	r.nr_culprits = 1;
+	r.verdict = BLAME_V_RT_THROTTLED;
+	r.culprit[0] = (struct blame_culprit){ .kind = BLAME_TASK,
+					       .ns = 40000000,
+					       .pid = 7000,
+					       .comm = "spinner",
+					       .prio = 98,
+					       .policy = 1,
+					       .cpu = 1,
+					       .role = BLAME_ROLE_RT_BUDGET };
+	r.cause.bw.kind = CAUSE_BW_RT_THROTTLED;
+	r.cause.bw.cpu = 1;
+	r.cause.bw.period_timer_ns = 123;
+	r.cause.bw.nr_users = 1;
+	r.cause.bw.user[0] = (struct cause_task){
+		.pid = 7000, .comm = "spinner", .prio = 98, .run_ns = 5000, .never_sleeps = 1
+	};
+	r.cause.pi.holder_pid = r.cause.pi.waiter_pid = r.cause.pi.mid_pid = -1;
+	r.cause.stack.where = CAUSE_STACK_USER;
+	r.cause.stack.pid = 7000;
+	f = open_memstream(&buf, &len);
+	json_start(&j, f);
+	json_array(&j, "spikes");
+	report_json_spike(&j, &r);
+	CU_ASSERT_EQUAL(json_finish(&j), 0);
+	fclose(f);
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"role\": \"rt_budget\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"mechanism\": \"rt_throttle\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"period_timer_ns\": 123"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"never_sleeps\": true"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"where\": \"user\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"frames\": []"));
+	CU_ASSERT_PTR_NULL(strstr(buf, "\"pi\""));
+	free(buf);
+}
+
 static CU_TestInfo report_json_tests[] = {
 	{ "cyclictest keys, histogram, spikes", test_file },
+	{ "the causes' keys", test_causes },
 	CU_TEST_INFO_NULL,
 };
 

@@ -183,6 +183,44 @@ static void test_spike_block(void)
 	}
 }
 
+/* What a kernel mechanism adds: the culprit's role, the stack of what the timer interrupted. */
+static void test_spike_causes(void)
+{
+	struct blame_result r;
+	FILE *f;
+
+	memset(&r, 0, sizeof(r));
+	r.spike.tid = 5000;
+	r.spike.thread = 0;
+	r.latency_ns = 2000000;
+	r.run_cpu = 1;
+	r.complete = true;
+	r.nr_culprits = 1;
+	r.culprit[0] = (struct blame_culprit){ .kind = BLAME_TASK,
+					       .ns = 2000000,
+					       .pid = 4919,
+					       .comm = "pilock",
+					       .prio = 89,
+					       .policy = 1,
+					       .cpu = 1,
+					       .role = BLAME_ROLE_BOOSTED,
+					       .boost_prio = 9 };
+	r.cause.stack.where = CAUSE_STACK_KERNEL;
+	r.cause.stack.pid = 4919;
+	r.cause.stack.cpu = 1;
+	snprintf(r.cause.stack.comm, sizeof(r.cause.stack.comm), "pilock");
+	r.cause.stack.nr = 2;
+	snprintf(r.cause.stack.frame[0], CAUSE_FRAME_LEN, "futex_unlock_pi");
+	snprintf(r.cause.stack.frame[1], CAUSE_FRAME_LEN, "do_futex");
+	f = out_open();
+	report_text_spike(f, &r, 1, 0);
+	fclose(f);
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "pilock (pid 4919, fifo 10), CPU 1 (boosted to 90)\n"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf,
+				      "#   stack: pilock (pid 4919) on CPU 1 at the wakeup, in the "
+				      "kernel: futex_unlock_pi <- do_futex\n"));
+}
+
 static void test_wrap(void)
 {
 	FILE *f = out_open();
@@ -226,6 +264,7 @@ static CU_TestInfo report_text_tests[] = {
 	{ "-H all-threads column", test_histofall_columns },
 	{ "break lines", test_break_lines },
 	{ "explanation block", test_spike_block },
+	{ "what a mechanism adds", test_spike_causes },
 	{ "wrapping", test_wrap },
 	CU_TEST_INFO_NULL,
 };

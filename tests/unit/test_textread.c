@@ -541,6 +541,13 @@ static void test_round_trip(void)
 	ev_hrtimer(&g, 10, 0, 0, "<idle>", NULL, false, 0);
 	ev_vector(&g, 11, 1, 2639, "bash", "reschedule", true);
 	ev_vector(&g, 12, 1, 2639, "bash", "reschedule", false);
+	ev_pi(&g, 12.5, 1, 4920, "pilock", 4919, "pilock", 89, 9);
+	{
+		static const char *const frames[] = { "hrtimer_interrupt", "ring_buffer_resize" };
+
+		ev_stack(&g, 12.75, 1, 6206, "sh", frames, 2);
+		g.ev[g.n - 3].u.stack.nr = 0; /* text counts the frames as they come */
+	}
 	ev_lost(&g, 13, 1, 99);
 	ev_marker(&g, 13, 1, 2639, "bash",
 		  "FREEZE tid=2643 thread=1 cpu=1 prio=0 slack=50000 "
@@ -575,6 +582,59 @@ static void test_round_trip(void)
 	}
 	textread_destroy(tr);
 	free(buf);
+}
+
+/* sched_pi_setprio and stack traces: the kernel's lines and trace-cmd's. */
+static void test_pi_and_stack(void)
+{
+	struct got g;
+	struct textread *tr;
+	const struct rtw_event *e;
+
+	e = one("          pilock-4920    [001] d..3.  3096.269511: sched_pi_setprio: comm=pilock "
+		"pid=4919 oldprio=89 newprio=9");
+	CU_ASSERT_EQUAL(e->kind, RTW_EV_PI_SETPRIO);
+	CU_ASSERT_EQUAL(e->pid, 4920); /* the waiter: the boost runs in its context */
+	CU_ASSERT_EQUAL(e->u.pi.pid, 4919);
+	CU_ASSERT_EQUAL(e->u.pi.oldprio, 89);
+	CU_ASSERT_EQUAL(e->u.pi.newprio, 9);
+	CU_ASSERT_STRING_EQUAL(e->u.pi.comm, "pilock");
+	tr = read_text(&g, "              sh-6206    [001] d.h4.  3182.612708: sched_waking: "
+			   "comm=cyclictest pid=6209 prio=0 target_cpu=001\n"
+			   "              sh-6206    [001] d.h4.  3182.612730: <stack trace>\n"
+			   " => trace_event_raw_event_sched_wakeup_template\n"
+			   " => asm_sysvec_apic_timer_interrupt\n"
+			   " => __rmqueue_pcplist\n"
+			   "              sh-6206    [001] dNh5.  3182.612732: sched_wakeup: "
+			   "comm=cyclictest pid=6209 prio=0 target_cpu=001\n"
+			   " => not a frame: no stack before it\n");
+	CU_ASSERT_EQUAL(textread_stats(tr)->unparsed, 1);
+	textread_destroy(tr);
+	CU_ASSERT_EQUAL_FATAL(g.n, 6);
+	CU_ASSERT_EQUAL(g.ev[1].kind, RTW_EV_STACK);
+	CU_ASSERT_EQUAL(g.ev[1].pid, 6206);
+	CU_ASSERT_EQUAL(g.ev[1].flags, RTW_F_IRQS_OFF | RTW_F_HARDIRQ);
+	CU_ASSERT_EQUAL(g.ev[2].kind, RTW_EV_STACK_FRAME);
+	CU_ASSERT_EQUAL(g.ev[2].ts_ns, g.ev[1].ts_ns);
+	CU_ASSERT_EQUAL(g.ev[2].cpu, 1);
+	CU_ASSERT_EQUAL(g.ev[2].pid, 6206);
+	CU_ASSERT_STRING_EQUAL(g.ev[2].u.frame.name, "trace_event_raw_event_sched_wakeup_template");
+	CU_ASSERT_EQUAL(g.ev[4].u.frame.index, 2);
+	CU_ASSERT_STRING_EQUAL(g.ev[4].u.frame.name, "__rmqueue_pcplist");
+	CU_ASSERT_EQUAL(g.ev[5].kind, RTW_EV_WAKEUP);
+	/* trace-cmd report: the event by its name, frames with their address or offset */
+	tr = read_text(&g,
+		       "cpus=2\n"
+		       "           sleep-4321  [000]  3200.000100: kernel_stack:         <stack "
+		       "trace >\n"
+		       "=> try_to_wake_up (ffffffff8a1d2e40)\n"
+		       "=> asm_sysvec_apic_timer_interrupt+0x1a/0x20 (ffffffff8b000cca)\n");
+	CU_ASSERT_EQUAL(textread_stats(tr)->unparsed, 0);
+	textread_destroy(tr);
+	CU_ASSERT_EQUAL_FATAL(g.n, 3);
+	CU_ASSERT_EQUAL(g.ev[0].kind, RTW_EV_STACK);
+	CU_ASSERT_STRING_EQUAL(g.ev[1].u.frame.name, "try_to_wake_up");
+	CU_ASSERT_STRING_EQUAL(g.ev[2].u.frame.name, "asm_sysvec_apic_timer_interrupt");
 }
 
 /* textread_fd(): big reads, CRLF, a line longer than the buffer, a cut last line. */
@@ -645,6 +705,7 @@ static CU_TestInfo textread_tests[] = {
 	{ "unknown and unreadable lines", test_other_and_bad },
 	{ "lost events", test_lost },
 	{ "headers", test_headers },
+	{ "sched_pi_setprio and stack traces", test_pi_and_stack },
 	{ "textwrite round trip", test_round_trip },
 	{ "reading a file", test_fd },
 	{ "callback stops", test_stop },

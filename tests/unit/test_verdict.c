@@ -23,6 +23,12 @@ static void test_names(void)
 		[BLAME_V_MIGRATION] = "migration",
 		[BLAME_V_INVISIBLE] = "invisible",
 		[BLAME_V_INCOMPLETE] = "incomplete",
+		[BLAME_V_RT_THROTTLED] = "rt_throttled",
+		[BLAME_V_FAIR_SERVER] = "fair_server",
+		[BLAME_V_PI_BOOST] = "pi_boost",
+		[BLAME_V_LOCK_WAIT] = "lock_wait",
+		[BLAME_V_PRIORITY_INVERSION] = "priority_inversion",
+		[BLAME_V_STOP_WORK] = "stop_work",
 	};
 	int v, k;
 
@@ -64,8 +70,67 @@ static void test_no_culprit(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(r.text, "no wakeup. The culprits shown"));
 }
 
+/* The mechanisms' rules read cause.h's findings: the shares decide, the roles name. */
+static void test_cause_rules(void)
+{
+	struct blame_result r;
+
+	memset(&r, 0, sizeof(r));
+	r.complete = true;
+	r.latency_ns = 40000000;
+	r.run_cpu = 1;
+	r.victim_prio = 0;
+	r.nr_culprits = 2;
+	r.culprit[0] = (struct blame_culprit){ .kind = BLAME_IDLE, .ns = 30000000, .cpu = 1 };
+	r.culprit[1] = (struct blame_culprit){ .kind = BLAME_TASK,
+					       .ns = 10000000,
+					       .pid = 7000,
+					       .comm = "spinner",
+					       .prio = 98,
+					       .policy = 1,
+					       .cpu = 1,
+					       .role = BLAME_ROLE_RT_BUDGET };
+	r.cause.bw.kind = CAUSE_BW_RT_THROTTLED;
+	r.cause.bw.cpu = 1;
+	r.cause.bw.held_ns = 39000000;
+	verdict_decide(&r, -1);
+	CU_ASSERT_EQUAL(r.verdict, BLAME_V_RT_THROTTLED);
+	CU_ASSERT_EQUAL(r.verdict_culprit, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.text, "the period timer that ends it is not in the trace"));
+	/* held less than half of the latency: not the mechanism's spike */
+	r.cause.bw.held_ns = 19000000;
+	verdict_decide(&r, -1);
+	CU_ASSERT_EQUAL(r.verdict, BLAME_V_INVISIBLE);
+	/* the fair server names the starver */
+	r.cause.bw.held_ns = 39000000;
+	r.cause.bw.kind = CAUSE_BW_FAIR_SERVER;
+	r.culprit[1].role = BLAME_ROLE_STARVER;
+	verdict_decide(&r, -1);
+	CU_ASSERT_EQUAL(r.verdict, BLAME_V_FAIR_SERVER);
+	CU_ASSERT_EQUAL(r.verdict_culprit, 1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.text, "50 ms every 1 s by default"));
+	/* the stopper, however small, when it is the largest culprit */
+	memset(&r.cause, 0, sizeof(r.cause));
+	r.culprit[0] = (struct blame_culprit){ .kind = BLAME_TASK,
+					       .ns = 14000,
+					       .pid = 21,
+					       .comm = "migration/1",
+					       .prio = 0,
+					       .cpu = 1,
+					       .role = BLAME_ROLE_STOPPER };
+	r.culprit[1] = (struct blame_culprit){ .kind = BLAME_HARDIRQ, .ns = 10000, .cpu = 1 };
+	r.latency_ns = 24000;
+	r.cause.stop.seen = true;
+	snprintf(r.cause.stop.comm, sizeof(r.cause.stop.comm), "migration/1");
+	r.cause.stop.moved_pid = -1;
+	verdict_decide(&r, -1);
+	CU_ASSERT_EQUAL(r.verdict, BLAME_V_STOP_WORK);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.text, "moved no task: stop_machine()"));
+}
+
 static CU_TestInfo verdict_tests[] = {
 	{ "one table entry per verdict", test_names },
+	{ "the rules of the kernel's mechanisms", test_cause_rules },
 	{ "no culprit at all", test_no_culprit },
 	CU_TEST_INFO_NULL,
 };

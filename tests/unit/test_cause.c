@@ -1,0 +1,498 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * cause: one hand-built event sequence per kernel mechanism, the way each
+ * looks in a trace (tests/fixtures/causes/RULES.md): RT throttling (ended by
+ * the period timer on another CPU, the budget user from the window or from
+ * /proc), the fair server (started by a fair wakeup), a trace without timer
+ * events (untold), a DL task's own dl_task_timer, a PI boost through a chain
+ * of two locks, a lock wait and a priority inversion, the CPU stopper, and
+ * the kernel stack below the interrupt entry. Culprits still add up.
+ */
+#include <sched.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "analysis/blame.h"
+#include "analysis/cause.h"
+#include "analysis/timeline.h"
+#include "evgen.h"
+#include "unit.h"
+
+#define TID	5000
+#define SPIN	7000
+#define FAIR	7100
+#define S_SLEEP 1 /* prev_state S */
+#define RESCHED (RTW_F_NEED_RESCHED | RTW_F_PREEMPT_RESCHED)
+
+static struct evgen g;
+static struct blame_result res;
+
+static int explain_host(double d_us, double w_us, const struct blame_host *host)
+{
+	struct blame_spike sp = { .thread = 0,
+				  .tid = TID,
+				  .cpu = 1,
+				  .deadline_ns = evgen_us(d_us),
+				  .wake_ns = evgen_us(w_us),
+				  .slack_ns = 0,
+				  .deadline_exact = true,
+				  .source = "test" };
+
+	return blame_explain(g.ev, g.n, &sp, host, &res);
+}
+
+static int explain(double d_us, double w_us)
+{
+	return explain_host(d_us, w_us, NULL);
+}
+
+static uint64_t culprit_sum(void)
+{
+	uint64_t sum = 0;
+	int i;
+
+	for (i = 0; i < res.nr_culprits; i++)
+		sum += res.culprit[i].ns;
+	return sum;
+}
+
+static const struct blame_culprit *named(void)
+{
+	return res.verdict_culprit >= 0 ? &res.culprit[res.verdict_culprit] : NULL;
+}
+
+static const struct blame_culprit *culprit_pid(int pid)
+{
+	int i;
+
+	for (i = 0; i < res.nr_culprits; i++)
+		if (res.culprit[i].pid == pid)
+			return &res.culprit[i];
+	return NULL;
+}
+
+/* scheduler ticks every 4 ms in [@from_us, @to_us) on @cpu while @cur runs */
+static void ticks(double from_us, double to_us, int cpu, int cur, const char *comm)
+{
+	double t;
+
+	for (t = from_us; t < to_us; t += 4000)
+		ev_tick(&g, t, cpu, cur, comm, RESCHED);
+}
+
+/* the FIFO 99 thread sleeps, a FIFO 1 task that never sleeps runs, a tick stops it: throttled */
+static void build_throttle_start(void)
+{
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "rtwhy", 0, S_SLEEP, SPIN, "spinner", 98, 0);
+	ev_tick(&g, 4000, 1, SPIN, "spinner", RESCHED);
+	ev_switch(&g, 4010, 1, SPIN, "spinner", 98, 0, 0, "swapper/1", 120, 0);
+}
+
+static void test_rt_throttled(void)
+{
+	build_throttle_start();
+	ev_timer_wakes(&g, 10000, 1, 0, "<idle>", TID, 0, RESCHED);
+	ev_tick(&g, 12000, 1, 0, "<idle>", RESCHED); /* the idle loop goes on: RT is throttled */
+	ev_switch(&g, 20000, 1, 0, "swapper/1", 120, 0, FAIR, "qemu", 125, 0);
+	ev_switch(&g, 30000, 1, FAIR, "qemu", 125, S_SLEEP, 0, "swapper/1", 120, 0);
+	/* the period timer gives the budget back from CPU 0; a reschedule IPI on CPU 1 */
+	ev_hrtimer(&g, 50000, 0, 8000, "cc1", "sched_rt_period_timer", true, 0);
+	ev_hrtimer(&g, 50002, 0, 8000, "cc1", NULL, false, 0);
+	ev_vector(&g, 50008, 1, 0, "<idle>", "reschedule", true);
+	ev_vector(&g, 50010, 1, 0, "<idle>", "reschedule", false);
+	ev_switch(&g, 50012, 1, 0, "swapper/1", 120, 0, TID, "rtwhy", 0, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 50015), 0);
+	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
+	CU_ASSERT_EQUAL(res.cause.bw.kind, CAUSE_BW_RT_THROTTLED);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_RT_THROTTLED);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(named());
+	CU_ASSERT_EQUAL(named()->pid, SPIN);
+	CU_ASSERT_EQUAL(named()->role, BLAME_ROLE_RT_BUDGET);
+	CU_ASSERT_EQUAL(named()->policy, SCHED_FIFO);
+	CU_ASSERT_EQUAL(event_user_prio(named()->prio), 1);
+	/* the idle and fair time of the stretch is its share: nearly all of the latency */
+	CU_ASSERT_TRUE(named()->ns > 39000000);
+	CU_ASSERT_PTR_NULL(culprit_pid(FAIR));
+	CU_ASSERT_EQUAL(res.cause.bw.start_ns, evgen_us(4010));
+	CU_ASSERT_FALSE(res.cause.bw.server_start);
+	CU_ASSERT_EQUAL(res.cause.bw.period_timer_ns, evgen_us(50000));
+	CU_ASSERT_EQUAL(res.cause.bw.period_timer_cpu, 0);
+	CU_ASSERT_TRUE(res.cause.bw.idle_ns > 29000000);
+	CU_ASSERT_EQUAL(res.cause.bw.fair_pid, FAIR);
+	CU_ASSERT_EQUAL(res.cause.bw.nr_users, 1);
+	CU_ASSERT_FALSE(res.cause.bw.user[0].slept);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "sched_rt_period_timer on CPU 0"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "spinner (pid 7000, fifo 1)"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "did not sleep in the trace"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "by default 950 ms of every 1000 ms"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "sched_rt_runtime_us=-1"));
+	CU_ASSERT_PTR_NULL(strstr(res.hint, "hypervisor"));
+}
+
+/* The window starts in the stretch: the budget user comes from /proc, the knobs as read. */
+static void test_rt_throttled_from_host(void)
+{
+	struct cause_rt_task rt = { .pid = SPIN,
+				    .comm = "spinner",
+				    .rt_prio = 1,
+				    .policy = SCHED_FIFO,
+				    .cpu = 1,
+				    .never_sleeps = 1 };
+	struct blame_host host = { .steal_ns = -1 };
+
+	host.cause.rt_tasks = &rt;
+	host.cause.nr_rt_tasks = 1;
+	host.cause.knobs = (struct cause_knobs){ .rt_known = true,
+						 .rt_runtime_us = 1000000,
+						 .rt_period_us = 1000000,
+						 .cgroup_known = true,
+						 .cgroup_rt_runtime_us = 950000,
+						 .cgroup_rt_period_us = 1000000,
+						 .kernel_version = 6018 };
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "rtwhy", 0, S_SLEEP, 0, "swapper/1", 120, 0);
+	ev_timer_wakes(&g, 10000, 1, 0, "<idle>", TID, 0, RESCHED);
+	ev_tick(&g, 12000, 1, 0, "<idle>", RESCHED);
+	ev_hrtimer(&g, 30000, 1, 0, "<idle>", "sched_rt_period_timer", true, 0);
+	ev_hrtimer(&g, 30002, 1, 0, "<idle>", NULL, false, RESCHED);
+	ev_switch(&g, 30010, 1, 0, "swapper/1", 120, 0, TID, "rtwhy", 0, 0);
+	CU_ASSERT_EQUAL_FATAL(explain_host(10000, 30012, &host), 0);
+	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_RT_THROTTLED);
+	CU_ASSERT_EQUAL(res.cause.bw.start_ns, 0); /* before the window */
+	CU_ASSERT_PTR_NOT_NULL_FATAL(named());
+	CU_ASSERT_EQUAL(named()->pid, SPIN);
+	CU_ASSERT_TRUE(res.cause.bw.user[0].from_host);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "never sleeps (read live"));
+	/* 6.12+ with RT_GROUP_SCHED: the cgroup's budget is the live one */
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "cpu.rt_runtime_us"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "sched_rt_runtime_us says 1000000"));
+	/* without it nothing names the budget user: said, and no culprit made up */
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 30012), 0);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_RT_THROTTLED);
+	CU_ASSERT_EQUAL(res.verdict_culprit, -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "that the trace does not show"));
+}
+
+/* A fair wakeup preempts the never-sleeping RT task: the running fair server restarted. */
+static void build_fair_server(bool with_ticks)
+{
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "rtwhy", 0, S_SLEEP, SPIN, "spinner", 98, 0);
+	if (with_ticks)
+		ev_tick(&g, 4000, 1, SPIN, "spinner", 0);
+	ev_wake(&g, 9000, 1, SPIN, "spinner", RTW_EV_WAKEUP, FAIR, "fairhog", 120, 1, RESCHED);
+	ev_switch(&g, 9005, 1, SPIN, "spinner", 98, 0, FAIR, "fairhog", 120, 0);
+	if (with_ticks) {
+		ev_timer_wakes(&g, 10000, 1, FAIR, "fairhog", TID, 0, RESCHED);
+		ticks(12000, 45000, 1, FAIR, "fairhog");
+	} else {
+		ev_wake(&g, 10000, 1, FAIR, "fairhog", RTW_EV_WAKING, TID, "rtwhy", 0, 1,
+			RTW_F_IRQS_OFF | RTW_F_HARDIRQ);
+		ev_wake(&g, 10001, 1, FAIR, "fairhog", RTW_EV_WAKEUP, TID, "rtwhy", 0, 1,
+			RTW_F_IRQS_OFF | RTW_F_HARDIRQ | RESCHED);
+	}
+	ev_switch(&g, 45000, 1, FAIR, "fairhog", 120, 0, TID, "rtwhy", 0, 0);
+}
+
+static void test_fair_server(void)
+{
+	const struct blame_culprit *hog;
+
+	build_fair_server(true);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 45003), 0);
+	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
+	CU_ASSERT_EQUAL(res.cause.bw.kind, CAUSE_BW_FAIR_SERVER);
+	CU_ASSERT_TRUE(res.cause.bw.server_start);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_FAIR_SERVER);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(named());
+	CU_ASSERT_EQUAL(named()->pid, SPIN);
+	CU_ASSERT_EQUAL(named()->role, BLAME_ROLE_STARVER);
+	/* the fair task keeps what it ran: the server's choice */
+	hog = culprit_pid(FAIR);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(hog);
+	CU_ASSERT_TRUE(hog->ns > 34000000);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "fair server"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "fairhog"));
+	CU_ASSERT_PTR_NULL(strstr(res.hint, "preempt=full"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "fair_server/cpu1/runtime"));
+	/* on a kernel before 6.12 there is no fair server: RT throttling it is */
+	{
+		struct blame_host host = { .steal_ns = -1 };
+
+		host.cause.knobs.kernel_version = 6001;
+		CU_ASSERT_EQUAL_FATAL(explain_host(10000, 45003, &host), 0);
+		CU_ASSERT_EQUAL(res.verdict, BLAME_V_RT_THROTTLED);
+	}
+}
+
+/* No timer event at all (trace-cmd record -e sched): which of the two cannot be told. */
+static void test_untold_without_timer_events(void)
+{
+	build_fair_server(false);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 45003), 0);
+	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
+	CU_ASSERT_FALSE(res.cause.bw.timer_events);
+	/* the wakeup restarted the server... unless it was throttling: a fair wakeup starts it */
+	CU_ASSERT_TRUE(res.cause.bw.kind == CAUSE_BW_FAIR_SERVER ||
+		       res.cause.bw.kind == CAUSE_BW_UNTOLD);
+	/* without the fair wakeup before the switch, nothing tells them apart */
+	build_fair_server(false);
+	memmove(&g.ev[1], &g.ev[2], (g.n - 2) * sizeof(g.ev[0])); /* drop the wakeup of fairhog */
+	g.n--;
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 45003), 0);
+	CU_ASSERT_EQUAL(res.cause.bw.kind, CAUSE_BW_UNTOLD);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_RT_THROTTLED);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "no timer events"));
+	CU_ASSERT_EQUAL(named()->pid, SPIN);
+}
+
+/* A DL task's own replenishment timer (dl_task_timer), then it runs: not the fair server. */
+static void test_deadline_task(void)
+{
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "rtwhy", 0, S_SLEEP, SPIN, "spinner", 98, 0);
+	ev_hrtimer(&g, 9000, 1, SPIN, "spinner", "dl_task_timer", true, 0);
+	ev_hrtimer(&g, 9002, 1, SPIN, "spinner", NULL, false, RESCHED);
+	ev_switch(&g, 9010, 1, SPIN, "spinner", 98, 0, 7300, "dlhog", -1, 0);
+	ev_timer_wakes(&g, 10000, 1, 7300, "dlhog", TID, 0, 0);
+	ev_switch(&g, 14000, 1, 7300, "dlhog", -1, 0, TID, "rtwhy", 0, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 14003), 0);
+	CU_ASSERT_EQUAL(res.cause.bw.kind, CAUSE_BW_NONE);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_HIGHER_PRIORITY);
+	CU_ASSERT_EQUAL(named()->pid, 7300);
+	CU_ASSERT_EQUAL(named()->policy, SCHED_DEADLINE);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "before every RT task"));
+	CU_ASSERT_PTR_NULL(strstr(res.hint, "(-p)"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "No RT priority is above SCHED_DEADLINE"));
+	/* the reservation, when the live run read it */
+	{
+		struct cause_dl_task dl = { .pid = 7300,
+					    .runtime_ns = 5000000,
+					    .deadline_ns = 50000000,
+					    .period_ns = 50000000 };
+		struct blame_host host = { .steal_ns = -1 };
+
+		host.cause.dl_tasks = &dl;
+		host.cause.nr_dl_tasks = 1;
+		CU_ASSERT_EQUAL_FATAL(explain_host(10000, 14003, &host), 0);
+		CU_ASSERT_EQUAL(named()->dl_runtime_ns, 5000000);
+		CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "runtime 5000 us every 50000 us"));
+	}
+}
+
+/* A (fifo 90) waits for B's lock, B for C's: one walk in A's context boosts B and C. */
+static void build_pi_chain(double deboost_us)
+{
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "cyclictest", 49, S_SLEEP, 7402, "pilock", 89, 0);
+	ev_wake(&g, 200, 1, 7402, "pilock", RTW_EV_WAKEUP, 7400, "pilock", 9, 1, RESCHED);
+	ev_switch(&g, 201, 1, 7402, "pilock", 89, 0, 7400, "pilock", 9, 0);
+	ev_pi(&g, 210, 1, 7400, "pilock", 7401, "pilock", 89, 9);
+	ev_pi(&g, 211, 1, 7400, "pilock", 7402, "pilock", 89, 9);
+	ev_switch(&g, 212, 1, 7400, "pilock", 9, S_SLEEP, 7402, "pilock", 9, 0);
+	if (deboost_us < 10000)
+		ev_pi(&g, deboost_us, 1, 7402, "pilock", 7402, "pilock", 9, 89);
+	ev_timer_wakes(&g, 10000, 1, 7402, "pilock", TID, 49, 0); /* C outranks it: no resched */
+	if (deboost_us >= 10000)
+		ev_pi(&g, deboost_us, 1, 7402, "pilock", 7402, "pilock", 9, 89);
+	ev_switch(&g, 12010, 1, 7402, "pilock", 89, 0, TID, "cyclictest", 49, 0);
+}
+
+static void test_pi_boost_chain(void)
+{
+	build_pi_chain(12000);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 12013), 0);
+	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_PI_BOOST);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(named());
+	CU_ASSERT_EQUAL(named()->pid, 7402);
+	CU_ASSERT_EQUAL(named()->role, BLAME_ROLE_BOOSTED);
+	CU_ASSERT_EQUAL(event_user_prio(named()->prio), 10);
+	CU_ASSERT_EQUAL(event_user_prio(named()->boost_prio), 90);
+	CU_ASSERT_EQUAL(res.cause.pi.waiter_pid, 7400);
+	CU_ASSERT_EQUAL_FATAL(res.cause.pi.nr_chain, 2);
+	CU_ASSERT_EQUAL(res.cause.pi.chain_pid[0], 7401);
+	CU_ASSERT_EQUAL(res.cause.pi.chain_pid[1], 7402);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "as priority 90"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "7400 waits for 7401 waits for 7402"));
+	/* deboosted before the thread was woken: a plain lower task in a kernel section */
+	build_pi_chain(9000);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 12013), 0);
+	CU_ASSERT_NOT_EQUAL(res.verdict, BLAME_V_PI_BOOST);
+}
+
+/* The thread ran, blocked, and was woken from task context by the task it waited for. */
+static void build_lock_wait(bool middle)
+{
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "pilock", 9, S_SLEEP, 7700, "pilock", 89, 0);
+	ev_timer_wakes(&g, 10000, 1, 7700, "pilock", TID, 9, RESCHED);
+	ev_switch(&g, 10005, 1, 7700, "pilock", 89, 0, TID, "pilock", 9, 0);
+	ev_switch(&g, 10020, 1, TID, "pilock", 9, S_SLEEP, 7700, "pilock", 89, 0);
+	if (middle) {
+		ev_timer_wakes(&g, 10030, 1, 7700, "pilock", 7800, 49, RESCHED);
+		ev_switch(&g, 10035, 1, 7700, "pilock", 89, 0, 7800, "pilock", 49, 0);
+		ev_switch(&g, 15000, 1, 7800, "pilock", 49, S_SLEEP, 7700, "pilock", 89, 0);
+	}
+	ev_wake(&g, 15010, 1, 7700, "pilock", RTW_EV_WAKING, TID, "pilock", 9, 1, RTW_F_IRQS_OFF);
+	ev_wake(&g, 15011, 1, 7700, "pilock", RTW_EV_WAKEUP, TID, "pilock", 9, 1,
+		RTW_F_IRQS_OFF | RESCHED);
+	ev_switch(&g, 15012, 1, 7700, "pilock", 89, 0, TID, "pilock", 9, 0);
+}
+
+static void test_lock_wait(void)
+{
+	build_lock_wait(false);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 15014), 0);
+	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
+	CU_ASSERT_EQUAL(res.cause.pi.kind, CAUSE_PI_LOCK_WAIT);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_LOCK_WAIT);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(named());
+	CU_ASSERT_EQUAL(named()->pid, 7700);
+	CU_ASSERT_EQUAL(named()->kind, BLAME_TASK); /* its time is its own, not "unaccounted" */
+	CU_ASSERT_EQUAL(named()->role, BLAME_ROLE_HOLDER);
+	CU_ASSERT_TRUE(named()->ns > 4900000);
+	CU_ASSERT_EQUAL(res.cause.pi.wait_ns, 4990000);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "not boosted (if sched_pi_setprio was recorded)"));
+}
+
+static void test_priority_inversion(void)
+{
+	build_lock_wait(true);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 15014), 0);
+	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
+	CU_ASSERT_EQUAL(res.cause.pi.kind, CAUSE_PI_INVERSION);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_PRIORITY_INVERSION);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(named());
+	CU_ASSERT_EQUAL(named()->pid, 7800);
+	CU_ASSERT_EQUAL(named()->role, BLAME_ROLE_MIDDLE);
+	CU_ASSERT_EQUAL(res.cause.pi.holder_pid, 7700);
+	CU_ASSERT_EQUAL(event_user_prio(res.cause.pi.holder_prio), 10);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "A priority inversion"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "PTHREAD_PRIO_INHERIT"));
+}
+
+/* sched_setaffinity of a running task from CPU 0: migration/1 runs ahead of FIFO 99 */
+static void test_stop_work(void)
+{
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "rtwhy", 0, S_SLEEP, 7500, "fairhog", 120, 0);
+	ev_wake(&g, 9990, 0, 7600, "affstorm", RTW_EV_WAKING, 21, "migration/1", 0, 1, 0);
+	ev_vector(&g, 9995, 1, 7500, "fairhog", "reschedule", true);
+	ev_vector(&g, 9996, 1, 7500, "fairhog", "reschedule", false);
+	ev_timer_wakes(&g, 10000, 1, 7500, "fairhog", TID, 0, RESCHED);
+	ev_switch(&g, 10010, 1, 7500, "fairhog", 120, 0, 21, "migration/1", 0, 0);
+	ev_migrate(&g, 10015, 1, 21, "migration/1", 7500, "fairhog", 120, 1, 0);
+	ev_switch(&g, 10025, 1, 21, "migration/1", 0, S_SLEEP, TID, "rtwhy", 0, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 10028), 0);
+	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_STOP_WORK);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(named());
+	CU_ASSERT_STRING_EQUAL(named()->comm, "migration/1");
+	CU_ASSERT_EQUAL(named()->role, BLAME_ROLE_STOPPER);
+	CU_ASSERT_EQUAL(res.cause.stop.moved_pid, 7500);
+	CU_ASSERT_EQUAL(res.cause.stop.moved_to, 0);
+	CU_ASSERT_EQUAL(res.cause.stop.by_pid, 7600);
+	CU_ASSERT_EQUAL(res.cause.stop.by_cpu, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "to move fairhog (pid 7500) from CPU 1 to CPU 0"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "affstorm"));
+	CU_ASSERT_PTR_NULL(strstr(res.text, "fifo 99"));
+	CU_ASSERT_TRUE(cause_is_stopper("migration/12"));
+	CU_ASSERT_FALSE(cause_is_stopper("migration/"));
+	CU_ASSERT_FALSE(cause_is_stopper("migration/1x"));
+}
+
+/* The stack recorded at the wakeup, cut below the interrupt entry. */
+static void test_stack(void)
+{
+	static const char *const kernel[] = {
+		"trace_event_raw_event_sched_wakeup_template",
+		"try_to_wake_up",
+		"hrtimer_wakeup",
+		"__hrtimer_run_queues",
+		"hrtimer_interrupt",
+		"__sysvec_apic_timer_interrupt",
+		"sysvec_apic_timer_interrupt",
+		"asm_sysvec_apic_timer_interrupt",
+		"__rb_allocate_pages",
+		"ring_buffer_resize",
+		"tracing_entries_write",
+		"vfs_write",
+		"ksys_write",
+		"do_syscall_64",
+	};
+	char buf[256];
+
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "cyclictest", 0, S_SLEEP, 6206, "sh", 120, 0);
+	ev_vector(&g, 9999.5, 1, 6206, "sh", "local_timer", true);
+	ev_hrtimer(&g, 10000, 1, 6206, "sh", "hrtimer_wakeup", true, 0);
+	ev_wake(&g, 10000.5, 1, 6206, "sh", RTW_EV_WAKING, TID, "cyclictest", 0, 1,
+		RTW_F_IRQS_OFF | RTW_F_HARDIRQ);
+	ev_stack(&g, 10020, 1, 6206, "sh", kernel, 14);
+	ev_wake(&g, 10021, 1, 6206, "sh", RTW_EV_WAKEUP, TID, "cyclictest", 0, 1,
+		RTW_F_IRQS_OFF | RTW_F_HARDIRQ | RESCHED);
+	ev_hrtimer(&g, 10022, 1, 6206, "sh", NULL, false, RESCHED);
+	ev_vector(&g, 10023, 1, 6206, "sh", "local_timer", false);
+	ev_switch(&g, 12600, 1, 6206, "sh", 120, 0, TID, "cyclictest", 0, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 12605), 0);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_NON_PREEMPTIBLE);
+	CU_ASSERT_EQUAL(res.cause.stack.where, CAUSE_STACK_KERNEL);
+	CU_ASSERT_EQUAL(res.cause.stack.pid, 6206);
+	CU_ASSERT_EQUAL(res.cause.stack.nr_recorded, 14);
+	CU_ASSERT_EQUAL_FATAL(res.cause.stack.nr, 6);
+	CU_ASSERT_STRING_EQUAL(res.cause.stack.frame[0], "__rb_allocate_pages");
+	CU_ASSERT_STRING_EQUAL(res.cause.stack.frame[5], "do_syscall_64");
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "__rb_allocate_pages <- ring_buffer_resize"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "(the write system call)"));
+	CU_ASSERT_STRING_EQUAL(cause_stack_words(&res.cause.stack, 2, buf, sizeof(buf)),
+			       "__rb_allocate_pages <- ring_buffer_resize <- ...");
+	/* the interrupt came from user space: nothing below the entry */
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "cyclictest", 0, S_SLEEP, 6206, "sh", 120, 0);
+	ev_wake(&g, 10000.5, 1, 6206, "sh", RTW_EV_WAKING, TID, "cyclictest", 0, 1,
+		RTW_F_IRQS_OFF | RTW_F_HARDIRQ);
+	ev_stack(&g, 10003, 1, 6206, "sh", kernel, 8);
+	ev_switch(&g, 12600, 1, 6206, "sh", 120, 0, TID, "cyclictest", 0, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 12605), 0);
+	CU_ASSERT_EQUAL(res.cause.stack.where, CAUSE_STACK_USER);
+	CU_ASSERT_EQUAL(res.cause.stack.nr, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "was in user space"));
+	CU_ASSERT_TRUE(cause_stack_entry("asm_common_interrupt"));
+	CU_ASSERT_TRUE(cause_stack_entry("el1h_64_irq"));
+	CU_ASSERT_FALSE(cause_stack_entry("ring_buffer_resize"));
+	CU_ASSERT_STRING_EQUAL(cause_stack_where_name(CAUSE_STACK_IDLE), "idle");
+}
+
+/* Not a mechanism: an RT thread held by a fair task in a kernel section (no lower-class choice). */
+static void test_kernel_section_is_no_throttling(void)
+{
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "rtwhy", 0, S_SLEEP, 90, "gcc", 120, 0);
+	ev_timer_wakes(&g, 10000, 1, 90, "gcc", TID, 0, RESCHED);
+	ev_tick(&g, 12000, 1, 90, "gcc", RESCHED);
+	ev_hrtimer(&g, 40000, 0, 8000, "cc1", "sched_rt_period_timer", true, 0);
+	ev_switch(&g, 40005, 1, 90, "gcc", 120, 0, TID, "rtwhy", 0, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 40008), 0);
+	CU_ASSERT_EQUAL(res.cause.bw.kind, CAUSE_BW_NONE);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_NON_PREEMPTIBLE);
+}
+
+static CU_TestInfo cause_tests[] = {
+	{ "RT throttling, ended by the period timer of another CPU", test_rt_throttled },
+	{ "RT throttling, the budget user read from /proc", test_rt_throttled_from_host },
+	{ "the fair server, restarted by a fair wakeup", test_fair_server },
+	{ "no timer events: throttling or the server, untold", test_untold_without_timer_events },
+	{ "a DL task's own dl_task_timer is no server", test_deadline_task },
+	{ "a PI boost through a chain of two locks", test_pi_boost_chain },
+	{ "a lock wait without PI", test_lock_wait },
+	{ "a priority inversion", test_priority_inversion },
+	{ "the CPU stopper and the task it moved", test_stop_work },
+	{ "the kernel stack below the IRQ entry", test_stack },
+	{ "a kernel section is no throttling", test_kernel_section_is_no_throttling },
+	CU_TEST_INFO_NULL,
+};
+
+UNIT_SUITE("cause", NULL, NULL, cause_tests);
