@@ -16,6 +16,7 @@
 #include "analysis/datread.h"
 #include "analysis/decode.h"
 #include "analysis/diag.h"
+#include "analysis/evbuf.h"
 #include "analysis/util.h"
 
 /*
@@ -51,6 +52,7 @@ struct datread {
 	int last; /* buffer of the previous record: records come in runs */
 	struct datread_info info;
 	datread_fn fn;
+	datread_rec_fn rec_fn; /* datread_read_raw() */
 	void *arg;
 	int stop;		/* the callback's non-zero value */
 	unsigned int page_size; /* of the file's ring buffer pages, from its header; 0 unknown */
@@ -273,26 +275,19 @@ static int datread_buffer_of(struct datread *dr, struct tracecmd_input *h)
 static int datread_record(struct tracecmd_input *h, struct tep_record *rec, int cpu, void *arg)
 {
 	struct datread *dr = arg;
-	int b = datread_buffer_of(dr, h);
-	struct rtw_event ev;
+	int b = datread_buffer_of(dr, h), kind;
+	struct evbuf_rec r;
 
 	(void)cpu;
-	cpu = rec->cpu;
 	if (b < 0)
 		return 0;
 	dr->info.records++;
 	/* a damaged page: libtracecmd 1.3.1 hands on a record that runs past it */
-	if (dr->page_size &&
-	    rec->offset % dr->page_size + (unsigned int)rec->record_size > dr->page_size)
+	if (dr->page_size && /* a power of two (datread_page_size()) */
+	    (rec->offset & (dr->page_size - 1)) + (unsigned int)rec->record_size > dr->page_size)
 		return 0;
-	if (decode_lost(rec, cpu, &ev)) {
-		dr->info.lost_records++;
-		dr->info.events++;
-		dr->stop = dr->fn(&ev, b, dr->arg);
-		if (dr->stop)
-			return 1;
-	}
-	if (!decode_record(dr->buf[b].dec, rec, cpu, &ev))
+	kind = decode_kind(dr->buf[b].dec, rec);
+	if (kind < 0)
 		return 0;
 	if (!dr->formats_seen) { /* the formats refine what the release said */
 		dr->formats_seen = true;
@@ -300,25 +295,72 @@ static int datread_record(struct tracecmd_input *h, struct tep_record *rec, int 
 		if (decode_rt_fields(dr->buf[b].dec))
 			dr->info.preempt_rt = 1;
 	}
-	dr->info.events++;
-	dr->stop = dr->fn(&ev, b, dr->arg);
-	if (!dr->stop && ev.kind == RTW_EV_STACK) {
-		struct rtw_event frame;
-		int i;
+	r.ts_ns = rec->ts;
+	r.missed = rec->missed_events;
+	r.size = rec->size > 0 ? (uint32_t)rec->size : 0;
+	r.cpu = (uint16_t)rec->cpu;
+	r.buffer = (uint8_t)b;
+	r.kind = (uint8_t)kind;
+	r.data = rec->data;
+	if (r.missed)
+		dr->info.lost_records++;
+	dr->info.events += r.missed ? 2 : 1;
+	if (dr->rec_fn) {
+		dr->stop = dr->rec_fn(&r, dr->arg);
+	} else {
+		struct rtw_event ev[DATREAD_MAX_EVENTS];
+		int i, n = datread_decode(dr, &r, ev);
 
-		for (i = 0; !dr->stop && i < ev.u.stack.nr; i++) {
-			if (!decode_stack_frame(dr->buf[b].dec, rec, &ev, i, &frame))
-				break;
-			dr->info.events++;
-			dr->stop = dr->fn(&frame, b, dr->arg);
-		}
+		for (i = 0; i < n && !dr->stop; i++)
+			dr->stop = dr->fn(&ev[i], b, dr->arg);
 	}
 	return dr->stop ? 1 : 0;
+}
+
+int datread_decode(struct datread *dr, const struct evbuf_rec *r, struct rtw_event *out)
+{
+	struct tep_record rec = {
+		.ts = r->ts_ns,
+		.missed_events = r->missed,
+		.size = (int)r->size,
+		.record_size = (int)r->size,
+		.data = (void *)r->data,
+		.cpu = r->cpu,
+	};
+	int n = 0;
+
+	if (r->buffer >= dr->info.nr_buffers)
+		return 0;
+	n += decode_lost(&rec, r->cpu, &out[n]);
+	if (r->kind != RTW_EV_LOST) /* LOST: the loss it announces only (datread.h) */
+		n += decode_record(dr->buf[r->buffer].dec, &rec, r->cpu, &out[n]);
+	if (n && out[n - 1].kind == RTW_EV_STACK) {
+		const struct rtw_event stack = out[n - 1];
+		int i;
+
+		for (i = 0; i < stack.u.stack.nr && n < DATREAD_MAX_EVENTS; i++) {
+			if (!decode_stack_frame(dr->buf[r->buffer].dec, &rec, &stack, i, &out[n]))
+				break;
+			n++;
+		}
+	}
+	return n;
 }
 
 int datread_read(struct datread *dr, datread_fn fn, void *arg)
 {
 	dr->fn = fn;
+	dr->rec_fn = NULL;
+	dr->arg = arg;
+	dr->stop = 0;
+	tracecmd_iterate_events_multi(dr->handles, dr->info.nr_buffers, datread_record, dr);
+	return dr->stop;
+}
+
+int datread_read_raw(struct datread *dr, datread_rec_fn fn, void *arg)
+{
+	dr->fn = NULL;
+	dr->rec_fn = fn;
 	dr->arg = arg;
 	dr->stop = 0;
 	tracecmd_iterate_events_multi(dr->handles, dr->info.nr_buffers, datread_record, dr);

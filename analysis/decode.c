@@ -325,6 +325,15 @@ static void decode_function(struct decode *d, unsigned long long addr, char *out
 	memcpy(slot->name, out, RTW_NAME_LEN);
 }
 
+static struct decode_type *decode_type_of(struct decode *d, struct tep_record *rec)
+{
+	unsigned long long v;
+
+	if (d->common_type && !decode_read(d, d->common_type, rec, &v))
+		return decode_type(d, (int)v);
+	return decode_type(d, tep_data_type(d->tep, rec));
+}
+
 /* Where the return addresses of a kernel_stack record start, and their size; -1 if unreadable */
 static long decode_stack_at(const struct decode *d, const struct decode_type *t,
 			    const struct tep_record *rec, int *word)
@@ -367,7 +376,7 @@ int decode_stack_frame(struct decode *d, struct tep_record *rec, const struct rt
 
 	if (stack->kind != RTW_EV_STACK || i < 0 || i >= stack->u.stack.nr)
 		return 0;
-	t = decode_type(d, tep_data_type(d->tep, rec));
+	t = decode_type_of(d, rec);
 	if (!t || t->kind != RTW_EV_STACK)
 		return 0;
 	off = decode_stack_at(d, t, rec, &word);
@@ -389,15 +398,18 @@ int decode_stack_frame(struct decode *d, struct tep_record *rec, const struct rt
 	return 1;
 }
 
+int decode_kind(struct decode *d, struct tep_record *rec)
+{
+	struct decode_type *t = decode_type_of(d, rec);
+
+	return t ? (int)t->kind : -1;
+}
+
 int decode_record(struct decode *d, struct tep_record *rec, int cpu, struct rtw_event *out)
 {
+	struct decode_type *t = decode_type_of(d, rec);
 	unsigned long long v;
-	struct decode_type *t;
 
-	if (d->common_type && !decode_read(d, d->common_type, rec, &v))
-		t = decode_type(d, (int)v);
-	else
-		t = decode_type(d, tep_data_type(d->tep, rec));
 	if (!t)
 		return 0;
 	memset(out, 0, sizeof(*out));

@@ -4,6 +4,12 @@
  * dropped, a new recording (saved window, time going back) empties the
  * window, the event is kept, and a spike marker is explained from the
  * window at once and handed to the caller.
+ *
+ * A trace.dat is read raw: the window holds the records as the file has
+ * them (evbuf_recs), each with the kind of its event, and only a marker is
+ * decoded as it passes; when one is a spike, the window is decoded and
+ * explained, then let go. Decoding every record was most of the time of a
+ * pass, and a decoded window three times the memory.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -26,7 +32,8 @@ struct stream {
 	struct stream_summary *sum;
 	struct textread *tr; /* the reader: one of the two */
 	struct datread *dr;
-	struct evbuf win;
+	struct evbuf win;	/* text: the window; trace.dat: the decoded one being explained */
+	struct evbuf_recs recs; /* trace.dat: the window, raw */
 	int owner[RTW_EV_NR_KINDS]; /* buffer whose events of a kind are used, -1 none yet */
 	uint64_t last_ts_ns;
 	unsigned int windows;	      /* saved windows seen (text) */
@@ -240,6 +247,16 @@ static void stream_manual(struct stream *st)
 
 /* Several buffers may carry the same events (a tracepoint enabled in two): per kind,
  * the first buffer that gives it is used. Markers come from every buffer, once. */
+static bool stream_take_kind(struct stream *st, int kind, int buffer)
+{
+	if (st->owner[kind] < 0)
+		st->owner[kind] = buffer;
+	if (st->owner[kind] == buffer)
+		return true;
+	st->sum->duplicates++;
+	return false;
+}
+
 static bool stream_take(struct stream *st, const struct rtw_event *ev, int buffer)
 {
 	if (ev->kind == RTW_EV_LOST)
@@ -255,12 +272,7 @@ static bool stream_take(struct stream *st, const struct rtw_event *ev, int buffe
 		st->have_marker = true;
 		return true;
 	}
-	if (st->owner[ev->kind] < 0)
-		st->owner[ev->kind] = buffer;
-	if (st->owner[ev->kind] == buffer)
-		return true;
-	st->sum->duplicates++;
-	return false;
+	return stream_take_kind(st, ev->kind, buffer);
 }
 
 static int stream_on_event(const struct rtw_event *ev, int buffer, void *arg)
@@ -293,6 +305,80 @@ static int stream_on_event(const struct rtw_event *ev, int buffer, void *arg)
 	return 0;
 }
 
+/* trace.dat: the raw window, decoded into st->win for an explanation. */
+static int stream_decode_window(struct stream *st)
+{
+	struct evbuf_recs_pos pos = { 0 };
+	uint64_t from =
+		st->recs.newest_ns > st->o->window_ns ? st->recs.newest_ns - st->o->window_ns : 0;
+	struct evbuf_rec r;
+
+	evbuf_clear(&st->win);
+	if (evbuf_reserve(&st->win, st->recs.len + st->recs.len / 16 + 16))
+		return -ENOMEM;
+	while (evbuf_recs_next(&st->recs, &pos, &r)) {
+		struct rtw_event ev[DATREAD_MAX_EVENTS];
+		int i, n;
+
+		if (r.ts_ns < from) /* the window is cut every few records: exactly here */
+			continue;
+		n = datread_decode(st->dr, &r, ev);
+		for (i = 0; i < n; i++)
+			if (evbuf_push(&st->win, &ev[i]))
+				return -ENOMEM;
+	}
+	return 0;
+}
+
+static int stream_on_rec(const struct evbuf_rec *r, void *arg)
+{
+	struct stream *st = arg;
+	struct rtw_event ev[DATREAD_MAX_EVENTS], *marker = NULL;
+	struct evbuf_rec keep = *r;
+	int n;
+
+	if (r->ts_ns + STREAM_RESTART_NS < st->last_ts_ns) { /* time went back: a new trace */
+		st->sum->restarts++;
+		evbuf_recs_clear(&st->recs);
+	}
+	if (r->kind == RTW_EV_MARKER) {
+		n = datread_decode(st->dr, r, ev);
+		if (n && ev[n - 1].kind == RTW_EV_MARKER) {
+			marker = &ev[n - 1];
+			if (!stream_take(st, marker, r->buffer))
+				marker = NULL;
+		}
+		if (!marker && !r->missed)
+			return 0;
+	} else if (!stream_take_kind(st, r->kind, r->buffer)) {
+		if (!r->missed)
+			return 0;
+		marker = NULL;
+		keep.kind = RTW_EV_LOST; /* the loss it announces is used all the same */
+	}
+	if (!marker && r->kind == RTW_EV_MARKER)
+		keep.kind = RTW_EV_LOST;
+	if (st->o->manual && !st->manual_done && r->ts_ns > st->o->at_ns) {
+		if (stream_decode_window(st))
+			return st->err = -ENOMEM;
+		stream_manual(st);
+		evbuf_free(&st->win); /* memory for one explanation at a time */
+	}
+	if (evbuf_recs_push(&st->recs, &keep))
+		return st->err = -ENOMEM;
+	st->sum->events += (keep.missed ? 1 : 0) + (keep.kind != RTW_EV_LOST);
+	st->last_ts_ns = r->ts_ns;
+	if (r->cpu > st->max_cpu)
+		st->max_cpu = r->cpu;
+	if (marker && !st->o->manual) {
+		if (stream_decode_window(st))
+			return st->err = -ENOMEM;
+		stream_marker(st, marker, r->buffer);
+		evbuf_free(&st->win);
+	}
+	return 0;
+}
+
 static void stream_init(struct stream *st, const struct stream_opts *o, struct stream_summary *sum)
 {
 	int k;
@@ -305,6 +391,7 @@ static void stream_init(struct stream *st, const struct stream_opts *o, struct s
 	for (k = 0; k < RTW_EV_NR_KINDS; k++)
 		st->owner[k] = -1;
 	evbuf_init(&st->win, o->window_ns, STREAM_MAX_EVENTS);
+	evbuf_recs_init(&st->recs, o->window_ns, STREAM_MAX_EVENTS);
 }
 
 /* The end of the trace: the spike named by hand after its last event, then the facts. */
@@ -331,6 +418,7 @@ static int stream_finish(struct stream *st, int ret)
 	if (!ret)
 		stream_facts(st);
 	evbuf_free(&st->win);
+	evbuf_recs_free(&st->recs);
 	return ret;
 }
 
@@ -388,7 +476,7 @@ static int stream_read_dat(struct stream *st)
 			    "%s does not say which kernel wrote it: reading its flags with the "
 			    "layout of kernels 6.13 and later",
 			    name);
-	datread_read(st->dr, stream_on_event, st);
+	datread_read_raw(st->dr, stream_on_rec, st);
 	if (st->err)
 		return st->err;
 	if (!datread_info(st->dr)->events) {

@@ -19,6 +19,7 @@
 #include "analysis/marker.h"
 #include "rtwhy/measure.h"
 #include "rtwhy/smi.h"
+#include "rtwhy/tsession.h"
 #include "rtwhy/timenow.h"
 #include "analysis/util.h"
 
@@ -64,13 +65,16 @@ struct measure {
 	bool joined;
 
 	/* freeze */
-	int freeze_fd;	       /* trace_marker of the tracing instance, -1 = none */
-	uint64_t threshold_ns; /* -b / --explain threshold, 0 = none */
-	bool stop_on_spike;    /* -b */
-	_Atomic int armed;     /* 1: the next spike may freeze the trace */
-	_Atomic int pending;   /* 1: @spike waits for the main thread */
-	struct measure_spike spike;
-	_Atomic uint64_t blind_spikes; /* spikes while the trace was frozen */
+	int freeze_fd; /* trace_marker of the tracing instance, -1 = none */
+	enum measure_freeze freeze_mode;
+	uint64_t threshold_ns;	     /* -b / --explain threshold, 0 = none */
+	bool stop_on_spike;	     /* -b */
+	_Atomic int armed;	     /* 1: the next spike's line may stop / swap the trace */
+	_Atomic uint64_t queue_head; /* the next spike the consumer takes */
+	_Atomic uint64_t queue_tail; /* the next slot a measuring thread claims */
+	struct measure_spike queue[MEASURE_MAX_QUEUED];
+	_Atomic uint64_t queue_seq[MEASURE_MAX_QUEUED]; /* slot i holds spike q when q + 1 */
+	_Atomic uint64_t blind_spikes; /* spikes no trace will show (frozen, queue full) */
 	_Atomic int freeze_failed;     /* the FREEZE write failed: trace not stopped */
 	_Atomic int break_tid;	       /* -b: tid of the thread that broke */
 	int break_thread;
@@ -161,9 +165,15 @@ void measure_free(struct measure *m)
 	free(m);
 }
 
-void measure_set_freeze_fd(struct measure *m, int fd)
+void measure_set_freeze(struct measure *m, int fd, enum measure_freeze mode)
 {
 	m->freeze_fd = fd;
+	m->freeze_mode = mode;
+}
+
+bool measure_freeze_failed(const struct measure *m)
+{
+	return atomic_load(&m->freeze_failed) != 0;
 }
 
 _Static_assert(sizeof(((struct measure_thread *)0)->marker) >= MARKER_FREEZE_MAX,
@@ -190,42 +200,83 @@ static uint64_t measure_now_ns(clockid_t clock)
 	return timenow_ns(clock);
 }
 
-/* A latency above the threshold: freeze the trace (once) and/or break. */
+/*
+ * Queue the spike and write its FREEZE line. STOP: only the spike that
+ * disarms writes (its line stops the trace), the others are blind. SWAP:
+ * every spike is queued; the one that disarms swaps the trace, the others
+ * write the line the trigger does not match. MARK: every spike is queued.
+ */
+static void measure_freeze(struct measure_thread *t, uint64_t deadline_ns, uint64_t now_ns,
+			   int64_t lat_ns)
+{
+	struct measure *m = t->m;
+	struct measure_spike *s;
+	bool froze = false;
+	int expected = 1, len;
+	uint64_t seq;
+
+	if (m->freeze_mode == MEASURE_FREEZE_STOP) {
+		if (!atomic_compare_exchange_strong(&m->armed, &expected, 0))
+			goto blind;
+		froze = true;
+	}
+	seq = atomic_load_explicit(&m->queue_tail, memory_order_relaxed);
+	do {
+		if (seq - atomic_load_explicit(&m->queue_head, memory_order_acquire) >=
+		    MEASURE_MAX_QUEUED) {
+			if (froze)
+				atomic_store(&m->armed, 1);
+			goto blind;
+		}
+	} while (!atomic_compare_exchange_weak(&m->queue_tail, &seq, seq + 1));
+	if (m->freeze_mode == MEASURE_FREEZE_SWAP)
+		froze = atomic_compare_exchange_strong(&m->armed, &expected, 0);
+
+	s = &m->queue[seq % MEASURE_MAX_QUEUED];
+	s->thread = t->index;
+	s->tid = atomic_load_explicit(&t->tid, memory_order_relaxed);
+	s->cpu = t->cpu >= 0 ? t->cpu : sched_getcpu();
+	s->policy = t->policy;
+	s->priority = t->priority;
+	s->slack_ns = t->slack_ns;
+	s->latency_ns = lat_ns;
+	s->cycle = atomic_load_explicit(&t->stats.cycles, memory_order_relaxed);
+	if (m->cfg->measure.clock == CLOCK_MONOTONIC) {
+		s->wake_ns = now_ns;
+		s->deadline_ns = deadline_ns;
+	} else {
+		/* the trace runs on CLOCK_MONOTONIC: translate */
+		s->wake_ns = measure_now_ns(CLOCK_MONOTONIC);
+		s->deadline_ns = s->wake_ns - (uint64_t)lat_ns;
+	}
+	len = measure_format_freeze(t->marker, s);
+	if (!froze && m->freeze_mode == MEASURE_FREEZE_SWAP)
+		len = tsess_format_untriggered(t->marker, len);
+	s->write_ns = measure_now_ns(CLOCK_MONOTONIC);
+	if (write(m->freeze_fd, t->marker, (size_t)len) < 0) {
+		atomic_store(&m->freeze_failed, 1);
+		if (froze) /* nothing was stopped or swapped */
+			atomic_store(&m->armed, 1);
+		froze = false;
+	}
+	s->written_ns = measure_now_ns(CLOCK_MONOTONIC);
+	s->froze = froze;
+	atomic_store_explicit(&m->queue_seq[seq % MEASURE_MAX_QUEUED], seq + 1,
+			      memory_order_release);
+	return;
+blind:
+	atomic_fetch_add_explicit(&m->blind_spikes, 1, memory_order_relaxed);
+}
+
+/* A latency above the threshold: freeze the trace and/or break. */
 static void measure_on_spike(struct measure_thread *t, uint64_t deadline_ns, uint64_t now_ns,
 			     int64_t lat_ns)
 {
 	struct measure *m = t->m;
-	int expected = 1;
 	int no_tid = 0;
 
-	if (m->freeze_fd >= 0) {
-		if (atomic_compare_exchange_strong(&m->armed, &expected, 0)) {
-			struct measure_spike *s = &m->spike;
-
-			s->thread = t->index;
-			s->tid = atomic_load_explicit(&t->tid, memory_order_relaxed);
-			s->cpu = t->cpu >= 0 ? t->cpu : sched_getcpu();
-			s->policy = t->policy;
-			s->priority = t->priority;
-			s->slack_ns = t->slack_ns;
-			s->latency_ns = lat_ns;
-			s->cycle = atomic_load_explicit(&t->stats.cycles, memory_order_relaxed);
-			if (m->cfg->measure.clock == CLOCK_MONOTONIC) {
-				s->wake_ns = now_ns;
-				s->deadline_ns = deadline_ns;
-			} else {
-				/* the trace runs on CLOCK_MONOTONIC: translate */
-				s->wake_ns = measure_now_ns(CLOCK_MONOTONIC);
-				s->deadline_ns = s->wake_ns - (uint64_t)lat_ns;
-			}
-			if (write(m->freeze_fd, t->marker,
-				  (size_t)measure_format_freeze(t->marker, s)) < 0)
-				atomic_store(&m->freeze_failed, 1);
-			atomic_store_explicit(&m->pending, 1, memory_order_release);
-		} else {
-			atomic_fetch_add_explicit(&m->blind_spikes, 1, memory_order_relaxed);
-		}
-	}
+	if (m->freeze_fd >= 0)
+		measure_freeze(t, deadline_ns, now_ns, lat_ns);
 	if (m->stop_on_spike &&
 	    atomic_compare_exchange_strong(&m->break_tid, &no_tid, atomic_load(&t->tid))) {
 		m->break_thread = t->index;
@@ -698,14 +749,24 @@ const struct measure_summary *measure_summary(struct measure *m)
 
 bool measure_take_spike(struct measure *m, struct measure_spike *out)
 {
-	if (!atomic_load_explicit(&m->pending, memory_order_acquire))
+	uint64_t head = atomic_load_explicit(&m->queue_head, memory_order_relaxed);
+	unsigned int i = (unsigned int)(head % MEASURE_MAX_QUEUED);
+
+	if (atomic_load_explicit(&m->queue_seq[i], memory_order_acquire) != head + 1)
 		return false;
-	*out = m->spike;
-	atomic_store(&m->pending, 0);
+	*out = m->queue[i];
+	atomic_store_explicit(&m->queue_head, head + 1, memory_order_release);
 	return true;
 }
 
 void measure_rearm(struct measure *m)
 {
 	atomic_store(&m->armed, 1);
+}
+
+bool measure_disarm(struct measure *m)
+{
+	int expected = 1;
+
+	return atomic_compare_exchange_strong(&m->armed, &expected, 0);
 }

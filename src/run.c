@@ -6,10 +6,12 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
 #include <sys/syscall.h>
@@ -18,11 +20,11 @@
 
 #include "analysis/blame.h"
 #include "analysis/diag.h"
+#include "rtwhy/capture.h"
 #include "rtwhy/cli.h"
 #include "rtwhy/check/gather.h"
 #include "rtwhy/clockres.h"
 #include "rtwhy/irqs/gather.h"
-#include "analysis/evbuf.h"
 #include "analysis/marker.h"
 #include "analysis/pidmap.h"
 #include "rtwhy/log.h"
@@ -52,6 +54,7 @@
 #define RUN_MAX_RT_TASKS  32   /* runnable RT tasks of the spike's CPU read from /proc */
 #define RUN_MAX_DL_TASKS  16   /* SCHED_DEADLINE reservations of the window's tasks */
 #define RUN_RT_SAMPLE_NS  (20 * NSEC_PER_MSEC) /* between two reads of their run time */
+#define RUN_EXPLAIN_NICE  5 /* the explaining thread below fair measuring threads */
 
 static volatile sig_atomic_t run_signal;
 static volatile sig_atomic_t run_status_wanted;
@@ -78,6 +81,14 @@ struct run_steal {
 	uint64_t last_ns;
 };
 
+/* An explanation the explaining thread made, for the main thread to print and keep. */
+struct run_done {
+	struct blame_result res;
+	struct measure_spike ms;
+	int index;
+	size_t nr_events;
+};
+
 struct run {
 	const struct rtw_config *cfg;
 	struct measure *m;
@@ -86,25 +97,34 @@ struct run {
 	struct statfifo fifo;  /* -F */
 	int64_t drawn_max_sum; /* -M: the maxima of the last drawing */
 	struct tsess *ts;
-	struct evbuf window;
+	struct capture cap;	   /* the spikes and the trace they are explained from */
 	struct blame_result *kept; /* explained spikes for --json */
 	size_t nr_kept;
 	size_t cap_kept;
 	size_t nr_dropped;
 	int nr_explained;
-	uint64_t blind_ns;
+	uint64_t nr_overwritten;  /* spikes whose window was gone when read: blind too */
 	struct blame_result last; /* -b: printed after the summary */
 	size_t last_nr_events;
 	bool have_last;
 	FILE *save;
-	int output_err; /* a --save-trace, --histfile or --svg write failed: -errno */
+	uint64_t saved_until_ns; /* the last event written to it */
+	int output_err;		 /* a --save-trace, --histfile or --svg write failed: -errno */
 	bool status_shown;
 	struct report_text_verbose *verbose;
 	struct run_steal steal;
-	uint64_t recording_since_ns; /* the trace buffer holds everything since then */
 	time_t start_time;
 	struct metrics_file metrics; /* --metrics */
 	struct blame_kernel kernel;  /* this kernel's facts and rtwhy's main thread, for blame */
+	/* --explain: the explaining thread and what it hands to the main thread */
+	cpu_set_t any_cpus; /* the process's CPUs, before -a pinned the main thread */
+	pthread_t explainer;
+	bool explainer_started;
+	_Atomic bool explainer_stop;
+	pthread_mutex_t done_lock;
+	struct run_done *done;
+	size_t nr_done, cap_done;
+	uint64_t nr_done_lost; /* explained but not printed: out of memory */
 };
 
 #define RUN_PF_NO_SETAFFINITY 0x04000000UL /* include/linux/sched.h */
@@ -193,22 +213,6 @@ static int64_t run_steal_since(struct run_steal *st, uint64_t from_ns)
 }
 
 /* ---- explaining a frozen spike ------------------------------------------------------- */
-
-struct run_collect {
-	struct evbuf *buf;
-	uint64_t from_ns;
-	int err;
-};
-
-static int run_collect_event(const struct rtw_event *ev, void *arg)
-{
-	struct run_collect *c = arg;
-
-	if (ev->ts_ns < c->from_ns)
-		return 0;
-	c->err = evbuf_push(c->buf, ev);
-	return c->err;
-}
 
 /* A live task's comm and policy as the system shows them now; false if it is gone. */
 static bool run_task_policy(int32_t pid, char *comm, int *policy)
@@ -445,9 +449,9 @@ static bool run_task_pinned(int32_t pid)
  * and the reservation of the SCHED_DEADLINE ones.
  * @live: result, pidmap_free() it (empty when out of memory).
  */
-static void run_host_tasks(const struct evbuf *window, struct pidmap *live, struct run_host *h)
+static void run_host_tasks(const struct rtw_event *ev, size_t n, struct pidmap *live,
+			   struct run_host *h)
 {
-	const struct rtw_event *ev = evbuf_data(window);
 	const struct pidmap_task *t;
 	struct pidmap seen;
 	size_t i, pos = 0, nr = 0;
@@ -456,7 +460,7 @@ static void run_host_tasks(const struct evbuf *window, struct pidmap *live, stru
 		memset(live, 0, sizeof(*live));
 	if (!live->slot || pidmap_init(&seen))
 		return;
-	for (i = 0; i < evbuf_len(window); i++)
+	for (i = 0; i < n; i++)
 		pidmap_learn(&seen, &ev[i]);
 	while ((t = pidmap_next(&seen, &pos)) && nr < RUN_MAX_TASKS) {
 		char comm[RTW_COMM_LEN];
@@ -488,13 +492,14 @@ static void run_save_kernel(struct run *r)
 			 tick ? (int)((NSEC_PER_SEC + tick / 2) / tick) : 0, r->kernel.main_tid);
 }
 
-static void run_save_window(struct run *r, const struct blame_result *res)
+static void run_save_window(struct run *r, const struct capture_spike *cs,
+			    const struct blame_result *res)
 {
-	const struct rtw_event *ev = evbuf_data(&r->window);
-	size_t i, n = evbuf_len(&r->window);
+	const struct rtw_event *ev = cs->ev;
+	size_t i = 0, n = cs->n;
 	cpu_set_t online;
 
-	if (!r->cfg->output.save_trace || r->output_err)
+	if (!r->cfg->output.save_trace || r->output_err || !n)
 		return;
 	if (!r->save) {
 		r->output_err =
@@ -504,12 +509,24 @@ static void run_save_window(struct run *r, const struct blame_result *res)
 		textwrite_header(r->save, util_online_cpus(&online), "mono");
 		run_save_kernel(r);
 	}
-	fprintf(r->save, "# rtwhy: spike %d: tid %d latency %llu ns, recording since %llu.%09llu\n",
-		r->nr_explained, res->spike.tid, (unsigned long long)res->latency_ns,
-		(unsigned long long)(r->recording_since_ns / NSEC_PER_SEC),
-		(unsigned long long)(r->recording_since_ns % NSEC_PER_SEC));
-	for (i = 0; i < n; i++)
+	if (r->saved_until_ns && ev[0].ts_ns <= r->saved_until_ns) {
+		/* the window goes on from the last one: its new events only, so that each
+		 * event and FREEZE line is there once (and `rtwhy analyze` sees one window) */
+		fprintf(r->save, "# rtwhy: and spike %d: tid %d latency %llu ns, same window\n",
+			r->nr_explained, res->spike.tid, (unsigned long long)res->latency_ns);
+		while (i < n && ev[i].ts_ns <= r->saved_until_ns)
+			i++;
+	} else {
+		fprintf(r->save,
+			"# rtwhy: spike %d: tid %d latency %llu ns, recording since %llu.%09llu\n",
+			r->nr_explained, res->spike.tid, (unsigned long long)res->latency_ns,
+			(unsigned long long)(cs->trace_start_ns / NSEC_PER_SEC),
+			(unsigned long long)(cs->trace_start_ns % NSEC_PER_SEC));
+	}
+	for (; i < n; i++)
 		textwrite_event(r->save, &ev[i]);
+	if (ev[n - 1].ts_ns > r->saved_until_ns)
+		r->saved_until_ns = ev[n - 1].ts_ns;
 	if (fflush(r->save) || ferror(r->save)) {
 		r->output_err =
 			outfile_close(r->save, "--save-trace file", r->cfg->output.save_trace);
@@ -517,9 +534,12 @@ static void run_save_window(struct run *r, const struct blame_result *res)
 	}
 }
 
+/* The main thread: an explained spike into --metrics' counts and, for --json, kept. */
 static void run_keep(struct run *r, const struct blame_result *res)
 {
 	struct blame_result *kept;
+
+	metrics_spikes_add(&r->metrics.spikes, res);
 
 	if (r->nr_kept == RUN_MAX_KEPT) {
 		r->nr_dropped++;
@@ -580,8 +600,58 @@ static void run_smi_verdict(struct run *r, const struct measure_spike *ms, struc
 		 n ? ", so an SMI is the likely cause." : ": not an SMI.");
 }
 
-static void run_explain(struct run *r, const struct measure_spike *ms)
+/* The explaining thread: an explanation for the main thread to print and keep. */
+static void run_hand_over(struct run *r, const struct measure_spike *ms,
+			  const struct blame_result *res, size_t nr_events)
 {
+	pthread_mutex_lock(&r->done_lock);
+	if (r->nr_done == r->cap_done) {
+		size_t cap = r->cap_done ? r->cap_done * 2 : 16;
+		struct run_done *d = realloc(r->done, cap * sizeof(*d));
+
+		if (!d) {
+			r->nr_done_lost++;
+			pthread_mutex_unlock(&r->done_lock);
+			return;
+		}
+		r->done = d;
+		r->cap_done = cap;
+	}
+	r->done[r->nr_done].res = *res;
+	r->done[r->nr_done].ms = *ms;
+	r->done[r->nr_done].index = r->nr_explained;
+	r->done[r->nr_done].nr_events = nr_events;
+	r->nr_done++;
+	pthread_mutex_unlock(&r->done_lock);
+}
+
+/* The main thread: print and keep what the explaining thread handed over. */
+static void run_print_done(struct run *r)
+{
+	struct run_done *d;
+	size_t i, n;
+
+	pthread_mutex_lock(&r->done_lock);
+	d = r->done;
+	n = r->nr_done;
+	r->done = NULL;
+	r->nr_done = r->cap_done = 0;
+	pthread_mutex_unlock(&r->done_lock);
+	for (i = 0; i < n; i++) {
+		run_smi_verdict(r, &d[i].ms, &d[i].res);
+		run_keep(r, &d[i].res);
+		report_text_spike(stdout, &d[i].res, d[i].index, d[i].nr_events);
+	}
+	if (n) {
+		fflush(stdout);
+		r->status_shown = false;
+	}
+	free(d);
+}
+
+static void run_explain(struct run *r, const struct capture_spike *cs)
+{
+	const struct measure_spike *ms = &cs->ms;
 	struct blame_host host = { .steal_ns = -1, .kernel = r->kernel };
 	struct blame_spike sp = {
 		.thread = ms->thread,
@@ -592,93 +662,170 @@ static void run_explain(struct run *r, const struct measure_spike *ms)
 		.threshold_ns = config_trace_threshold_ns(r->cfg),
 		.slack_ns = ms->slack_ns,
 		.deadline_exact = r->cfg->measure.clock == CLOCK_MONOTONIC,
-		.trace_start_ns = r->recording_since_ns,
+		.trace_start_ns = cs->trace_start_ns,
 		.source = "rtwhy",
 	};
-	struct run_collect c = { .buf = &r->window, .from_ns = ms->deadline_ns - RUN_LOOKBACK_NS };
 	struct blame_result res;
 	struct blame_trace trace;
 	struct run_host h = { .nr_dl = 0 };
-	uint64_t frozen_at = run_now_ns();
-	long n;
 	int ret;
 
-	if (measure_summary(r->m)->freeze_failed)
+	if (measure_freeze_failed(r->m))
 		log_warn(
 			"the FREEZE marker could not be written: the trace ran on after the spike");
-	/* the trigger stopped recording; make sure, or the drain would chase a live buffer */
-	tsess_stop(r->ts);
-	evbuf_clear(&r->window);
-	n = tsess_read(r->ts, run_collect_event, &c);
 	host.steal_ns = run_steal_since(&r->steal, ms->deadline_ns);
-	if (n < 0 || c.err) {
+	if (cs->err) {
 		log_err("cannot read the trace of spike in thread %d: %s", ms->thread,
-			strerror(c.err ? -c.err : (int)-n));
-	} else {
-		/* what blame cannot see in the trace, gathered before it explains */
-		run_host_tasks(&r->window, &h.live, &h);
-		host.tasks = h.live.slot ? &h.live : NULL;
-		host.cause.dl_tasks = h.dl;
-		host.cause.nr_dl_tasks = h.nr_dl;
-		run_knobs(ms->cpu, &host.cause.knobs);
-		ret = blame_explain_trace(evbuf_data(&r->window), evbuf_len(&r->window), &sp, &host,
-					  &res, &trace);
-		/*
-		 * RT bandwidth: who used the budget, and whether it sleeps, is what the live
-		 * system can add (its runnable RT tasks, read twice): only then, as it costs
-		 * a /proc scan and RUN_RT_SAMPLE_NS; explained again with it.
-		 */
-		if (!ret && res.cause.bw.kind != CAUSE_BW_NONE) {
-			host.cause.rt_tasks = h.rt;
-			host.cause.nr_rt_tasks = run_rt_tasks(ms->cpu, h.rt, RUN_MAX_RT_TASKS);
-			if (host.cause.nr_rt_tasks) {
-				blame_trace_free(&trace);
-				ret = blame_explain_trace(evbuf_data(&r->window),
-							  evbuf_len(&r->window), &sp, &host, &res,
-							  &trace);
-			}
-		}
-		pidmap_free(&h.live);
-		if (ret) {
-			log_err("cannot explain the spike of thread %d: %s", ms->thread,
-				strerror(-ret));
-		} else {
-			uint64_t freeze_ts = marker_freeze_ts(evbuf_data(&r->window),
-							      evbuf_len(&r->window), ms->tid);
-
-			/* the live run's own numbers, now that the explanation is ready */
-			if (freeze_ts >= ms->wake_ns)
-				res.live.freeze_ns = freeze_ts - ms->wake_ns;
-			run_smi_verdict(r, ms, &res);
-			res.live.explain_ns = run_now_ns() - ms->wake_ns;
-			r->nr_explained++;
-			run_save_window(r, &res);
-			run_draw(r, &trace, &res);
+			strerror(-cs->err));
+		return;
+	}
+	if (!cs->n || cs->overwritten) { /* read too late: the kernel had overwritten it */
+		r->nr_overwritten++;
+		return;
+	}
+	/* what blame cannot see in the trace, gathered before it explains */
+	run_host_tasks(cs->ev, cs->n, &h.live, &h);
+	host.tasks = h.live.slot ? &h.live : NULL;
+	host.cause.dl_tasks = h.dl;
+	host.cause.nr_dl_tasks = h.nr_dl;
+	run_knobs(ms->cpu, &host.cause.knobs);
+	ret = blame_explain_trace(cs->ev, cs->n, &sp, &host, &res, &trace);
+	/*
+	 * RT bandwidth: who used the budget, and whether it sleeps, is what the live
+	 * system can add (its runnable RT tasks, read twice): only then, as it costs
+	 * a /proc scan and RUN_RT_SAMPLE_NS; explained again with it.
+	 */
+	if (!ret && res.cause.bw.kind != CAUSE_BW_NONE) {
+		host.cause.rt_tasks = h.rt;
+		host.cause.nr_rt_tasks = run_rt_tasks(ms->cpu, h.rt, RUN_MAX_RT_TASKS);
+		if (host.cause.nr_rt_tasks) {
 			blame_trace_free(&trace);
-			run_keep(r, &res);
-			metrics_spikes_add(&r->metrics.spikes, &res);
-			if (r->cfg->trace.break_ns) {
-				r->last = res;
-				r->last_nr_events = evbuf_len(&r->window);
-				r->have_last = true;
-			} else {
-				report_text_spike(stdout, &res, r->nr_explained,
-						  evbuf_len(&r->window));
-				fflush(stdout);
-				r->status_shown = false;
-			}
+			ret = blame_explain_trace(cs->ev, cs->n, &sp, &host, &res, &trace);
 		}
 	}
-	if (r->cfg->trace.explain_ns) {
-		ret = tsess_rearm(r->ts);
-		if (ret) {
-			log_err("cannot re-arm tracing: %s", strerror(-ret));
-		} else {
-			r->recording_since_ns = run_now_ns();
-			measure_rearm(r->m);
-		}
-		r->blind_ns += run_now_ns() - frozen_at;
+	pidmap_free(&h.live);
+	if (ret) {
+		log_err("cannot explain the spike of thread %d: %s", ms->thread, strerror(-ret));
+		return;
 	}
+	/* the live run's own numbers, now that the explanation is ready */
+	if (ms->froze) {
+		uint64_t freeze_ts = marker_freeze_ts(cs->ev, cs->n, ms->tid);
+
+		if (freeze_ts >= ms->wake_ns)
+			res.live.freeze_ns = freeze_ts - ms->wake_ns;
+	}
+	res.live.explain_ns = run_now_ns() - ms->wake_ns;
+	r->nr_explained++;
+	run_save_window(r, cs, &res);
+	run_draw(r, &trace, &res);
+	blame_trace_free(&trace);
+	if (r->cfg->trace.break_ns) { /* the main thread, the measuring threads joined */
+		run_smi_verdict(r, ms, &res);
+		run_keep(r, &res);
+		r->last = res;
+		r->last_nr_events = cs->n;
+		r->have_last = true;
+	} else {
+		run_hand_over(r, ms, &res, cs->n);
+	}
+}
+
+/* Every spike waiting, each with its trace (-b: the one that stopped the run). */
+static void run_explain_all(struct run *r)
+{
+	struct capture_spike cs;
+
+	while (capture_next(&r->cap, &cs)) {
+		run_explain(r, &cs);
+		if (r->cfg->trace.break_ns)
+			break; /* the run ends: nothing to record again */
+	}
+}
+
+/*
+ * --explain's explaining thread: takes the spikes, reads their trace,
+ * explains them, writes --save-trace and --svg, and hands the results to
+ * the main thread, which prints them between its status lines.
+ *
+ * SCHED_OTHER, on every CPU the process may use: not the -a CPUs the main
+ * thread is pinned to as in cyclictest, where an RT task that keeps the CPU
+ * would hold it until the fair server's 50 ms a second (measured: a FIFO 1
+ * spinner on the measured CPU delayed it 950 ms, and a 2 MB buffer on that
+ * CPU held 600 ms). Not an RT policy: under RT load that never sleeps a
+ * fair task still gets the fair server's share where an RT one gets
+ * nothing (throttled with the others), and rtwhy adds no RT task above the
+ * user's. With fair measuring threads it runs RUN_EXPLAIN_NICE lower than
+ * they do, so that they stay above it (and SCHED_IDLE under --policy idle).
+ */
+static void run_explainer_policy(const struct rtw_config *cfg)
+{
+	struct sched_param sp = { 0 };
+	int nice;
+
+	if (cfg->measure.policy == SCHED_FIFO || cfg->measure.policy == SCHED_RR)
+		return;
+	if (cfg->measure.policy == SCHED_IDLE) {
+		sched_setscheduler(0, SCHED_IDLE, &sp);
+		return;
+	}
+	errno = 0;
+	nice = getpriority(PRIO_PROCESS, 0);
+	if (nice == -1 && errno)
+		return;
+	/* this thread only (Linux: a tid), so that the main thread keeps its nice */
+	setpriority(PRIO_PROCESS, (id_t)gettid(),
+		    nice + RUN_EXPLAIN_NICE > 19 ? 19 : nice + RUN_EXPLAIN_NICE);
+}
+
+static void *run_explainer_main(void *arg)
+{
+	struct run *r = arg;
+	struct timespec pause = util_ns_to_ts(RUN_REFRESH_NS);
+
+	pthread_setaffinity_np(pthread_self(), sizeof(r->any_cpus), &r->any_cpus);
+	run_explainer_policy(r->cfg);
+	run_sample_steal(&r->steal, run_now_ns());
+	while (!atomic_load(&r->explainer_stop)) {
+		uint64_t now;
+
+		nanosleep(&pause, NULL);
+		now = run_now_ns();
+		if (now - r->steal.last_ns >= RUN_STEAL_PERIOD)
+			run_sample_steal(&r->steal, now);
+		run_explain_all(r);
+	}
+	run_explain_all(r); /* what came with the end */
+	return NULL;
+}
+
+static int run_start_explainer(struct run *r)
+{
+	int ret;
+
+	if (!r->ts || !r->cfg->trace.explain_ns)
+		return 0;
+	pthread_mutex_init(&r->done_lock, NULL);
+	ret = pthread_create(&r->explainer, NULL, run_explainer_main, r);
+	if (ret) {
+		pthread_mutex_destroy(&r->done_lock);
+		log_err("cannot start the explaining thread: %s", strerror(ret));
+		return -ret;
+	}
+	r->explainer_started = true;
+	return 0;
+}
+
+/* After the measuring threads: the spikes they left are explained, then it ends. */
+static void run_stop_explainer(struct run *r)
+{
+	if (!r->explainer_started)
+		return;
+	atomic_store(&r->explainer_stop, true);
+	pthread_join(r->explainer, NULL);
+	r->explainer_started = false;
+	run_print_done(r);
+	pthread_mutex_destroy(&r->done_lock);
 }
 
 /* ---- the run ----------------------------------------------------------------------- */
@@ -710,14 +857,115 @@ static void run_kernel_facts(struct blame_kernel *k)
 	free(config);
 }
 
+/* ---- the ops capture.c reaches the session and the threads through ------------------- */
+
+static long run_cap_read(void *arg, uint64_t from_ns, uint64_t until_ns, capture_event_fn fn,
+			 void *fn_arg)
+{
+	return tsess_read_window(((struct run *)arg)->ts, from_ns, until_ns, fn, fn_arg);
+}
+
+static uint64_t run_cap_skipped(void *arg)
+{
+	return tsess_skipped_until(((struct run *)arg)->ts);
+}
+
+static int run_cap_swap(void *arg)
+{
+	return tsess_swap(((struct run *)arg)->ts);
+}
+
+static int run_cap_stop(void *arg)
+{
+	return tsess_stop(((struct run *)arg)->ts);
+}
+
+static int run_cap_restart(void *arg)
+{
+	struct run *r = arg;
+	int ret = tsess_rearm(r->ts);
+
+	if (ret)
+		log_err("cannot re-arm tracing: %s", strerror(-ret));
+	return ret;
+}
+
+static bool run_cap_take(void *arg, struct measure_spike *out)
+{
+	return measure_take_spike(((struct run *)arg)->m, out);
+}
+
+static bool run_cap_disarm(void *arg)
+{
+	return measure_disarm(((struct run *)arg)->m);
+}
+
+static void run_cap_rearm(void *arg)
+{
+	measure_rearm(((struct run *)arg)->m);
+}
+
+static uint64_t run_cap_now(void *arg)
+{
+	(void)arg;
+	return run_now_ns();
+}
+
+static const struct capture_ops run_cap_ops = {
+	.read = run_cap_read,
+	.skipped_until = run_cap_skipped,
+	.swap = run_cap_swap,
+	.stop = run_cap_stop,
+	.restart = run_cap_restart,
+	.take = run_cap_take,
+	.disarm = run_cap_disarm,
+	.rearm = run_cap_rearm,
+	.now = run_cap_now,
+};
+
+/*
+ * -b: the FREEZE line stops the trace (the run ends there). --explain: the
+ * best the kernel offers (tsess_choose_capture()); RTWHY_CAPTURE=live,
+ * snapshot or stop asks for one (benchmarks compare them).
+ */
+static int run_capture_wanted(const struct rtw_config *cfg, enum tsess_capture *out)
+{
+	static const enum tsess_capture named[] = { TSESS_CAPTURE_AUTO, TSESS_CAPTURE_LIVE,
+						    TSESS_CAPTURE_SNAPSHOT, TSESS_CAPTURE_STOP };
+	const char *env = getenv("RTWHY_CAPTURE");
+	size_t i;
+
+	*out = cfg->trace.break_ns ? TSESS_CAPTURE_STOP : TSESS_CAPTURE_AUTO;
+	if (!env || !*env || cfg->trace.break_ns)
+		return 0;
+	for (i = 0; i < ARRAY_SIZE(named); i++) {
+		if (!strcmp(env, tsess_capture_name(named[i]))) {
+			*out = named[i];
+			return 0;
+		}
+	}
+	log_err("bad RTWHY_CAPTURE '%s': auto, live, snapshot or stop", env);
+	return -EINVAL;
+}
+
+static const enum measure_freeze run_freeze_of[] = {
+	[TSESS_CAPTURE_STOP] = MEASURE_FREEZE_STOP,
+	[TSESS_CAPTURE_LIVE] = MEASURE_FREEZE_MARK,
+	[TSESS_CAPTURE_SNAPSHOT] = MEASURE_FREEZE_SWAP,
+};
+
 static int run_setup_tracing(struct run *r)
 {
 	const struct rtw_config *cfg = r->cfg;
-	struct tsess_opts opts = { .buffer_kb = cfg->trace.buffer_kb, .freeze_trigger = true };
+	struct tsess_opts opts = { .buffer_kb = cfg->trace.buffer_kb };
+	enum tsess_capture mode;
 	int ret;
 
 	if (!config_trace_threshold_ns(cfg))
 		return 0;
+	ret = run_capture_wanted(cfg, &opts.capture);
+	if (ret)
+		return ret;
 	tsess_remove_stale();
 	ret = tsess_create(&r->ts, &opts);
 	if (ret) {
@@ -726,16 +974,21 @@ static int run_setup_tracing(struct run *r)
 		log_warn("spikes will stop the run (-b) but cannot be explained without tracing");
 		return 0;
 	}
-	measure_set_freeze_fd(r->m, tsess_marker_fd(r->ts));
+	mode = tsess_capture(r->ts);
+	measure_set_freeze(r->m, tsess_marker_fd(r->ts), run_freeze_of[mode]);
 	run_kernel_facts(&r->kernel);
 	/* --stack: before the threads start, so that their first wakeups have it */
 	if (cfg->trace.stack && tsess_stack_trigger(r->ts))
 		return -EIO;
-	r->recording_since_ns = run_now_ns();
+	capture_init(&r->cap, &run_cap_ops, r, mode, RUN_LOOKBACK_NS, run_now_ns());
 	printf("# rtwhy: tracing into instance %s (%u KB per CPU), explaining latencies above "
 	       "%llu us\n",
 	       tsess_name(r->ts), cfg->trace.buffer_kb,
 	       (unsigned long long)(config_trace_threshold_ns(cfg) / NSEC_PER_USEC));
+	if (cfg->trace.explain_ns)
+		printf("# rtwhy: capture %s: %s\n", tsess_capture_name(mode),
+		       mode == TSESS_CAPTURE_STOP ? "the trace stops at a spike until explained"
+						  : "recording never stops");
 	return 0;
 }
 
@@ -823,7 +1076,7 @@ static int run_metrics(struct run *r, const struct measure_summary *s, bool runn
 {
 	struct metrics_run info = {
 		.threshold_ns = r->ts ? config_trace_threshold_ns(r->cfg) : 0,
-		.blind_ns = r->blind_ns,
+		.blind_ns = r->cap.blind_ns,
 		.start_time = r->start_time,
 		.running = running,
 		.exit_status = code,
@@ -836,7 +1089,6 @@ static void run_loop(struct run *r)
 {
 	const struct rtw_config *cfg = r->cfg;
 	struct timespec pause = util_ns_to_ts(RUN_REFRESH_NS);
-	struct measure_spike ms;
 
 	while (!run_signal && measure_summary(r->m)->running) {
 		const struct measure_summary *s;
@@ -845,12 +1097,10 @@ static void run_loop(struct run *r)
 		nanosleep(&pause, NULL);
 		now = run_now_ns();
 		/* steal time only serves explanations: no /proc reads in a plain run */
-		if (r->ts) {
-			if (now - r->steal.last_ns >= RUN_STEAL_PERIOD)
-				run_sample_steal(&r->steal, now);
-			if (measure_take_spike(r->m, &ms))
-				run_explain(r, &ms);
-		}
+		if (r->ts && !r->explainer_started && now - r->steal.last_ns >= RUN_STEAL_PERIOD)
+			run_sample_steal(&r->steal, now);
+		if (r->explainer_started)
+			run_print_done(r);
 		s = measure_summary(r->m);
 		if (run_status_wanted) {
 			run_status_wanted = 0;
@@ -865,6 +1115,28 @@ static void run_loop(struct run *r)
 			r->status_shown = true;
 		}
 	}
+}
+
+/*
+ * The spikes no trace explained: STOP, those while it was frozen; the
+ * others never stop recording, so only a queue overflow or a window the
+ * kernel overwrote before it was read leaves one out.
+ */
+static void run_print_blind(struct run *r)
+{
+	uint64_t queued = measure_summary(r->m)->blind_spikes;
+	enum tsess_capture mode = tsess_capture(r->ts);
+
+	printf("#\n# rtwhy: %d spike%s explained, %llu more during %.1f ms of blind time ",
+	       r->nr_explained, r->nr_explained == 1 ? "" : "s",
+	       (unsigned long long)(queued + r->nr_overwritten), (double)r->cap.blind_ns / 1e6);
+	if (mode == TSESS_CAPTURE_STOP)
+		printf("(trace frozen while explaining)\n");
+	else
+		printf("(capture %s, recording never stopped: %llu beyond the queue of %d, %llu "
+		       "overwritten before they were read)\n",
+		       tsess_capture_name(mode), (unsigned long long)queued, MEASURE_MAX_QUEUED,
+		       (unsigned long long)r->nr_overwritten);
 }
 
 static void run_print_end(struct run *r)
@@ -905,10 +1177,7 @@ static void run_print_end(struct run *r)
 	if (r->have_last)
 		report_text_spike(stdout, &r->last, r->nr_explained, r->last_nr_events);
 	if (cfg->trace.explain_ns && r->ts)
-		printf("#\n# rtwhy: %d spike%s explained, %llu more during %.1f ms of blind time "
-		       "(trace frozen while explaining)\n",
-		       r->nr_explained, r->nr_explained == 1 ? "" : "s",
-		       (unsigned long long)s->blind_spikes, (double)r->blind_ns / 1e6);
+		run_print_blind(r);
 	if (cfg->trace.explain_ns && r->nr_kept > 1)
 		report_text_tally(stdout, r->kept, r->nr_kept);
 	/* the files that only a spike fills: say why they are not there */
@@ -944,8 +1213,8 @@ static int run_write_json(struct run *r, int code)
 		.spikes = r->kept,
 		.nr_spikes = r->nr_kept,
 		.nr_spikes_dropped = r->nr_dropped,
-		.blind_spikes = measure_summary(r->m)->blind_spikes,
-		.blind_ns = r->blind_ns,
+		.blind_spikes = measure_summary(r->m)->blind_spikes + r->nr_overwritten,
+		.blind_ns = r->cap.blind_ns,
 	};
 
 	return report_json_write(r->cfg->output.json_path, r->cfg, measure_summary(r->m), &info);
@@ -1063,7 +1332,6 @@ int run_measure(const struct rtw_config *cfg)
 	metrics_file_init(&r.metrics, cfg->output.metrics);
 	diag_set_sink(log_diag, NULL); /* what analysis/ has to say, on stderr */
 	systune_init(&r.tune);
-	evbuf_init(&r.window, 0, 0);
 	if (cfg->output.unbuffered)
 		setvbuf(stdout, NULL, _IONBF, 0);
 	if (run_check_outputs(cfg))
@@ -1088,6 +1356,8 @@ int run_measure(const struct rtw_config *cfg)
 		goto out;
 	if (run_open_extras(&r))
 		goto out;
+	if (sched_getaffinity(0, sizeof(r.any_cpus), &r.any_cpus))
+		util_online_cpus(&r.any_cpus);
 	if (cfg->measure.main_affinity &&
 	    sched_setaffinity(0, sizeof(cfg->measure.main_cpus), &cfg->measure.main_cpus))
 		log_warn("cannot set the main thread's affinity: %s", strerror(errno));
@@ -1110,21 +1380,20 @@ int run_measure(const struct rtw_config *cfg)
 
 	sigprocmask(SIG_BLOCK, &blocked, NULL);
 	ret = run_start_threads(&r);
+	if (!ret)
+		ret = run_start_explainer(&r);
 	sigprocmask(SIG_UNBLOCK, &blocked, NULL);
 	if (ret)
 		goto out;
 	run_print_start(&r);
-	if (r.ts)
+	if (r.ts && !r.explainer_started)
 		run_sample_steal(&r.steal, run_now_ns());
 	run_loop(&r);
 	measure_join(r.m);
-	/* the spike that stopped a -b run, or one that came with the end */
-	{
-		struct measure_spike ms;
-
-		if (r.ts && measure_take_spike(r.m, &ms))
-			run_explain(&r, &ms);
-	}
+	run_stop_explainer(&r);
+	/* the spike that stopped a -b run */
+	if (r.ts && cfg->trace.break_ns)
+		run_explain_all(&r);
 out_stopped:
 	run_print_end(&r);
 	code = run_gate(cfg, measure_summary(r.m)); /* 0, or 3 above --max-latency */
@@ -1140,6 +1409,7 @@ out_stopped:
 		code = CLI_EXIT_FAILURE;
 out:
 	measure_join(r.m);
+	run_stop_explainer(&r);
 	if (run_metrics(&r, measure_summary(r.m), false, code))
 		code = CLI_EXIT_FAILURE;
 	if (r.save)
@@ -1149,8 +1419,9 @@ out:
 	shmstat_destroy(&r.shm);
 	statfifo_destroy(&r.fifo);
 	measure_free(r.m);
-	evbuf_free(&r.window);
+	capture_free(&r.cap);
 	free(r.kept);
+	free(r.done);
 	free(r.verbose);
 	metrics_file_free(&r.metrics);
 	return code;

@@ -19,10 +19,14 @@
 #include "analysis/decode.h"
 #include "analysis/marker.h"
 #include "rtwhy/log.h"
+#include "rtwhy/rbread.h"
 #include "rtwhy/tsession.h"
 #include "analysis/util.h"
 
-#define TSESS_FREEZE_TRIGGER "traceoff if buf ~ \"" MARKER_FREEZE_GLOB "\""
+#define TSESS_TRIGGER_FILTER " if buf ~ \"" TSESS_TRIGGER_PREFIX "*\""
+
+_Static_assert(sizeof(TSESS_TRIGGER_PREFIX) == sizeof(MARKER_FREEZE_WORD " tid="),
+	       "the trigger matches the start of marker.c's FREEZE line");
 
 struct tsess {
 	struct tracefs_instance *inst;
@@ -31,13 +35,107 @@ struct tsess {
 	struct decode *dec;
 	int marker_fd;
 	int on_fd;
-	bool trigger;
-	bool stack_trigger; /* a stacktrace trigger on sched_waking (tsess_stack_trigger()) */
+	enum tsess_capture capture;
+	const char *trigger; /* installed on ftrace/print, NULL none */
+	bool stack_trigger;  /* a stacktrace trigger on sched_waking (tsess_stack_trigger()) */
 	const char *const *events; /* opts->events; NULL: the event table's (event.h) */
 	size_t nr_events;
 	bool *enabled; /* per event */
 	char missing[512];
+	int nr_cpus;
+	struct tracefs_cpu **live;  /* per CPU trace_pipe_raw, non-blocking */
+	struct tracefs_cpu **spare; /* SNAPSHOT: per CPU snapshot_raw, during a read only */
+	struct rbread *rb;
 };
+
+static const char *const tsess_capture_names[] = {
+	[TSESS_CAPTURE_NONE] = "none",	       [TSESS_CAPTURE_AUTO] = "auto",
+	[TSESS_CAPTURE_STOP] = "stop",	       [TSESS_CAPTURE_LIVE] = "live",
+	[TSESS_CAPTURE_SNAPSHOT] = "snapshot",
+};
+
+const char *tsess_capture_name(enum tsess_capture c)
+{
+	if ((size_t)c >= ARRAY_SIZE(tsess_capture_names))
+		return "?";
+	return tsess_capture_names[c];
+}
+
+/* Is @word one of the names on the line after "# Available triggers:" in @text? */
+static bool tsess_lists_trigger(const char *text, const char *word)
+{
+	const char *p = strstr(text, "# Available triggers:"), *end;
+	size_t len = strlen(word);
+
+	p = p ? strchr(p, '\n') : NULL;
+	if (!p)
+		return false;
+	end = strchr(++p, '\n'); /* "# traceon traceoff snapshot ..." */
+	if (!end)
+		end = p + strlen(p);
+	while (p < end) {
+		size_t n;
+
+		p += strspn(p, "# \t");
+		n = strcspn(p, " \t\n");
+		if (n == len && !strncmp(p, word, len))
+			return true;
+		p += n ? n : 1;
+	}
+	return false;
+}
+
+void tsess_probe(const char *dir, struct tsess_features *f)
+{
+	char path[PATH_MAX], text[1024];
+	ssize_t n = -1;
+	int fd;
+
+	memset(f, 0, sizeof(*f));
+	snprintf(path, sizeof(path), "%s/snapshot", dir);
+	f->snapshot = access(path, F_OK) == 0;
+	snprintf(path, sizeof(path), "%s/per_cpu/cpu0/snapshot_raw", dir);
+	f->snapshot = f->snapshot && access(path, F_OK) == 0;
+	snprintf(path, sizeof(path), "%s/events/ftrace/print/trigger", dir);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		n = read(fd, text, sizeof(text) - 1);
+		close(fd);
+	}
+	if (n > 0) {
+		text[n] = '\0';
+		f->snapshot_trigger = tsess_lists_trigger(text, "snapshot");
+	}
+}
+
+enum tsess_capture tsess_choose_capture(enum tsess_capture wanted, const struct tsess_features *f)
+{
+	bool snapshot = f->snapshot && f->snapshot_trigger;
+
+	switch (wanted) {
+	case TSESS_CAPTURE_AUTO:
+	case TSESS_CAPTURE_SNAPSHOT:
+		return snapshot ? TSESS_CAPTURE_SNAPSHOT : TSESS_CAPTURE_LIVE;
+	case TSESS_CAPTURE_STOP:
+	case TSESS_CAPTURE_LIVE:
+		return wanted;
+	default:
+		return TSESS_CAPTURE_NONE;
+	}
+}
+
+int tsess_format_untriggered(char *line, int len)
+{
+	static const char word[] = MARKER_FREEZE_WORD " ";
+	const int wlen = (int)sizeof(word) - 1;
+
+	if (len < wlen || memcmp(line, word, (size_t)wlen))
+		return len;
+	/* "FREEZE tid=..." -> "FREEZE  tid=...": marker_parse() reads both alike */
+	memmove(line + wlen + 1, line + wlen, (size_t)(len - wlen) + 1);
+	line[wlen] = ' ';
+	return len + 1;
+}
 
 static int tsess_split(const char *spec, char *sys, size_t syslen, const char **event)
 {
@@ -202,6 +300,194 @@ static int tsess_fail(struct tsess *s, const char *what, int err)
 	return -err;
 }
 
+/* ---- capture: the trigger, the per-CPU buffers, reading ------------------------------ */
+
+static int tsess_setup_capture(struct tsess *s, enum tsess_capture wanted)
+{
+	struct tsess_features f;
+	char *dir;
+
+	s->capture = TSESS_CAPTURE_NONE;
+	if (wanted == TSESS_CAPTURE_NONE)
+		return 0;
+	dir = tracefs_instance_get_dir(s->inst);
+	if (!dir)
+		return -ENOMEM;
+	tsess_probe(dir, &f);
+	tracefs_put_tracing_file(dir);
+	s->capture = tsess_choose_capture(wanted, &f);
+	if (wanted == TSESS_CAPTURE_SNAPSHOT && s->capture != TSESS_CAPTURE_SNAPSHOT)
+		log_warn("this kernel has no %s: reading the live buffer instead",
+			 f.snapshot ? "snapshot trigger"
+				    : "trace snapshot (CONFIG_TRACER_SNAPSHOT)");
+	if (s->capture == TSESS_CAPTURE_STOP)
+		s->trigger = "traceoff" TSESS_TRIGGER_FILTER;
+	else if (s->capture == TSESS_CAPTURE_SNAPSHOT)
+		s->trigger = "snapshot" TSESS_TRIGGER_FILTER; /* allocates the spare */
+	if (s->trigger &&
+	    tracefs_event_file_write(s->inst, "ftrace", "print", "trigger", s->trigger) < 0) {
+		s->trigger = NULL;
+		return errno ? -errno : -EIO;
+	}
+	return 0;
+}
+
+static void tsess_close_spare(struct tsess *s)
+{
+	int i;
+
+	for (i = 0; s->spare && i < s->nr_cpus; i++) {
+		if (s->spare[i]) {
+			tracefs_cpu_close(s->spare[i]); /* closes the fd given to alloc_fd */
+			s->spare[i] = NULL;
+		}
+	}
+}
+
+static void tsess_close_cpus(struct tsess *s)
+{
+	int i;
+
+	tsess_close_spare(s);
+	for (i = 0; s->live && i < s->nr_cpus; i++)
+		if (s->live[i])
+			tracefs_cpu_close(s->live[i]);
+	free(s->live);
+	free(s->spare);
+	s->live = s->spare = NULL;
+}
+
+static int tsess_decode(void *arg, struct tep_record *rec, int cpu, struct rtw_event *out)
+{
+	return decode_record(arg, rec, cpu, out);
+}
+
+static int tsess_decode_frame(void *arg, struct tep_record *rec, const struct rtw_event *stack,
+			      int i, struct rtw_event *out)
+{
+	return decode_stack_frame(arg, rec, stack, i, out);
+}
+
+/* The CPUs the instance has buffers for (per_cpu/cpuN), their trace_pipe_raw, the reader. */
+static int tsess_open_cpus(struct tsess *s)
+{
+	char *dir = tracefs_instance_get_dir(s->inst), path[PATH_MAX];
+	int i, page = 0, ret;
+
+	if (!dir)
+		return -ENOMEM;
+	for (s->nr_cpus = 0; s->nr_cpus < RTW_MAX_CPUS; s->nr_cpus++) {
+		snprintf(path, sizeof(path), "%s/per_cpu/cpu%d", dir, s->nr_cpus);
+		if (access(path, F_OK))
+			break;
+	}
+	tracefs_put_tracing_file(dir);
+	if (!s->nr_cpus)
+		return -ENOENT;
+	s->live = calloc((size_t)s->nr_cpus, sizeof(*s->live));
+	s->spare = calloc((size_t)s->nr_cpus, sizeof(*s->spare));
+	if (!s->live || !s->spare)
+		return -ENOMEM;
+	for (i = 0; i < s->nr_cpus; i++) {
+		s->live[i] = tracefs_cpu_open(s->inst, i, true);
+		if (!s->live[i])
+			return errno ? -errno : -EIO;
+		if (!page)
+			page = tracefs_cpu_read_size(s->live[i]);
+	}
+	ret = rbread_create(&s->rb, s->nr_cpus, page, tsess_decode, tsess_decode_frame, s->dec);
+	return ret;
+}
+
+/* rbread's page source: one sub-buffer of a CPU, 0 when it has none now */
+static int tsess_page(struct tracefs_cpu *tc, void *page)
+{
+	int n;
+
+	errno = 0;
+	n = tracefs_cpu_read(tc, page, true);
+	if (n < 0)
+		return errno == EAGAIN || errno == EWOULDBLOCK || !errno ? 0 : -errno;
+	return n;
+}
+
+static int tsess_live_page(void *arg, int cpu, void *page)
+{
+	struct tsess *s = arg;
+
+	return tsess_page(s->live[cpu], page);
+}
+
+static int tsess_spare_page(void *arg, int cpu, void *page)
+{
+	struct tsess *s = arg;
+
+	return s->spare[cpu] ? tsess_page(s->spare[cpu], page) : 0;
+}
+
+/* SNAPSHOT: per_cpu/cpuN/snapshot_raw, opened for one read of the spare */
+static int tsess_open_spare(struct tsess *s)
+{
+	char file[64];
+	int i, fd;
+
+	for (i = 0; i < s->nr_cpus; i++) {
+		snprintf(file, sizeof(file), "per_cpu/cpu%d/snapshot_raw", i);
+		fd = tracefs_instance_file_open(s->inst, file, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+		if (fd < 0)
+			return -errno;
+		s->spare[i] = tracefs_cpu_alloc_fd(fd, tracefs_cpu_read_size(s->live[i]), true);
+		if (!s->spare[i]) {
+			close(fd);
+			return -ENOMEM;
+		}
+	}
+	return 0;
+}
+
+long tsess_read_window(struct tsess *s, uint64_t from_ns, uint64_t until_ns,
+		       int (*fn)(const struct rtw_event *ev, void *arg), void *arg)
+{
+	long n;
+
+	if (s->capture == TSESS_CAPTURE_SNAPSHOT) {
+		rbread_forget(s->rb); /* a new source: nothing of the last one goes with it */
+		n = tsess_open_spare(s);
+		if (!n)
+			n = rbread_read(s->rb, tsess_spare_page, s, from_ns, UINT64_MAX, fn, arg);
+		tsess_close_spare(s);
+	} else {
+		n = rbread_read(s->rb, tsess_live_page, s, from_ns, until_ns, fn, arg);
+	}
+	if (n < 0)
+		log_err("cannot read the trace buffer of %s: %s", s->name, strerror((int)-n));
+	return n;
+}
+
+long tsess_read(struct tsess *s, int (*fn)(const struct rtw_event *ev, void *arg), void *arg)
+{
+	return tsess_read_window(s, 0, UINT64_MAX, fn, arg);
+}
+
+uint64_t tsess_skipped_until(const struct tsess *s)
+{
+	return rbread_stats(s->rb)->skipped_until_ns;
+}
+
+int tsess_swap(struct tsess *s)
+{
+	if (s->capture != TSESS_CAPTURE_SNAPSHOT)
+		return -EINVAL;
+	if (tracefs_instance_file_write(s->inst, "snapshot", "1") < 0)
+		return errno ? -errno : -EIO;
+	return 0;
+}
+
+enum tsess_capture tsess_capture(const struct tsess *s)
+{
+	return s->capture;
+}
+
 int tsess_create(struct tsess **out, const struct tsess_opts *opts)
 {
 	enum event_flag_layout layout = EVENT_FLAGS_6_13;
@@ -255,12 +541,9 @@ int tsess_create(struct tsess **out, const struct tsess_opts *opts)
 	if (s->missing[0])
 		log_warn("events not available on this kernel, the analysis is weaker: %s",
 			 s->missing);
-	if (opts->freeze_trigger) {
-		if (tracefs_event_file_write(s->inst, "ftrace", "print", "trigger",
-					     TSESS_FREEZE_TRIGGER) < 0)
-			return tsess_fail(s, "install the freeze trigger on ftrace/print", errno);
-		s->trigger = true;
-	}
+	ret = tsess_setup_capture(s, opts->capture);
+	if (ret)
+		return tsess_fail(s, "install the freeze trigger on ftrace/print", -ret);
 	s->marker_fd = tracefs_instance_file_open(s->inst, "trace_marker", O_WRONLY | O_CLOEXEC);
 	if (s->marker_fd < 0)
 		return tsess_fail(s, "open trace_marker", errno);
@@ -277,6 +560,9 @@ int tsess_create(struct tsess **out, const struct tsess_opts *opts)
 	s->dec = decode_create(s->tep, layout);
 	if (!s->dec)
 		return tsess_fail(s, "create the event decoder", ENOMEM);
+	ret = tsess_open_cpus(s);
+	if (ret)
+		return tsess_fail(s, "open the per-CPU trace buffers", -ret);
 
 	/* a fresh buffer, then record */
 	tracefs_instance_file_clear(s->inst, "trace");
@@ -330,64 +616,11 @@ int tsess_stop(struct tsess *s)
 	return 0;
 }
 
-struct tsess_reader {
-	struct tsess *s;
-	int (*fn)(const struct rtw_event *ev, void *arg);
-	void *arg;
-	long count;
-	int stop;
-};
-
-static int tsess_read_one(struct tep_event *event, struct tep_record *rec, int cpu, void *ctx)
-{
-	struct tsess_reader *r = ctx;
-	struct rtw_event ev;
-
-	(void)event;
-	if (r->stop)
-		return 1;
-	if (decode_lost(rec, cpu, &ev)) {
-		r->count++;
-		r->stop = r->fn(&ev, r->arg);
-		if (r->stop)
-			return 1;
-	}
-	if (!decode_record(r->s->dec, rec, cpu, &ev))
-		return 0;
-	r->count++;
-	r->stop = r->fn(&ev, r->arg);
-	if (!r->stop && ev.kind == RTW_EV_STACK) {
-		struct rtw_event frame;
-		int i;
-
-		for (i = 0; !r->stop && i < ev.u.stack.nr; i++) {
-			if (!decode_stack_frame(r->s->dec, rec, &ev, i, &frame))
-				break;
-			r->count++;
-			r->stop = r->fn(&frame, r->arg);
-		}
-	}
-	return r->stop ? 1 : 0;
-}
-
-long tsess_read(struct tsess *s, int (*fn)(const struct rtw_event *ev, void *arg), void *arg)
-{
-	struct tsess_reader r = { .s = s, .fn = fn, .arg = arg };
-
-	if (tracefs_iterate_raw_events(s->tep, s->inst, NULL, 0, tsess_read_one, &r) < 0 &&
-	    !r.stop) {
-		int err = errno ? errno : EIO;
-
-		log_err("cannot read the trace buffer of %s: %s", s->name, strerror(err));
-		return -err;
-	}
-	return r.count;
-}
-
 int tsess_rearm(struct tsess *s)
 {
 	if (tracefs_instance_file_clear(s->inst, "trace") < 0)
 		return -errno;
+	rbread_forget(s->rb); /* what it kept is older than the clear */
 	if (write(s->on_fd, "1", 1) != 1)
 		return -errno;
 	return 0;
@@ -400,14 +633,18 @@ void tsess_destroy(struct tsess *s)
 	if (s->inst) {
 		if (s->on_fd >= 0 && write(s->on_fd, "0", 1) != 1)
 			log_warn("cannot stop tracing in %s: %s", s->name, strerror(errno));
-		if (s->trigger)
-			tracefs_event_file_write(s->inst, "ftrace", "print", "trigger",
-						 "!" TSESS_FREEZE_TRIGGER);
+		if (s->trigger) {
+			char remove[128];
+
+			snprintf(remove, sizeof(remove), "!%s", s->trigger);
+			tracefs_event_file_write(s->inst, "ftrace", "print", "trigger", remove);
+		}
 		if (s->stack_trigger)
 			tracefs_event_file_write(s->inst, "sched", "sched_waking", "trigger",
 						 "!stacktrace");
 		tsess_disable_events(s);
 	}
+	tsess_close_cpus(s);
 	if (s->marker_fd >= 0)
 		close(s->marker_fd);
 	if (s->on_fd >= 0)
@@ -417,6 +654,7 @@ void tsess_destroy(struct tsess *s)
 			log_warn("cannot remove tracing instance %s: %s", s->name, strerror(errno));
 		tracefs_instance_free(s->inst);
 	}
+	rbread_destroy(s->rb);
 	decode_destroy(s->dec);
 	if (s->tep)
 		tep_free(s->tep);

@@ -4,7 +4,11 @@
  * struct rtw_event: libtracecmd reads the file, decode.c the records. Every
  * buffer of the file is read, the top-level one and each instance, merged
  * in time order, so a marker in one buffer meets the events of another.
- * Streaming: one pass, nothing kept.
+ * Streaming: one pass, nothing kept. Either decoded as read
+ * (datread_read()), or raw, each record with the kind of its event only,
+ * for a reader that keeps records and decodes the few it explains
+ * (datread_read_raw(), datread_decode()): decoding is most of the cost of
+ * a pass once the file is open.
  */
 #ifndef ANALYSIS_DATREAD_H
 #define ANALYSIS_DATREAD_H
@@ -13,7 +17,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/decode.h"
 #include "analysis/event.h"
+
+/* events one record gives at most: a loss mark, the event, a kernel stack's frames */
+#define DATREAD_MAX_EVENTS (2 + DECODE_MAX_FRAMES)
 
 #define DATREAD_MAX_BUFFERS 16
 
@@ -38,6 +46,10 @@ struct datread_info {
 typedef int (*datread_fn)(const struct rtw_event *ev, int buffer, void *arg);
 
 struct datread;
+struct evbuf_rec;
+
+/* A raw record (evbuf.h's struct evbuf_rec: its time, CPU, buffer, kind, data). */
+typedef int (*datread_rec_fn)(const struct evbuf_rec *rec, void *arg);
 
 /**
  * datread_probe() - Does @head (the first bytes of a file) start a trace.dat?
@@ -73,6 +85,31 @@ int datread_open(struct datread **dr, const char *path);
  * Return: 0, or the callback's non-zero value.
  */
 int datread_read(struct datread *dr, datread_fn fn, void *arg);
+
+/**
+ * datread_read_raw() - Hand on every record of every buffer, undecoded, in time order.
+ * @dr: reader
+ * @fn: per record of interest (one decode_record() would decode); @rec's data
+ *      valid during the call only
+ * @arg: passed to @fn
+ *
+ * Counts in datread_info() as datread_read() does (a record that announces
+ * lost events counts two events).
+ * Return: 0, or the callback's non-zero value.
+ */
+int datread_read_raw(struct datread *dr, datread_rec_fn fn, void *arg);
+
+/**
+ * datread_decode() - The events of a record handed on by datread_read_raw().
+ * @dr: reader (the same file)
+ * @rec: the record (or a copy of it, evbuf.h's window of records); kind
+ *       RTW_EV_LOST: the loss it announces only, not its event
+ * @out: result, DATREAD_MAX_EVENTS of room: the RTW_EV_LOST mark first when
+ *       events were lost before it, then the event, then a kernel stack's frames
+ *
+ * Return: the number of events in @out (0 .. DATREAD_MAX_EVENTS).
+ */
+int datread_decode(struct datread *dr, const struct evbuf_rec *rec, struct rtw_event *out);
 
 /**
  * datread_info() - What the file says about itself, and what was read.

@@ -81,6 +81,16 @@ enum event_flag_layout decode_layout(const struct decode *d);
 bool decode_rt_fields(const struct decode *d);
 
 /**
+ * decode_kind() - What decode_record() would make of @rec, without decoding it.
+ * @d: decoder
+ * @rec: the record
+ *
+ * Reads the record's type only (for readers that decode later, a window at a time).
+ * Return: its enum rtw_event_kind, or -1 if decode_record() would return 0.
+ */
+int decode_kind(struct decode *d, struct tep_record *rec);
+
+/**
  * decode_lost() - The RTW_EV_LOST event announced by @rec, if any.
  * @rec: the record (its missed_events)
  * @cpu: the CPU whose buffer held it

@@ -6,10 +6,11 @@
  * loops: sleep until the absolute deadline, read the clock, latency = now -
  * deadline, account it, advance the deadline by the interval (skipping
  * missed periods). When a latency exceeds the trace threshold the thread
- * itself writes one FREEZE line to the tracing instance's trace_marker: a
- * kernel trigger stops recording in the same system call, and the line
- * carries the spike. The main thread picks the spike up with
- * measure_take_spike().
+ * itself writes one FREEZE line to the tracing instance's trace_marker (a
+ * kernel trigger may stop or swap the recording in the same system call,
+ * enum measure_freeze) and the line carries the spike; the spike also goes
+ * into a lock-free queue from which one consumer thread takes it
+ * (measure_take_spike()).
  *
  * The loop allocates nothing, takes no lock, calls no stdio and makes no
  * system call but the clock ones (and sigwait/timer_getoverrun with -x) and
@@ -41,7 +42,20 @@ struct measure_spike {
 	uint64_t wake_ns;     /* CLOCK_MONOTONIC, read right after waking */
 	int64_t latency_ns;   /* wake - deadline in the measuring clock */
 	uint64_t cycle;	      /* cycle number of the sample */
+	bool froze;	      /* its line stopped or swapped the trace (STOP, SWAP armed) */
+	uint64_t write_ns;    /* CLOCK_MONOTONIC before the FREEZE line's write ... */
+	uint64_t written_ns;  /* ... and after it: the line's trace timestamp is between */
 };
+
+/* What a FREEZE line does to the trace; set with the fd, before measure_start(). */
+enum measure_freeze {
+	MEASURE_FREEZE_STOP, /* armed: stops it; while disarmed, spikes are blind (counted) */
+	MEASURE_FREEZE_SWAP, /* armed: swaps it with the spare; disarmed: the spike is queued
+			      * all the same, its line written so that no trigger matches */
+	MEASURE_FREEZE_MARK, /* nothing: the trace records on, every spike is queued */
+};
+
+#define MEASURE_MAX_QUEUED 64 /* spikes waiting for the consumer; more are blind */
 
 /* One --spike sample (cyclictest's "T: 0 Spike: ...: TS: ..."). */
 struct measure_spike_sample {
@@ -75,9 +89,9 @@ struct measure_summary {
 	bool smi;	  /* smi_count is counted (--smi) */
 	int break_tid;	  /* -b: tid of the thread that broke, 0 for none */
 	int break_thread; /* its index (-1 until stopped) */
-	int64_t break_latency_ns;		    /* its latency (0 until stopped) */
-	uint64_t blind_spikes;			    /* spikes while the trace was frozen */
-	bool freeze_failed;			    /* a FREEZE write failed: the trace ran on */
+	int64_t break_latency_ns; /* its latency (0 until stopped) */
+	uint64_t blind_spikes;	  /* spikes no trace will show (frozen, queue full) */
+	bool freeze_failed;	  /* a FREEZE write failed: the trace ran on */
 	const struct measure_spike_sample *samples; /* --spike: the first nr_sample_slots kept */
 	int nr_sample_slots;
 	uint64_t nr_samples; /* may exceed the slots: counted, not kept */
@@ -103,11 +117,20 @@ struct measure_failure {
 int measure_init(struct measure **out, const struct rtw_config *cfg);
 
 /**
- * measure_set_freeze_fd() - Let spikes freeze a trace: the FREEZE line goes to @fd.
+ * measure_set_freeze() - Let spikes freeze a trace: the FREEZE line goes to @fd.
  * @m: measurement, not started
  * @fd: the tracing instance's trace_marker, -1 for none (the default)
+ * @mode: what the line does to the trace (the trigger tsession set up)
  */
-void measure_set_freeze_fd(struct measure *m, int fd);
+void measure_set_freeze(struct measure *m, int fd, enum measure_freeze mode);
+
+/**
+ * measure_freeze_failed() - Whether a FREEZE write failed (the trace ran on).
+ * @m: measurement
+ *
+ * Context: any thread.
+ */
+bool measure_freeze_failed(const struct measure *m);
 
 /**
  * measure_smi_open() - --smi: open the SMI counter of each thread's CPU and
@@ -171,19 +194,29 @@ int measure_smi_window(struct measure *m, int thread, uint64_t from_ns, uint32_t
 		       uint64_t *since_ns);
 
 /**
- * measure_take_spike() - Take the spike that froze the trace, if any.
+ * measure_take_spike() - Take the oldest queued spike, if any.
  * @m: measurement
  * @out: the spike
  *
- * The trace stays frozen (and @m disarmed) until measure_rearm().
+ * A spike whose line froze the trace leaves @m disarmed until measure_rearm().
+ * Context: one consumer thread at a time.
  * Return: true if a spike was taken.
  */
 bool measure_take_spike(struct measure *m, struct measure_spike *out);
 
 /**
- * measure_rearm() - Let the next spike freeze the trace again.
+ * measure_rearm() - Let the next spike's line stop or swap the trace again.
  * @m: measurement
  */
 void measure_rearm(struct measure *m);
+
+/**
+ * measure_disarm() - Keep the next spikes' lines from stopping or swapping the trace.
+ * @m: measurement
+ *
+ * For the consumer when it swaps the trace itself (SWAP).
+ * Return: true if it disarmed @m, false if a spike's line did first.
+ */
+bool measure_disarm(struct measure *m);
 
 #endif

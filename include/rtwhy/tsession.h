@@ -2,8 +2,9 @@
 /*
  * tsession - the only user of <tracefs.h>: a private tracing instance
  * "rtwhy-<pid>" on clock "mono" in overwrite mode (a flight recorder), the
- * events the analysis needs, the FREEZE trigger, and the drain of the frozen
- * buffer through decode.c. Never touches the top-level buffer or another
+ * events the analysis needs, how a spike's FREEZE line captures the trace
+ * (enum tsess_capture), and the reading of what was captured through
+ * rbread.c and decode.c. Never touches the top-level buffer or another
  * tool's instance; tsess_destroy() leaves nothing behind.
  */
 #ifndef RTWHY_TSESSION_H
@@ -19,12 +20,76 @@
 
 struct tsess;
 
-struct tsess_opts {
-	unsigned int buffer_kb;	   /* per CPU, 0 = the kernel's default */
-	const char *const *events; /* "system/event", NULL-terminated; NULL: the event
-				    * table's (event.h), what explaining a spike reads */
-	bool freeze_trigger;	   /* stop recording on a "FREEZE..." marker */
+/*
+ * What a FREEZE line (marker.h) does to the recording. The trigger matches
+ * lines that start "FREEZE tid=" (TSESS_TRIGGER_PREFIX); a line written
+ * "FREEZE  tid=" (two spaces, tsess_format_untriggered()) is the same
+ * spike for every reader but leaves the trigger alone.
+ */
+enum tsess_capture {
+	TSESS_CAPTURE_NONE,	/* no trigger: the caller stops recording (tsess_stop()) */
+	TSESS_CAPTURE_AUTO,	/* tsess_create() picks with tsess_choose_capture() */
+	TSESS_CAPTURE_STOP,	/* the line stops recording (traceoff): blind until re-armed */
+	TSESS_CAPTURE_LIVE,	/* no trigger, recording never stops: read while it goes on */
+	TSESS_CAPTURE_SNAPSHOT, /* the line swaps the buffer with its spare (snapshot trigger),
+				 * recording goes on in the other; the spare is read */
 };
+
+#define TSESS_TRIGGER_PREFIX "FREEZE tid="
+
+/* What the kernel offers an instance, read from its tracefs files. */
+struct tsess_features {
+	bool snapshot;	       /* the instance's snapshot file and per_cpu/cpu0/snapshot_raw */
+	bool snapshot_trigger; /* "snapshot" among ftrace/print's available triggers */
+};
+
+struct tsess_opts {
+	unsigned int buffer_kb;	    /* per CPU, 0 = the kernel's default */
+	const char *const *events;  /* "system/event", NULL-terminated; NULL: the event
+				    * table's (event.h), what explaining a spike reads */
+	enum tsess_capture capture; /* what a FREEZE line does; NONE: nothing */
+};
+
+/**
+ * tsess_probe() - What the kernel offers the instance in @dir.
+ * @dir: the instance's directory (or the tracing directory)
+ * @f: result
+ *
+ * Reads files only: the snapshot files exist (CONFIG_TRACER_SNAPSHOT), and
+ * the "# Available triggers:" line of events/ftrace/print/trigger names
+ * snapshot.
+ */
+void tsess_probe(const char *dir, struct tsess_features *f);
+
+/**
+ * tsess_choose_capture() - The capture for a wish on a kernel.
+ * @wanted: AUTO, or a method asked for
+ * @f: what the kernel offers (tsess_probe())
+ *
+ * AUTO: SNAPSHOT where the kernel has it (the window frozen at the spike,
+ * recording never stops), else LIVE. SNAPSHOT asked for where it is
+ * missing: LIVE. NONE, STOP and LIVE: as asked.
+ * Return: the capture to use, never AUTO.
+ */
+enum tsess_capture tsess_choose_capture(enum tsess_capture wanted, const struct tsess_features *f);
+
+/**
+ * tsess_capture_name() - "stop", "live", "snapshot", "none", "auto".
+ * @c: capture
+ *
+ * Return: a static string.
+ */
+const char *tsess_capture_name(enum tsess_capture c);
+
+/**
+ * tsess_format_untriggered() - Turn a FREEZE line into one no trigger matches.
+ * @line: a FREEZE line of @len bytes, with room for one more byte and a NUL
+ * @len: its length
+ *
+ * Context: the measuring hot path (no allocation, no stdio).
+ * Return: the new length (@len + 1), or @len if @line is no FREEZE line.
+ */
+int tsess_format_untriggered(char *line, int len);
 
 /**
  * tsess_remove_stale() - Destroy rtwhy-<pid> instances whose process is gone.
@@ -40,10 +105,11 @@ int tsess_remove_stale(void);
  * @opts: options
  *
  * Sets clock mono, the buffer size, overwrite mode, enables the events
- * (a missing one is a warning, not a failure), installs the freeze trigger,
- * opens the trace_marker and tracing_on fds, parses the event formats (once,
- * here, not at freeze time) and turns recording on. On failure everything
- * done so far is undone.
+ * (a missing one is a warning, not a failure), installs the trigger of the
+ * capture (AUTO: chosen from what the instance offers), opens the
+ * trace_marker, tracing_on and per-CPU trace_pipe_raw fds, parses the event
+ * formats (once, here, not at freeze time) and turns recording on. On
+ * failure everything done so far is undone.
  * Return: 0, or -errno with the message printed (-EACCES: not root).
  */
 int tsess_create(struct tsess **out, const struct tsess_opts *opts);
@@ -80,6 +146,14 @@ int tsess_marker_fd(const struct tsess *s);
 const char *tsess_name(const struct tsess *s);
 
 /**
+ * tsess_capture() - The capture in use (never AUTO).
+ * @s: session
+ *
+ * Return: the capture.
+ */
+enum tsess_capture tsess_capture(const struct tsess *s);
+
+/**
  * tsess_stop() - Stop recording (when not frozen by the trigger already).
  * @s: session
  *
@@ -97,6 +171,40 @@ int tsess_stop(struct tsess *s);
  * Return: the number of events passed to @fn, or -errno.
  */
 long tsess_read(struct tsess *s, int (*fn)(const struct rtw_event *ev, void *arg), void *arg);
+
+/**
+ * tsess_read_window() - Read what was captured, decoding [@from_ns, @until_ns] only.
+ * @s: session
+ * @from_ns: older events are walked past undecoded, older pages dropped unread
+ * @until_ns: LIVE (and NONE, STOP): read each CPU no further than past this, the
+ *            rest is kept for the next call; SNAPSHOT: the spare is read to its end
+ * @fn: per event, oldest first (RTW_EV_LOST marks included); non-zero stops
+ * @arg: passed to @fn
+ *
+ * Reads the live buffer, or under SNAPSHOT the spare the last swap filled.
+ * Consumes what it reads (rbread.h).
+ * Return: the number of events passed to @fn, or -errno (said once).
+ */
+long tsess_read_window(struct tsess *s, uint64_t from_ns, uint64_t until_ns,
+		       int (*fn)(const struct rtw_event *ev, void *arg), void *arg);
+
+/**
+ * tsess_skipped_until() - The newest timestamp a read walked past undecoded.
+ * @s: session
+ *
+ * Return: CLOCK_MONOTONIC ns, 0 if nothing was skipped yet.
+ */
+uint64_t tsess_skipped_until(const struct tsess *s);
+
+/**
+ * tsess_swap() - SNAPSHOT: swap the live buffer with the spare now.
+ * @s: session; the spare must have been read (tsess_read_window())
+ *
+ * What the trigger does, without a FREEZE line: for a spike that came
+ * while the spare was in use.
+ * Return: 0 or -errno.
+ */
+int tsess_swap(struct tsess *s);
 
 /**
  * tsess_rearm() - Empty the buffer and record again.

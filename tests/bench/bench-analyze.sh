@@ -1,7 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# rtwhy analyze against trace-cmd report >/dev/null on the same trace.dat,
-# and rtwhy analyze's speed on the kernel's text of the same recording.
+# rtwhy analyze against the floor of reading a trace.dat (datfloor.c:
+# libtracecmd opens the file and hands over every record, nothing else) and
+# trace-cmd report >/dev/null on the same file, time and max RSS; and rtwhy
+# analyze's speed on the kernel's text of the same recording.
 # The recording is made here (not committed): cyclictest -t 2 -i 100 under
 # one busy loop per CPU, 32 MB per CPU, the top-level buffer, the full
 # /proc/kallsyms in the file as trace-cmd writes it; a marker at its end.
@@ -23,6 +25,8 @@ if [ ! -s "$TMP/big.dat" ]; then
 	exit 1
 fi
 
+cc -O2 -o "$TMP/datfloor" tests/bench/datfloor.c $(pkg-config --cflags --libs libtracecmd) || exit 1
+
 # best FILE CMD...: the shortest of 3 wall times of CMD, in seconds
 best() {
 	for i in 1 2 3; do
@@ -42,6 +46,39 @@ for s in 0.001 1.5 4; do
 	trace-cmd split -i "$TMP/big.dat" -o "$TMP/cut$s.dat" "$first" \
 		"$(awk -v f="$first" -v s="$s" 'BEGIN {printf "%.6f", f + s}')" >/dev/null 2>&1
 done
+
+# tm CMD...: "SECONDS MAXRSS_MB" of CMD, the shortest time and the median RSS of 5 runs
+tm() {
+	for i in 1 2 3 4 5; do
+		/usr/bin/time -f "%e %M" -o "$TMP/tm" "$@" >/dev/null 2>&1
+		tail -n 1 "$TMP/tm"
+	done >"$TMP/tms"
+	echo "$(awk '{print $1}' "$TMP/tms" | sort -g | head -n 1) $(awk '{print $2 / 1024}' "$TMP/tms" | median)"
+}
+
+echo "### rtwhy analyze vs the floor: libtracecmd opening the trace.dat and handing over every record"
+echo
+echo "| trace.dat | events | floor: s, max RSS MB | rtwhy analyze: s, max RSS MB | time ratio | RSS ratio | trace-cmd report: s, MB |"
+echo "|---|---|---|---|---|---|---|"
+for f in cut1.5.dat.1 cut4.dat.1 big.dat; do
+	[ -s "$TMP/$f" ] || continue
+	n=$("$TMP/datfloor" "$TMP/$f")
+	set -- $(tm "$TMP/datfloor" "$TMP/$f")
+	ft=$1 fm=$2
+	set -- $(tm "$RTWHY" analyze "$TMP/$f")
+	rt=$1 rm=$2
+	set -- $(tm trace-cmd report "$TMP/$f")
+	case $f in
+	big.dat) what="whole recording, $(du -m "$TMP/$f" | cut -f1) MB" ;;
+	*) what="first $(echo "$f" | sed 's/cut\(.*\)\.dat\.1/\1/') s" ;;
+	esac
+	printf '| %s | %s | %s, %.1f | %s, %.1f | %s | %s | %s, %.1f |\n' "$what" "$n" "$ft" "$fm" \
+		"$rt" "$rm" "$(ratio "$rt" "$ft")" "$(ratio "$rm" "$fm")" "$1" "$2"
+done
+echo
+echo "Times: the shortest of 5 runs; max RSS: their median. rtwhy keeps the window raw and"
+echo "decodes it only for a spike: its memory over the floor is the window's, whatever the file."
+echo
 
 echo "### rtwhy analyze vs trace-cmd report >/dev/null (same trace.dat, best of 3)"
 echo

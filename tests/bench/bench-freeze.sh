@@ -2,14 +2,16 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Freeze latency: from the thread's wake-up (the deadline miss seen) to the
 # moment recording stopped. rtwhy's own number comes from its runs (the
-# FREEZE marker's trace timestamp minus the wake time); freezecmp times
-# rtwhy's trigger and cyclictest's marker + tracing_on writes the same way.
+# FREEZE marker's trace timestamp minus the wake time), with the trace
+# stopped at each spike as -b stops it (RTWHY_CAPTURE=stop: --explain itself
+# never stops recording); freezecmp times rtwhy's trigger and cyclictest's
+# marker + tracing_on writes the same way.
 . tests/bench/lib.sh
 
 live() { # label, then rtwhy options
 	label=$1
 	shift
-	"$RTWHY" "$@" --json="$TMP/f.json" >/dev/null 2>&1
+	RTWHY_CAPTURE=stop "$RTWHY" "$@" --json="$TMP/f.json" >/dev/null 2>&1
 	python3 - "$TMP/f.json" "$label" <<'PY'
 import json, sys
 sp = json.load(open(sys.argv[1]))["spikes"]
@@ -23,10 +25,10 @@ echo "### Freeze latency: wake-up seen -> recording stopped (us)"
 echo
 echo "| method | spikes | median | p99 |"
 echo "|---|---|---|---|"
-live "idle, SCHED_OTHER, --explain=45" -i 2000 -D 5 -q --explain=45
+live "idle, SCHED_OTHER, --explain=45, stopped as -b" -i 2000 -D 5 -q --explain=45
 busy_loop 0 busyloop
 busy_loop 1 busyloop
-live "busy loops, SCHED_OTHER, --explain=2500" -t 2 -i 5000 -d 5000 -D 10 -q --explain=2500
+live "busy loops, SCHED_OTHER, --explain=2500, stopped as -b" -t 2 -i 5000 -d 5000 -D 10 -q --explain=2500
 stop_started
 set -- $("$HELPERS/freezecmp" 300 1000)
 echo "| freezecmp, rtwhy's trigger (1 ms sleeps) | $2 | $3 | $4 |"

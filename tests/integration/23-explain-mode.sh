@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # --explain goes on after each spike (re-arms the trace), reports the blind
 # time, and --save-trace keeps every explained window with its FREEZE line.
-PLAN=7
+PLAN=8
 . tests/integration/lib.sh
 
 busy_loop 0 busyloop
@@ -18,7 +18,10 @@ check "several spikes explained in one run ($n)" [ "$n" -ge 2 ]
 check "one JSON spike per explanation block" [ "${nj:-0}" = "$n" ]
 check "blind time reported" grep -qE '^# rtwhy: [0-9]+ spikes? explained, [0-9]+ more during [0-9.]+ ms of blind time' "$TMP/e.out"
 check "the saved trace holds one FREEZE line per spike" \
-	[ "$(grep -c 'tracing_mark_write: FREEZE tid=' "$TMP/e.txt")" = "$n" ]
+	[ "$(grep -c 'tracing_mark_write: FREEZE  *tid=' "$TMP/e.txt")" = "$n" ]
+"$RTWHY" analyze "$TMP/e.txt" >"$TMP/a.out" 2>&1
+check "rtwhy analyze of the saved trace explains each spike once" \
+	[ "$(grep -c '^# Spike [0-9]*: ' "$TMP/a.out")" = "$n" ]
 check "the -b lines are not printed without -b" [ "$(grep -c '^# Break' "$TMP/e.out")" = 0 ]
 
 # no spike at all: the files only a spike fills are not written, and the run says so

@@ -11,7 +11,9 @@
 #include <unistd.h>
 
 #include "analysis/datread.h"
+#include "analysis/evbuf.h"
 #include "analysis/textread.h"
+#include "analysis/util.h"
 #include "unit.h"
 
 #define MAX_KEPT 8192
@@ -118,6 +120,70 @@ static void test_info(void)
 	kept_free(&k);
 	datread_close(dr);
 	datread_close(NULL);
+}
+
+struct raw {
+	struct datread *dr;
+	struct kept *k;
+	struct evbuf_recs recs; /* a copy of every record, decoded after the pass */
+	uint64_t records;
+};
+
+static int keep_raw(const struct evbuf_rec *r, void *arg)
+{
+	struct raw *w = arg;
+
+	w->records++;
+	return evbuf_recs_push(&w->recs, r);
+}
+
+/* Raw records, copied and decoded later, are the events datread_read() gives. */
+static void test_raw(void)
+{
+	const char *files[] = { "rt-hog.dat", "two-buffers.dat" };
+	struct evbuf_recs_pos pos;
+	struct evbuf_rec r;
+	struct kept k;
+	char path[512];
+	size_t f, i;
+
+	for (f = 0; f < ARRAY_SIZE(files); f++) {
+		struct raw w = { .k = &k };
+		uint64_t events;
+
+		fixture(path, sizeof(path), files[f]);
+		CU_ASSERT_EQUAL_FATAL(datread_open(&w.dr, path), 0);
+		kept_init(&k, 0);
+		CU_ASSERT_EQUAL(datread_read(w.dr, keep, &k), 0);
+		events = datread_info(w.dr)->events;
+		datread_close(w.dr);
+		/* a second reader of the same file: raw */
+		CU_ASSERT_EQUAL_FATAL(datread_open(&w.dr, path), 0);
+		evbuf_recs_init(&w.recs, 0, 0);
+		CU_ASSERT_EQUAL(datread_read_raw(w.dr, keep_raw, &w), 0);
+		CU_ASSERT_EQUAL(datread_info(w.dr)->events, events);
+		memset(&pos, 0, sizeof(pos));
+		i = 0;
+		while (evbuf_recs_next(&w.recs, &pos, &r) && i < k.n) {
+			struct rtw_event ev[DATREAD_MAX_EVENTS];
+			int j, n = datread_decode(w.dr, &r, ev);
+
+			CU_ASSERT_TRUE(n >= 1);
+			CU_ASSERT_EQUAL(r.kind, ev[n - 1].kind);
+			for (j = 0; j < n && i < k.n; j++, i++) {
+				CU_ASSERT_EQUAL(ev[j].ts_ns, k.ev[i].ts_ns);
+				CU_ASSERT_EQUAL(ev[j].kind, k.ev[i].kind);
+				CU_ASSERT_EQUAL(ev[j].cpu, k.ev[i].cpu);
+				CU_ASSERT_EQUAL(ev[j].pid, k.ev[i].pid);
+				CU_ASSERT_EQUAL(r.buffer, k.buffer[i]);
+				CU_ASSERT_EQUAL(memcmp(&ev[j].u, &k.ev[i].u, sizeof(ev[j].u)), 0);
+			}
+		}
+		CU_ASSERT_EQUAL(i, k.n);
+		evbuf_recs_free(&w.recs);
+		kept_free(&k);
+		datread_close(w.dr);
+	}
 }
 
 /* Events in an instance, cyclictest's marker and sched_switch again in the top level. */
@@ -291,6 +357,7 @@ static CU_TestInfo datread_tests[] = {
 	{ "probe", test_probe },
 	{ "file facts and records", test_info },
 	{ "two buffers", test_two_buffers },
+	{ "raw records, decoded later, are the same events", test_raw },
 	{ "same events as the kernel's text", test_same_as_text },
 	{ "damaged files", test_damaged },
 	CU_TEST_INFO_NULL,

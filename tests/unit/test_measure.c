@@ -236,6 +236,91 @@ static void test_smi_needs_a_counter(void)
 	measure_free(m);
 }
 
+/*
+ * Every sample a spike (threshold 1 ns), the FREEZE lines into a pipe: per
+ * mode, what is queued, what is blind, which lines the trigger would match.
+ */
+static struct measure *freeze_run(enum measure_freeze mode, char *lines, size_t len)
+{
+	const char *args[] = { "rtwhy", "-i", "200", "-l", "100", NULL };
+	static struct rtw_config cfg;
+	struct measure_failure why;
+	enum cli_action action;
+	struct measure *m;
+	char err[256];
+	int p[2];
+	ssize_t n;
+
+	CU_ASSERT_EQUAL_FATAL(cli_parse(5, (char **)args, &cfg, &action, err, sizeof(err)), 0);
+	cfg.trace.explain_ns = 1; /* below any latency */
+	CU_ASSERT_EQUAL_FATAL(pipe(p), 0);
+	CU_ASSERT_EQUAL_FATAL(measure_init(&m, &cfg), 0);
+	measure_set_freeze(m, p[1], mode);
+	CU_ASSERT_EQUAL_FATAL(measure_start(m, &why), 0);
+	while (measure_summary(m)->running)
+		nap_ms(1);
+	measure_join(m);
+	close(p[1]);
+	n = read(p[0], lines, len - 1);
+	lines[n > 0 ? n : 0] = '\0';
+	close(p[0]);
+	return m;
+}
+
+static int count(const char *text, const char *what)
+{
+	int n = 0;
+
+	while ((text = strstr(text, what))) {
+		n++;
+		text++;
+	}
+	return n;
+}
+
+static void test_freeze_modes(void)
+{
+	static char lines[65536];
+	struct measure_spike sp, prev;
+	struct measure *m;
+	int n;
+
+	/* MARK: 64 queued with their lines, the rest counted blind */
+	m = freeze_run(MEASURE_FREEZE_MARK, lines, sizeof(lines));
+	CU_ASSERT_EQUAL(count(lines, "FREEZE tid="), MEASURE_MAX_QUEUED);
+	CU_ASSERT_EQUAL(measure_summary(m)->blind_spikes, 100 - MEASURE_MAX_QUEUED);
+	for (n = 0; measure_take_spike(m, &sp); n++) {
+		CU_ASSERT_FALSE(sp.froze);
+		CU_ASSERT_TRUE(sp.write_ns <= sp.written_ns && sp.wake_ns <= sp.write_ns);
+		if (n)
+			CU_ASSERT_TRUE(sp.cycle > prev.cycle);
+		prev = sp;
+	}
+	CU_ASSERT_EQUAL(n, MEASURE_MAX_QUEUED);
+	measure_free(m);
+
+	/* SWAP: the first line swaps; the others queued, written so that no trigger matches */
+	m = freeze_run(MEASURE_FREEZE_SWAP, lines, sizeof(lines));
+	CU_ASSERT_EQUAL(count(lines, "FREEZE tid="), 1);
+	CU_ASSERT_EQUAL(count(lines, "FREEZE  tid="), MEASURE_MAX_QUEUED - 1);
+	CU_ASSERT_TRUE_FATAL(measure_take_spike(m, &sp));
+	CU_ASSERT_TRUE(sp.froze);
+	CU_ASSERT_TRUE_FATAL(measure_take_spike(m, &sp));
+	CU_ASSERT_FALSE(sp.froze);
+	CU_ASSERT_FALSE(measure_disarm(m)); /* the first line holds it */
+	measure_rearm(m);
+	CU_ASSERT_TRUE(measure_disarm(m));
+	measure_free(m);
+
+	/* STOP: one line, the spikes after it blind */
+	m = freeze_run(MEASURE_FREEZE_STOP, lines, sizeof(lines));
+	CU_ASSERT_EQUAL(count(lines, "FREEZE"), 1);
+	CU_ASSERT_EQUAL(measure_summary(m)->blind_spikes, 99);
+	CU_ASSERT_TRUE(measure_take_spike(m, &sp) && sp.froze);
+	CU_ASSERT_FALSE(measure_take_spike(m, &sp));
+	measure_free(m);
+}
+
 static CU_TestInfo measure_tests[] = {
 	{ "-l cycles, histogram totals", test_loops },
 	{ "intervals, -x, -r, -s, --timerslack, -A", test_intervals_and_timers },
@@ -243,6 +328,7 @@ static CU_TestInfo measure_tests[] = {
 	{ "SIGUSR2 to the process: no early wakeup", test_process_signals_go_elsewhere },
 	{ "the summary of a running measurement", test_summary_while_running },
 	{ "--smi: open or say why not", test_smi_needs_a_counter },
+	{ "FREEZE lines and the spike queue: mark, swap, stop", test_freeze_modes },
 	CU_TEST_INFO_NULL,
 };
 

@@ -58,7 +58,7 @@ s_irqs() {
 	if threaded_kernel; then want=ok; else want=warn; fi
 	verdict '[ "$ti" = "$want" ]' "check: threadirqs $want (got '$ti': $(chk threadirqs value))"
 	hz=$(chk hz value)
-	verdict 'case "$hz" in "250 "*) true ;; *) false ;; esac' "check: hz 250 (got '$hz')"
+	verdict '[ "$hz" = 250 ]' "check: hz 250 (got '$hz')"
 	keep irqs
 	keep observe
 	keep check
