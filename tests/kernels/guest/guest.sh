@@ -224,6 +224,9 @@ s_irqthread() {
 		[ "$real" -ge 3 ] && [ "$disk" -ge 1 ] && break
 		note "attempt $a: $real of $n spikes not noise, $disk with BLOCK softirq time, again"
 	done
+	# every try the guest's noise, or no spike of the disk: nothing to judge the verdicts by
+	[ "$real" -ge 3 ] && [ "$disk" -ge 1 ] ||
+		SKIP="$a tries, the last with $real spikes not noise and $disk with BLOCK time"
 	stop_started
 	keep "irqthread-*"
 	tally=$(cut -d'|' -f2 "$W/irqthread-$a.spikes" | sort | uniq -c | awk '{printf " %s %s", $2, $1}')
@@ -244,6 +247,7 @@ s_irqthread() {
 		verdict '[ "$disk" -gt 0 ] && [ "$blocksoft" = 0 ]' \
 			"no irq_thread verdict on a kernel without IRQ threads ($blocksoft of $real; $disk spikes with BLOCK time)"
 	fi
+	SKIP=""
 	verdict '[ "$n" -gt 0 ] && [ $((incomplete * 2)) -le "$n" ]' \
 		"--explain: at most half the spikes incomplete ($incomplete of $n)"
 }
@@ -261,6 +265,7 @@ s_p60() {
 	done
 	stop_started
 	keep "p60-*"
+	[ "${n:-0}" -gt 0 ] || SKIP="no spike above 300 us in $a tries: nothing to judge"
 	bad=$(grep -c '^spikes\.[0-9]*\.verdict\.kind=irq_thread$' "$f")
 	tally=$(sed -n 's/^spikes\.[0-9]*\.verdict\.kind=//p' "$f" | sort | uniq -c |
 		awk '{printf " %s %s", $2, $1}')
@@ -283,6 +288,7 @@ s_rthog() {
 		note "attempt $a: verdict '$v' (guest noise), again"
 	done
 	hogpid=$(pidof spinner)
+	! is_noise "$v" && [ -n "$v" ] || SKIP="every one of $a tries the guest's noise ('$v')"
 	stop_started
 	keep "rthog-*"
 	verdict '[ "$v" = higher_priority ]' "verdict higher_priority (got '$v')"
