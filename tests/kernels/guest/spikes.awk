@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # A jflat listing of rtwhy's --json -> one line per spike, fields split by "|":
 #   INDEX|VERDICT|KIND|COMM|NAME|IRQ|PID|POLICY|PRIO|BLOCK_US|DEADLINE_NS|TEXT|HINT
-# KIND..PRIO: the verdict's culprit (empty when none); BLOCK_US: the BLOCK softirq's time.
+# KIND..PRIO: the verdict's culprit (empty when none); BLOCK_US: the BLOCK softirq's time
+# (a softirq culprit's, plus what a thread ran of it inside itself).
 # Usage: awk -f spikes.awk FILE.flat
 /^spikes\.[0-9]+\./ {
 	eq = index($0, "="); k = substr($0, 1, eq - 1); v = substr($0, eq + 1)
@@ -13,6 +14,8 @@
 	else if (n == 5 && p[3] == "culprits") {
 		c[i, p[4], p[5]] = v
 		if (p[5] == "name" && v == "BLOCK") blockc[i] = p[4]
+		# a BLOCK softirq run inside a thread (irq/N-... on PREEMPT_RT or threadirqs)
+		if (p[5] == "softirq" && v == "BLOCK") blockin[i] = p[4]
 	}
 }
 END {
@@ -20,6 +23,7 @@ END {
 		j = verdict[i, "culprit"]
 		if (j == "" || j == "null") j = -1
 		b = (i in blockc) ? c[i, blockc[i], "us"] : 0
+		if (i in blockin) b += c[i, blockin[i], "softirq_us"]
 		printf "%d|%s|%s|%s|%s|%s|%s|%s|%s|%s|%s|%s|%s\n", i, verdict[i, "kind"],
 			c[i, j, "kind"], c[i, j, "comm"], c[i, j, "name"], c[i, j, "irq"], c[i, j, "pid"],
 			c[i, j, "policy"], c[i, j, "prio"], b, top[i, "deadline_ns"], verdict[i, "text"],
