@@ -211,6 +211,9 @@ s_irqthread() {
 			[ "$v" = incomplete ] && incomplete=$((incomplete + 1))
 			[ "$blk" != 0 ] && disk=$((disk + 1))
 			is_noise "$v" && continue
+			# the lapic timer's own handler (TCG emulates it, and stalls in it) is
+			# never the disk's: such a spike says nothing of how the disk is named
+			[ "$v" = irq ] && [ "$name" = local_timer ] && continue
 			real=$((real + 1))
 			if threaded_kernel; then
 				[ "$v" = irq_thread ] && vkind=$((vkind + 1))
@@ -219,12 +222,12 @@ s_irqthread() {
 				case "$v" in irq | softirq) vkind=$((vkind + 1)) ;; esac
 				[ "$v" = irq_thread ] && blocksoft=$((blocksoft + 1))
 			fi
-			# the disk's BLOCK softirq run by ksoftirqd/N (threadirqs: it may defer it
-			# there) is the disk's too: right when the culprit ran it inside itself
+			# the disk's BLOCK softirq run by ksoftirqd/N (the kernel defers it there
+			# under load) is the disk's too: right when the culprit ran it in itself
 			if right_irq "$v" "$nirq" "$pid" "$comm" "$name" ||
-				{ threaded_kernel && [ "$csoft" = BLOCK ] && [ "$cpct" -ge 50 ]; }; then
+				{ [ "$csoft" = BLOCK ] && [ "$cpct" -ge 50 ]; }; then
 				right=$((right + 1))
-				[ "$v" = irq_thread ] || vkind=$((vkind + 1))
+				case "$v" in irq_thread | irq | softirq) ;; *) vkind=$((vkind + 1)) ;; esac
 			fi
 		done <"$W/irqthread-$a.spikes"
 		[ "$real" -ge 3 ] && [ "$disk" -ge 1 ] && break
