@@ -267,6 +267,30 @@ static long marker_expiry(const struct rtw_event *ev, long from, long last, uint
 	return -1;
 }
 
+/*
+ * The trace clock minus the timers' clock: the smallest (ts - now=) of the expiries up to
+ * @last, the delay from the interrupt's clock read to its event being shortest there (one
+ * expiry alone may be late by the vCPU stopping in between: 134 us under TCG). Expiries of
+ * CLOCK_REALTIME timers give a far larger one and do not count. 0 if none has a now=.
+ */
+static int64_t marker_clock_lag(const struct rtw_event *ev, long last, const struct rtw_event *ex)
+{
+	int64_t best = ex->u.hrt.now_ns ? (int64_t)(ex->ts_ns - ex->u.hrt.now_ns) : 0;
+	long i;
+
+	for (i = 0; i <= last; i++) {
+		const struct rtw_event *e = &ev[i];
+		int64_t l;
+
+		if (e->kind != RTW_EV_HRTIMER_ENTRY || !e->u.hrt.now_ns)
+			continue;
+		l = (int64_t)(e->ts_ns - e->u.hrt.now_ns);
+		if ((best < 0 || l < best) && l >= 0)
+			best = l;
+	}
+	return best;
+}
+
 int marker_thread_timer(const struct rtw_event *ev, size_t n, int32_t tid, uint64_t before_ns,
 			int clock_mono, struct marker_timer *t)
 {
@@ -322,7 +346,7 @@ int marker_thread_timer(const struct rtw_event *ev, size_t n, int32_t tid, uint6
 	 * when the expiry ran) puts it on the trace's clock. An unknown trace clock whose
 	 * expiries' now= match their times is mono.
 	 */
-	lag = ex->u.hrt.now_ns ? (int64_t)(ex->ts_ns - ex->u.hrt.now_ns) : 0;
+	lag = marker_clock_lag(ev, last, ex);
 	if ((clock_mono > 0 && (clockid < 0 || clockid == MARKER_CLOCK_MONOTONIC)) ||
 	    (clock_mono < 0 && (clockid < 0 || clockid == MARKER_CLOCK_MONOTONIC) &&
 	     ex->u.hrt.now_ns && lag >= 0 && lag < MARKER_MONO_LAG_NS)) {

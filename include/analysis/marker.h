@@ -133,8 +133,8 @@ struct marker_timer {
  * asked for (expires adds its slack). On a mono trace clock (of a
  * CLOCK_MONOTONIC timer, hrtimer_init says which) that is the deadline;
  * otherwise the expiry's now= (the timer's clock when it ran) translates
- * it. A trace of unknown clock whose expiry's now= is its time within
- * 100 us is taken as mono.
+ * it. A trace of unknown clock whose expiries' smallest (time - now=) is
+ * under 100 us is taken as mono (one expiry alone may be late).
  * Return: 0, or -ENOENT (no such timer, it did not wake the thread, or its
  * clock cannot be translated).
  */
