@@ -250,8 +250,10 @@ static void analyze_print_header(struct analyze_report *a, const struct stream_s
 			"#   no flags column (trace-cmd report shows it with -l): interrupt "
 			"context inferred from the events, need-resched unknown\n");
 	if (strcmp(sum->clock, "mono"))
-		fprintf(a->out, "#   the clock is not mono: deadlines are derived from the "
-				"markers' latencies\n");
+		fprintf(a->out,
+			"#   clock %s: deadlines from the threads' own hrtimer_start, else from "
+			"the markers' latencies\n",
+			sum->clock[0] ? "not mono" : "unknown");
 }
 
 /* An explained spike: printed like a live run's, and drawn. */

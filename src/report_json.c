@@ -238,6 +238,14 @@ void report_json_spike(struct json *j, const struct blame_result *r)
 		if (c->role == BLAME_ROLE_BOOSTED ||
 		    (c->role == BLAME_ROLE_HOLDER && c->boost_prio != TL_PRIO_UNKNOWN))
 			json_int(j, "boosted_to", event_user_prio(c->boost_prio));
+		if (c->softirq_ns) { /* softirqs it ran in its own context (an IRQ thread's) */
+			json_string(j, "softirq", c->softirq);
+			json_double(j, "softirq_us", report_us(c->softirq_ns), 3);
+		}
+		if (c->flags & BLAME_C_SELF)
+			json_bool(j, "rtwhy_main_thread", true);
+		if (c->flags & BLAME_C_PINNED)
+			json_bool(j, "per_cpu_kthread", true);
 		if (c->dl_runtime_ns) {
 			json_uint(j, "dl_runtime_us",
 				  (unsigned long long)(c->dl_runtime_ns / 1000));

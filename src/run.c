@@ -13,6 +13,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
 #include <sys/syscall.h>
 #include <sys/utsname.h>
 #include <time.h>
@@ -22,7 +23,9 @@
 #include "analysis/diag.h"
 #include "rtwhy/capture.h"
 #include "rtwhy/cli.h"
+#include "rtwhy/check/gather.h"
 #include "rtwhy/clockres.h"
+#include "rtwhy/irqs/gather.h"
 #include "analysis/marker.h"
 #include "analysis/pidmap.h"
 #include "rtwhy/log.h"
@@ -112,6 +115,7 @@ struct run {
 	struct run_steal steal;
 	time_t start_time;
 	struct metrics_file metrics; /* --metrics */
+	struct blame_kernel kernel;  /* this kernel's facts and rtwhy's main thread, for blame */
 	/* --explain: the explaining thread and what it hands to the main thread */
 	cpu_set_t any_cpus; /* the process's CPUs, before -a pinned the main thread */
 	pthread_t explainer;
@@ -122,6 +126,8 @@ struct run {
 	size_t nr_done, cap_done;
 	uint64_t nr_done_lost; /* explained but not printed: out of memory */
 };
+
+#define RUN_PF_NO_SETAFFINITY 0x04000000UL /* include/linux/sched.h */
 
 static uint64_t run_now_ns(void)
 {
@@ -424,6 +430,19 @@ static void run_knobs(int cpu, struct cause_knobs *k)
 		k->kernel_version = major * 1000 + minor;
 }
 
+/* A kernel thread bound to its CPU (PF_NO_SETAFFINITY in /proc/PID/stat's flags). */
+static bool run_task_pinned(int32_t pid)
+{
+	char path[64], stat[1024];
+	long long flags;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	if (procfs_read("", path, stat, sizeof(stat)) <= 0)
+		return false;
+	flags = run_stat_field(stat, 9); /* proc(5): flags */
+	return flags > 0 && ((unsigned long long)flags & RUN_PF_NO_SETAFFINITY);
+}
+
 /*
  * The tasks of the window are mostly still there: read their real policy
  * before explaining, instead of letting blame guess it from the priority,
@@ -451,6 +470,7 @@ static void run_host_tasks(const struct rtw_event *ev, size_t n, struct pidmap *
 			continue;
 		pidmap_note(live, t->pid, comm, PIDMAP_PRIO_UNKNOWN);
 		pidmap_set_policy(live, t->pid, policy);
+		pidmap_set_pinned(live, t->pid, run_task_pinned(t->pid));
 		nr++;
 #ifdef SCHED_DEADLINE
 		if (policy == SCHED_DEADLINE && h->nr_dl < RUN_MAX_DL_TASKS &&
@@ -482,8 +502,13 @@ static void run_save_window(struct run *r, const struct capture_spike *cs,
 	src.nr_cpus = util_online_cpus(&online);
 	if (!uname(&u)) {
 		src.release = u.release;
+		src.version = u.version;
 		src.machine = u.machine;
 	}
+	/* what the events do not show: the kernel's tick, rtwhy's own main thread */
+	if (r->kernel.tick_ns)
+		src.hz = (int)((NSEC_PER_SEC + r->kernel.tick_ns / 2) / r->kernel.tick_ns);
+	src.main_tid = r->kernel.main_tid;
 	if (savetrace_window(&r->save, &src, &win))
 		r->output_err = r->save.err;
 }
@@ -606,7 +631,7 @@ static void run_print_done(struct run *r)
 static void run_explain(struct run *r, const struct capture_spike *cs)
 {
 	const struct measure_spike *ms = &cs->ms;
-	struct blame_host host = { .steal_ns = -1 };
+	struct blame_host host = { .steal_ns = -1, .kernel = r->kernel };
 	struct blame_spike sp = {
 		.thread = ms->thread,
 		.tid = ms->tid,
@@ -787,6 +812,33 @@ static void run_stop_explainer(struct run *r)
 
 /* ---- the run ----------------------------------------------------------------------- */
 
+/*
+ * What blame cannot read in a trace of this kernel, read once: PREEMPT_RT,
+ * forced IRQ threading, CONFIG_HZ (its tick period), and rtwhy's own main
+ * thread (this process: its pid is the main thread's tid).
+ */
+static void run_kernel_facts(struct blame_kernel *k)
+{
+	char why[128], hz[16], path[160];
+	struct utsname u;
+	char *config = NULL;
+	int rt = util_kernel_rt(NULL, NULL),
+	    forced = irqs_gather_forced_threading("", why, sizeof(why));
+
+	memset(k, 0, sizeof(*k));
+	k->main_tid = (int32_t)getpid();
+	k->preempt_rt = (int8_t)(rt > 0 ? 1 : (rt == 0 ? -1 : 0));
+	k->threaded_irqs = (int8_t)(forced > 0 ? 1 : (forced == 0 ? -1 : 0));
+	if (procfs_read_gzip("", "/proc/config.gz", &config) < 0 && !uname(&u)) {
+		snprintf(path, sizeof(path), "/boot/config-%s", u.release);
+		if (procfs_read_all("", path, &config) < 0)
+			config = NULL;
+	}
+	if (config && check_gather_kconfig(config, "CONFIG_HZ", hz, sizeof(hz)) && atoi(hz) > 0)
+		k->tick_ns = (NSEC_PER_SEC + (uint64_t)atoi(hz) / 2) / (uint64_t)atoi(hz);
+	free(config);
+}
+
 /* ---- the ops capture.c reaches the session and the threads through ------------------- */
 
 static long run_cap_read(void *arg, uint64_t from_ns, uint64_t until_ns, capture_event_fn fn,
@@ -906,6 +958,7 @@ static int run_setup_tracing(struct run *r)
 	}
 	mode = tsess_capture(r->ts);
 	measure_set_freeze(r->m, tsess_marker_fd(r->ts), run_freeze_of[mode]);
+	run_kernel_facts(&r->kernel);
 	/* --stack: before the threads start, so that their first wakeups have it */
 	if (cfg->trace.stack && tsess_stack_trigger(r->ts))
 		return -EIO;

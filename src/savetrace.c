@@ -50,9 +50,12 @@ static int savetrace_open(struct savetrace *s, const struct savetrace_src *src)
 		return ret ? savetrace_fail(s, ret) : 0;
 	}
 	s->err = outfile_open(s->path, SAVETRACE_WHAT, &s->text);
-	if (!s->err)
+	if (!s->err) {
 		textwrite_header(s->text, src->nr_cpus,
 				 src->clock && src->clock[0] ? src->clock : "local");
+		textwrite_kernel(s->text, src->release && src->release[0] ? src->release : NULL,
+				 src->version, src->hz, src->main_tid);
+	}
 	return s->err;
 }
 

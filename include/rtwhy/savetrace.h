@@ -28,6 +28,9 @@ struct savetrace_src {
 	const char *clock;   /* its trace clock ("mono") */
 	const char *release; /* its kernel release, NULL or "" unknown */
 	const char *machine; /* uname's machine, NULL unknown */
+	const char *version; /* uname -v, NULL unknown (text only) */
+	int hz;		     /* CONFIG_HZ, 0 unknown (text only) */
+	int32_t main_tid;    /* rtwhy's main thread, 0 unknown (text only) */
 };
 
 /* One explained window. */

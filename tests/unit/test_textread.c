@@ -490,10 +490,22 @@ static void test_headers(void)
 	CU_ASSERT_EQUAL(textread_stats(tr)->flavor, TEXTREAD_RTWHY);
 	CU_ASSERT_EQUAL(g.ev[0].ts_ns, 1000000001ULL);
 	textread_destroy(tr);
-	tr = read_text(&g, "# nop latency trace v1.1.5 on 6.12.0-rt5\n"
+	/* textwrite_kernel()'s lines: what a saved window cannot show in its events */
+	tr = read_text(&g, "# rtwhy: clock mono\n"
+			   "# rtwhy: kernel 6.1.0-57-rt-amd64 #1 SMP PREEMPT_RT Debian 6.1.192-3\n"
+			   "# rtwhy: hz 250\n# rtwhy: main thread 286\n"
+			   "  a-1 [000] ..... 1.000000001: softirq_raise: vec=1 [action=TIMER]\n");
+	CU_ASSERT_STRING_EQUAL(textread_stats(tr)->kernel, "6.1.0-57-rt-amd64");
+	CU_ASSERT_STRING_EQUAL(textread_stats(tr)->kernel_version,
+			       "#1 SMP PREEMPT_RT Debian 6.1.192-3");
+	CU_ASSERT_EQUAL(textread_stats(tr)->hz, 250);
+	CU_ASSERT_EQUAL(textread_stats(tr)->main_tid, 286);
+	CU_ASSERT_EQUAL(textread_stats(tr)->unparsed, 0);
+	textread_destroy(tr);
+	tr = read_text(&g, "# nop latency trace v1.1.5 on 6.12.0\n"
 			   "          <idle>       0   1 3 00000001 00000006 [4562d681] 19.938ms "
 			   "(+0.004ms): softirq_raise: vec=1\n");
-	CU_ASSERT_STRING_EQUAL(textread_stats(tr)->kernel, "6.12.0-rt5");
+	CU_ASSERT_STRING_EQUAL(textread_stats(tr)->kernel, "6.12.0");
 	/* before 6.13, 0x02 is not the lazy need-resched bit */
 	CU_ASSERT_EQUAL(g.ev[0].flags, RTW_F_IRQS_OFF);
 	CU_ASSERT(textread_stats(tr)->relative_ts);
