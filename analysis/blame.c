@@ -73,6 +73,23 @@ bool blame_policy_is_rt(int policy)
 	return policy == SCHED_FIFO || policy == SCHED_RR;
 }
 
+const char *blame_deadline_words(const struct blame_spike *sp)
+{
+	switch (sp->deadline_from) {
+	case BLAME_DEADLINE_FREEZE:
+		return sp->deadline_exact ? "exact (clock mono)" : "rtwhy's FREEZE marker";
+	case BLAME_DEADLINE_HRTIMER:
+		return sp->deadline_exact ? "exact: the thread's own hrtimer_start (clock mono)"
+					  : "the thread's own hrtimer_start, put on the trace "
+					    "clock by its expiry";
+	case BLAME_DEADLINE_MARKER:
+		return "marker time minus its latency (no hrtimer_start of the thread in the "
+		       "trace)";
+	default:
+		return sp->deadline_exact ? "exact (clock mono)" : "as given";
+	}
+}
+
 const char *blame_role_name(int role)
 {
 	static const char *const names[] = {
@@ -95,6 +112,17 @@ bool blame_culprit_is_others(const struct blame_culprit *c)
 
 void blame_culprit_label(const struct blame_culprit *c, char *buf, size_t len)
 {
+	if (c->kind == BLAME_TASK && (c->flags & BLAME_C_SELF)) {
+		char task[96];
+		struct blame_culprit plain = *c;
+
+		plain.flags &= (uint8_t)~BLAME_C_SELF;
+		blame_culprit_label(&plain, task, sizeof(task));
+		/* "rtwhy (pid 286, other nice 0)" -> "rtwhy's own main thread (pid 286, ...)" */
+		snprintf(buf, len, "rtwhy's own main thread %s",
+			 strchr(task, '(') ? strchr(task, '(') : task);
+		return;
+	}
 	switch (c->kind) {
 	case BLAME_TASK:
 	case BLAME_IRQ_THREAD:
@@ -148,6 +176,10 @@ struct blame_acc {
 	struct blame_result *res;
 	int phase;
 	int32_t tid;
+	bool timer_waits; /* timer phase: the thread that runs the timer is woken and waits */
+	int32_t holder;	  /* timer phase: a higher-priority task that held the thread's CPU
+			   * from holder_ns to its switch-in: it would have waited for it anyway */
+	uint64_t holder_ns;
 	/* every culprit as found; the largest go into res at the end (blame_keep()), so that a
 	 * big one found late is not folded into "others" by many small ones found before */
 	struct blame_culprit *all;
@@ -229,7 +261,9 @@ static void blame_keep(struct blame_acc *acc)
 	acc->nr_all = acc->cap_all = 0;
 }
 
-static void blame_add(struct blame_acc *acc, const struct blame_culprit *key, uint64_t ns)
+/* Add @ns to the culprit @key; return it (valid until the next blame_add()). */
+static struct blame_culprit *blame_add(struct blame_acc *acc, const struct blame_culprit *key,
+				       uint64_t ns)
 {
 	struct blame_culprit *c = NULL;
 	size_t i;
@@ -259,6 +293,47 @@ static void blame_add(struct blame_acc *acc, const struct blame_culprit *key, ui
 		c = blame_slot(acc->res, key);
 	c->ns += ns;
 	c->phase_ns[acc->phase] += ns;
+	return c;
+}
+
+/*
+ * A softirq that ran in a task's own context is that task's time: an IRQ
+ * thread's (forced threading runs what its handler raised inside it), the
+ * softirq threads' (ksoftirqd/N, ktimers/N, rcuc/N), and on PREEMPT_RT every
+ * task's (softirqs run in the thread that raised them, at its priority). One
+ * run at a hard IRQ's exit, on another kernel, is a softirq of its own.
+ */
+static bool blame_softirq_in_task(const struct blame_acc *acc, const struct tl_segment *s)
+{
+	char base[RTW_COMM_LEN];
+
+	if (s->pid <= 0 || !s->comm[0])
+		return false;
+	if (acc->res->kernel.preempt_rt > 0)
+		return true;
+	if (s->from_irq)
+		return false;
+	if (event_irq_thread_number(s->comm) >= 0)
+		return true;
+	return event_comm_is_percpu_kthread(s->comm, base, sizeof(base)) &&
+	       (!strcmp(base, "ksoftirqd") || !strcmp(base, "ktimers") || !strcmp(base, "rcuc"));
+}
+
+static void blame_task_key(const struct blame_acc *acc, const struct tl_segment *s,
+			   struct blame_culprit *key)
+{
+	key->pid = s->pid;
+	memcpy(key->comm, s->comm, sizeof(key->comm));
+	if (acc->phase == BLAME_PHASE_TIMER && s->pid != acc->tid && !acc->timer_waits &&
+	    !(s->pid == acc->holder && s->start_ns >= acc->holder_ns)) {
+		/* a task ran, yet the timer interrupt did not come */
+		key->kind = BLAME_UNACCOUNTED;
+		return;
+	}
+	key->prio = s->prio;
+	key->irq = event_irq_thread_number(s->comm);
+	key->kind = key->irq >= 0 ? BLAME_IRQ_THREAD : BLAME_TASK;
+	key->victim = s->pid == acc->tid;
 }
 
 static void blame_add_segment(const struct tl_segment *s, uint64_t ns, void *arg)
@@ -270,19 +345,7 @@ static void blame_add_segment(const struct tl_segment *s, uint64_t ns, void *arg
 
 	switch (s->ctx) {
 	case TL_TASK:
-		if (acc->phase == BLAME_PHASE_TIMER && s->pid != acc->tid) {
-			/* a task ran, yet the timer interrupt did not come */
-			key.kind = BLAME_UNACCOUNTED;
-			key.pid = s->pid;
-			memcpy(key.comm, s->comm, sizeof(key.comm));
-			break;
-		}
-		key.pid = s->pid;
-		key.prio = s->prio;
-		memcpy(key.comm, s->comm, sizeof(key.comm));
-		key.irq = event_irq_thread_number(s->comm);
-		key.kind = key.irq >= 0 ? BLAME_IRQ_THREAD : BLAME_TASK;
-		key.victim = s->pid == acc->tid;
+		blame_task_key(acc, s, &key);
 		break;
 	case TL_IDLE:
 		key.kind = BLAME_IDLE;
@@ -294,6 +357,18 @@ static void blame_add_segment(const struct tl_segment *s, uint64_t ns, void *arg
 		memcpy(key.name, s->name, sizeof(key.name));
 		break;
 	case TL_SOFTIRQ:
+		if (blame_softirq_in_task(acc, s)) {
+			struct blame_culprit *c;
+
+			blame_task_key(acc, s, &key);
+			c = blame_add(acc, &key, ns);
+			if (c->kind == BLAME_TASK || c->kind == BLAME_IRQ_THREAD) {
+				c->softirq_ns += ns;
+				if (!c->softirq[0])
+					util_strlcpy(c->softirq, s->name, sizeof(c->softirq));
+			}
+			return;
+		}
 		key.kind = BLAME_SOFTIRQ;
 		key.irq = s->irq;
 		memcpy(key.name, s->name, sizeof(key.name));
@@ -333,11 +408,104 @@ static long blame_last_before(const struct rtw_event *ev, size_t n, uint64_t ts_
 	return (long)lo - 1;
 }
 
+/* Is waking @wi inside an hrtimer callback on its CPU? Its hrtimer_expire_entry's index, else -1. */
+static long blame_timer_of_waking(const struct rtw_event *ev, long wi)
+{
+	long i;
+
+	for (i = wi - 1; i >= 0 && ev[wi].ts_ns - ev[i].ts_ns < NSEC_PER_MSEC; i--) {
+		const struct rtw_event *e = &ev[i];
+
+		if (e->cpu != ev[wi].cpu)
+			continue;
+		if (e->kind == RTW_EV_HRTIMER_EXIT || e->kind == RTW_EV_SWITCH)
+			return -1;
+		if (e->kind == RTW_EV_HRTIMER_ENTRY)
+			return i;
+	}
+	return -1;
+}
+
+static bool blame_is_wake_of(const struct rtw_event *e, int32_t tid)
+{
+	return (e->kind == RTW_EV_WAKING || e->kind == RTW_EV_WAKEUP) && e->u.wake.pid == tid;
+}
+
+/* A switch-out that was a preemption (runnable), not a sleep. */
+static bool blame_switch_preempted(const struct rtw_event *e)
+{
+	uint32_t st = e->u.sw.prev_state;
+
+	return !(st & RTW_STATE_INFERRED) && (st & 0xff) == 0;
+}
+
+/*
+ * The chain the thread's own timer started: its last wakeup inside an hrtimer
+ * callback before the wake time, and the first switch-in after it. That
+ * switch-in ended the latency, whatever the thread did after it before its
+ * marker (preempted, blocked on a lock). With an exact deadline the timer
+ * cannot have fired before it; else no new sleep may follow it.
+ */
+static bool blame_find_timer_chain(const struct rtw_event *ev, long last,
+				   const struct blame_spike *sp, struct blame_chain *ch)
+{
+	long i, wi = -1, ti = -1;
+
+	for (i = last; i >= 0; i--) {
+		const struct rtw_event *e = &ev[i];
+
+		if (sp->deadline_exact && e->ts_ns + 20 * NSEC_PER_USEC < sp->deadline_ns)
+			return false;
+		if (e->kind == RTW_EV_SWITCH && e->u.sw.prev_pid == sp->tid &&
+		    !sp->deadline_exact && (e->u.sw.prev_state & 0xff) == 0x01 && wi < 0 &&
+		    ch->switch_in >= 0)
+			return false; /* slept again (S) after: not this period's timer */
+		if (e->kind == RTW_EV_SWITCH && e->u.sw.next_pid == sp->tid)
+			ch->switch_in = i; /* the earliest switch-in after the waking, once found */
+		if (blame_is_wake_of(e, sp->tid) && (ti = blame_timer_of_waking(ev, i)) >= 0) {
+			wi = i;
+			break;
+		}
+	}
+	if (wi < 0 || ch->switch_in < 0)
+		return false;
+	/*
+	 * It blocked (a lock, not a preemption) after that switch-in: with a wake time that is
+	 * its own clock read, the latency went on until then (a lock wait), and the last
+	 * switch-in counts. A marker's wake time may lie after the clock read, and a block
+	 * between them (the marker's write) is not the latency's.
+	 */
+	for (i = ch->switch_in + 1; i <= last && sp->deadline_from != BLAME_DEADLINE_MARKER; i++)
+		if (ev[i].kind == RTW_EV_SWITCH && ev[i].u.sw.prev_pid == sp->tid &&
+		    !blame_switch_preempted(&ev[i]))
+			return false;
+	ch->timer = ti;
+	ch->waking = ch->wakeup = -1;
+	for (i = ti; i < ch->switch_in; i++) { /* the callback's sched_waking comes first */
+		if (ev[i].kind == RTW_EV_WAKING && ev[i].u.wake.pid == sp->tid && ch->waking < 0)
+			ch->waking = i;
+		if (ev[i].kind == RTW_EV_WAKEUP && ev[i].u.wake.pid == sp->tid && ch->wakeup < 0)
+			ch->wakeup = i;
+	}
+	if (ch->waking < 0)
+		ch->waking = ch->wakeup;
+	for (i = wi - 1; i >= 0; i--) {
+		if (ev[i].kind == RTW_EV_SWITCH && ev[i].u.sw.prev_pid == sp->tid) {
+			ch->sleep = i;
+			break;
+		}
+	}
+	return true;
+}
+
 static void blame_find_chain(const struct rtw_event *ev, size_t n, const struct blame_spike *sp,
 			     struct blame_chain *ch)
 {
 	long i, last = blame_last_before(ev, n, sp->wake_ns);
 
+	ch->switch_in = ch->sleep = ch->waking = ch->wakeup = ch->timer = -1;
+	if (blame_find_timer_chain(ev, last, sp, ch))
+		return;
 	ch->switch_in = ch->sleep = ch->waking = ch->wakeup = ch->timer = -1;
 	for (i = last; i >= 0; i--) {
 		if (ev[i].kind == RTW_EV_SWITCH && ev[i].u.sw.next_pid == sp->tid) {
@@ -350,8 +518,17 @@ static void blame_find_chain(const struct rtw_event *ev, size_t n, const struct 
 	for (i = ch->switch_in - 1; i >= 0; i--) {
 		const struct rtw_event *e = &ev[i];
 
+		if (e->kind == RTW_EV_SWITCH && e->u.sw.next_pid == sp->tid && ch->sleep >= 0) {
+			/* the thread was only preempted before: this earlier switch-in ended
+			 * the latency, not the last one */
+			ch->switch_in = i;
+			ch->sleep = -1;
+			continue;
+		}
 		if (e->kind == RTW_EV_SWITCH && e->u.sw.prev_pid == sp->tid) {
 			ch->sleep = i;
+			if (blame_switch_preempted(e) && ch->waking < 0 && ch->wakeup < 0)
+				continue;
 			break;
 		}
 		if (e->kind == RTW_EV_WAKING && e->u.wake.pid == sp->tid && ch->waking < 0)
@@ -526,6 +703,207 @@ static void blame_sched_phase(const struct rtw_event *ev, const struct blame_cha
 	timeline_walk(tl, rq, at, to_ns, blame_add_segment, acc);
 }
 
+/* What the events themselves say of the kernel, where the caller did not know. */
+static void blame_kernel_facts(const struct rtw_event *ev, size_t n, const struct blame_host *host,
+			       struct blame_result *res)
+{
+	struct blame_kernel *k = &res->kernel;
+	size_t i;
+
+	if (host)
+		*k = host->kernel;
+	for (i = 0; i < n && (k->preempt_rt <= 0 || k->threaded_irqs <= 0); i++) {
+		const struct rtw_event *e = &ev[i];
+
+		/* the softirq thread of timers exists only on PREEMPT_RT */
+		if (!k->preempt_rt && e->kind == RTW_EV_SWITCH &&
+		    (!strncmp(e->u.sw.next_comm, "ktimers/", 8) ||
+		     !strncmp(e->u.sw.prev_comm, "ktimers/", 8)))
+			k->preempt_rt = 1;
+		/* a softirq in an IRQ thread's own context: handlers are force-threaded */
+		if (!k->threaded_irqs && e->kind == RTW_EV_SOFTIRQ_ENTRY &&
+		    !(e->flags & (RTW_F_HARDIRQ | RTW_F_NMI)) && e->pid > 0 &&
+		    event_irq_thread_number(e->comm) >= 0)
+			k->threaded_irqs = 1;
+	}
+	if (k->preempt_rt > 0)
+		k->threaded_irqs = 1;
+}
+
+/*
+ * A timer that expired in a thread (ktimers/N on PREEMPT_RT, ksoftirqd): from
+ * that thread's wakeup on, the timer waited for it to run, and who ran then
+ * is a culprit like in the scheduling delay; before it, the interrupt that
+ * raises the timer softirq had not come. Return: that wakeup's time, 0 none.
+ */
+static uint64_t blame_timer_thread(const struct rtw_event *ev, const struct blame_chain *ch,
+				   struct blame_result *res)
+{
+	const struct rtw_event *x;
+	long i;
+
+	if (ch->timer < 0)
+		return 0;
+	x = &ev[ch->timer];
+	if ((x->flags & (RTW_F_HARDIRQ | RTW_F_NMI)) || x->pid <= 0)
+		return 0;
+	for (i = ch->timer - 1; i >= 0; i--) {
+		const struct rtw_event *e = &ev[i];
+
+		if (e->ts_ns + 50 * NSEC_PER_MSEC < x->ts_ns)
+			break;
+		if (e->kind == RTW_EV_SWITCH && e->cpu == x->cpu && e->u.sw.prev_pid == x->pid)
+			break; /* it ran and slept before: woken after that, or was running */
+		if (blame_is_wake_of(e, x->pid)) {
+			res->timer_thread_pid = x->pid;
+			res->timer_thread_ns = e->ts_ns;
+			return e->ts_ns;
+		}
+	}
+	return 0;
+}
+
+/*
+ * How long each task kept the run queue's CPU with need-resched set, between
+ * the thread's wakeup and its switch-in: on a kernel that does not preempt it
+ * there (a voluntary kernel in kernel code, a preempt-off section) this is
+ * the time it ignored the scheduler.
+ */
+static void blame_resched_held(const struct rtw_event *ev, const struct blame_chain *ch,
+			       struct blame_result *res)
+{
+	int32_t cur = -1;
+	uint64_t since = 0;
+	long i;
+	int k;
+
+	if (ch->waking < 0 || ch->switch_in < 0)
+		return;
+	for (i = ch->waking; i <= ch->switch_in; i++) {
+		const struct rtw_event *e = &ev[i];
+
+		if (e->cpu != res->run_cpu)
+			continue;
+		if (e->kind == RTW_EV_SWITCH) {
+			if (since && e->u.sw.prev_pid == cur) {
+				for (k = 0; k < res->nr_culprits; k++) {
+					struct blame_culprit *c = &res->culprit[k];
+
+					if ((c->kind == BLAME_TASK ||
+					     c->kind == BLAME_IRQ_THREAD) &&
+					    c->pid == cur && c->cpu == res->run_cpu &&
+					    e->ts_ns - since > c->resched_held_ns)
+						c->resched_held_ns = e->ts_ns - since;
+				}
+			}
+			cur = e->u.sw.next_pid;
+			since = 0;
+			continue;
+		}
+		if (e->pid >= 0 &&
+		    e->pid != cur) { /* common_pid is the current task, in IRQs too */
+			cur = e->pid;
+			since = 0;
+		}
+		if (!since && cur > 0 && (e->flags & RTW_F_NEED_RESCHED))
+			since = e->ts_ns;
+	}
+}
+
+/*
+ * The task the thread was switched in from, when it has a higher priority and
+ * held the thread's CPU without a break from before the timer fired to that
+ * switch-in: had the timer come on time, the thread would have waited for it
+ * all the same, so a late timer meanwhile is that task's time, not nothing.
+ */
+static void blame_holder(const struct rtw_event *ev, const struct blame_chain *ch,
+			 struct blame_acc *acc)
+{
+	const struct blame_result *res = acc->res;
+	const struct rtw_event *in;
+	int32_t prio;
+	long i;
+
+	if (ch->switch_in < 0 || res->timer_cpu != res->run_cpu ||
+	    res->victim_prio == TL_PRIO_UNKNOWN)
+		return;
+	in = &ev[ch->switch_in];
+	prio = in->u.sw.prev_prio;
+	if (in->u.sw.prev_pid <= 0 || !event_prio_is_rt(prio) || prio >= res->victim_prio)
+		return;
+	for (i = ch->switch_in - 1; i >= 0; i--) {
+		const struct rtw_event *e = &ev[i];
+
+		if (e->cpu != in->cpu || e->kind != RTW_EV_SWITCH)
+			continue;
+		if (e->u.sw.next_pid == in->u.sw.prev_pid) {
+			acc->holder = in->u.sw.prev_pid;
+			acc->holder_ns = e->ts_ns;
+		}
+		return;
+	}
+}
+
+/* rtwhy's own main thread: known to a live run or its saved trace; else by name and pid. */
+static bool blame_is_self(const struct blame_result *res, const struct blame_culprit *c,
+			  const struct rtw_event *ev, size_t n)
+{
+	size_t i;
+
+	if (res->kernel.main_tid)
+		return c->pid == res->kernel.main_tid;
+	if (strcmp(res->spike.source, "rtwhy") || strcmp(c->comm, "rtwhy") ||
+	    c->pid >= res->spike.tid)
+		return false;
+	/* the main thread starts the others: the lowest pid of the rtwhy threads seen */
+	for (i = 0; i < n; i++) {
+		const struct rtw_event *e = &ev[i];
+
+		if (e->kind == RTW_EV_SWITCH &&
+		    ((!strcmp(e->u.sw.next_comm, "rtwhy") && e->u.sw.next_pid < c->pid) ||
+		     (!strcmp(e->u.sw.prev_comm, "rtwhy") && e->u.sw.prev_pid < c->pid)))
+			return false;
+	}
+	return true;
+}
+
+static bool blame_irq_has_thread(const struct rtw_event *ev, size_t n, int irq)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (ev[i].kind == RTW_EV_SWITCH &&
+		    (event_irq_thread_number(ev[i].u.sw.next_comm) == irq ||
+		     event_irq_thread_number(ev[i].u.sw.prev_comm) == irq))
+			return true;
+	return false;
+}
+
+/* What a culprit is beyond its time: rtwhy itself, a thread that cannot move, ... */
+static void blame_culprit_facts(const struct rtw_event *ev, size_t n, const struct blame_host *host,
+				struct blame_result *res)
+{
+	int i;
+
+	for (i = 0; i < res->nr_culprits; i++) {
+		struct blame_culprit *c = &res->culprit[i];
+		const struct pidmap_task *t = NULL;
+
+		if (c->kind == BLAME_HARDIRQ && c->irq >= 0 && blame_irq_has_thread(ev, n, c->irq))
+			c->flags |= BLAME_C_THREADED;
+		if (c->kind != BLAME_TASK || c->victim)
+			continue;
+		if (host && host->tasks && c->pid > 0)
+			t = pidmap_find(host->tasks, c->pid);
+		if (t && !strncmp(t->comm, c->comm, RTW_COMM_LEN - 1)
+			    ? t->pinned
+			    : event_comm_is_percpu_kthread(c->comm, NULL, 0))
+			c->flags |= BLAME_C_PINNED;
+		if (blame_is_self(res, c, ev, n))
+			c->flags |= BLAME_C_SELF;
+	}
+}
+
 /* A live task still there under the same name has the policy /proc gave; else infer it. */
 static void blame_resolve_policies(struct blame_result *res, const struct blame_host *host)
 {
@@ -625,7 +1003,7 @@ static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
 	ret = timeline_build_from(tl, ev, n, spike->trace_start_ns, w);
 	if (ret)
 		return ret;
-	res->tick_ns = tl->tick_ns;
+	blame_kernel_facts(ev, n, host, res);
 
 	blame_find_chain(ev, n, spike, &ch);
 	if (ch.switch_in >= 0) {
@@ -652,6 +1030,12 @@ static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
 		res->timer_cpu = ev[ch.timer].cpu;
 		memcpy(res->timer_function, ev[ch.timer].u.hrt.function, RTW_NAME_LEN);
 	}
+	/* the tick: the kernel's config, else the ticks of the CPU the thread waited on */
+	res->tick_ns = res->kernel.tick_ns;
+	if (!res->tick_ns)
+		res->tick_ns = timeline_tick_ns(ev, n, res->run_cpu, w);
+	if (!res->tick_ns)
+		res->tick_ns = tl->tick_ns;
 
 	/* phase boundaries, clamped into [D, W] */
 	t = res->timer_ns ? res->timer_ns : (res->waking_ns ? res->waking_ns : d);
@@ -683,7 +1067,18 @@ static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
 
 		blame_add(&acc, &key, slack);
 	}
-	timeline_walk(tl, res->timer_cpu, d + slack, t, blame_add_segment, &acc);
+	blame_holder(ev, &ch, &acc);
+	{
+		uint64_t tw = blame_timer_thread(ev, &ch, res), from = d + slack;
+
+		if (tw > from && tw < t) {
+			timeline_walk(tl, res->timer_cpu, from, tw, blame_add_segment, &acc);
+			from = tw;
+		}
+		acc.timer_waits = tw && tw <= from;
+		timeline_walk(tl, res->timer_cpu, from, t, blame_add_segment, &acc);
+		acc.timer_waits = false;
+	}
 	blame_sched_phase(ev, &ch, tl, &acc, t, s);
 	acc.phase = BLAME_PHASE_RETURN;
 	timeline_walk(tl, res->run_cpu, s, w, blame_add_segment, &acc);
@@ -716,6 +1111,8 @@ static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
 	qsort(res->culprit, (size_t)res->nr_culprits, sizeof(res->culprit[0]), blame_cmp_culprit);
 	cause_find(ev, n, tl, host, res);
 	blame_resolve_policies(res, host);
+	blame_resched_held(ev, &ch, res);
+	blame_culprit_facts(ev, n, host, res);
 	verdict_decide(res, host);
 	return 0;
 }

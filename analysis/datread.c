@@ -17,15 +17,8 @@
 #include "analysis/decode.h"
 #include "analysis/diag.h"
 #include "analysis/evbuf.h"
+#include "analysis/tracecmd_private.h"
 #include "analysis/util.h"
-
-/*
- * Getters libtracecmd.so exports but declares only in trace-cmd's private
- * header. Weak, so that a library without them costs the clock and kernel
- * version (then reported as unknown), not the link.
- */
-extern const char *tracecmd_get_trace_clock(struct tracecmd_input *handle) __attribute__((weak));
-extern const char *tracecmd_get_uname(struct tracecmd_input *handle) __attribute__((weak));
 
 #define DATREAD_MAGIC	   "\027\010\104tracing"
 #define DATREAD_MAGIC_LEN  10
@@ -56,6 +49,7 @@ struct datread {
 	void *arg;
 	int stop;		/* the callback's non-zero value */
 	unsigned int page_size; /* of the file's ring buffer pages, from its header; 0 unknown */
+	bool formats_seen;	/* info.layout and preempt_rt refined by the first record */
 };
 
 /* The page size the header gives after the version string, endianness and long size. */
@@ -123,6 +117,7 @@ static void datread_kernel(struct datread *dr)
 
 	dr->info.layout = EVENT_FLAGS_6_13;
 	dr->info.layout_assumed = true;
+	dr->info.preempt_rt = -1;
 	if (!u)
 		return;
 	rel = strchr(u, ' ');
@@ -131,9 +126,10 @@ static void datread_kernel(struct datread *dr)
 		return;
 	util_strlcpy(dr->info.release, rel + 1, sizeof(dr->info.release));
 	dr->info.release[strcspn(dr->info.release, " \n")] = '\0';
+	dr->info.preempt_rt = util_kernel_rt(dr->info.release, NULL);
 	if (util_kernel_version(dr->info.release, &major, &minor))
 		return;
-	dr->info.layout = event_flag_layout_for(major, minor);
+	dr->info.layout = event_flag_layout_detect(major, minor, dr->info.preempt_rt, false);
 	dr->info.layout_assumed = false;
 }
 
@@ -286,6 +282,12 @@ static int datread_record(struct tracecmd_input *h, struct tep_record *rec, int 
 	kind = decode_kind(dr->buf[b].dec, rec);
 	if (kind < 0)
 		return 0;
+	if (!dr->formats_seen) { /* the formats refine what the release said */
+		dr->formats_seen = true;
+		dr->info.layout = decode_layout(dr->buf[b].dec);
+		if (decode_rt_fields(dr->buf[b].dec))
+			dr->info.preempt_rt = 1;
+	}
 	r.ts_ns = rec->ts;
 	r.missed = rec->missed_events;
 	r.size = rec->size > 0 ? (uint32_t)rec->size : 0;

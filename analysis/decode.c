@@ -39,6 +39,10 @@ enum decode_field {
 	DF_VECTOR,
 	DF_DELTA_NS,
 	DF_BUF,
+	DF_EXPIRES,
+	DF_SOFTEXPIRES,
+	DF_MODE,
+	DF_CLOCKID,
 	DF_OLDPRIO,
 	DF_NEWPRIO,
 	DF_SIZE,
@@ -70,6 +74,10 @@ static const char *const decode_field_names[DF_NR] = {
 	[DF_VECTOR] = "vector",
 	[DF_DELTA_NS] = "delta_ns",
 	[DF_BUF] = "buf",
+	[DF_EXPIRES] = "expires",
+	[DF_SOFTEXPIRES] = "softexpires",
+	[DF_MODE] = "mode",
+	[DF_CLOCKID] = "clockid",
 	[DF_OLDPRIO] = "oldprio",
 	[DF_NEWPRIO] = "newprio",
 	[DF_SIZE] = "size",
@@ -91,7 +99,8 @@ struct decode_fn_cache {
 struct decode {
 	struct tep_handle *tep;
 	enum event_flag_layout layout;
-	bool native; /* the records' byte order is the host's: read fields directly */
+	bool lazy_field; /* common_preempt_lazy_count: the -rt lazy-preempt patch */
+	bool native;	 /* the records' byte order is the host's: read fields directly */
 	struct tep_format_field *common_type;
 	struct tep_format_field *common_flags;
 	struct tep_format_field *common_pc;
@@ -163,6 +172,9 @@ static struct decode_type *decode_type(struct decode *d, int id)
 		d->common_flags = tep_find_common_field(ev, "common_flags");
 		d->common_pc = tep_find_common_field(ev, "common_preempt_count");
 		d->common_pid = tep_find_common_field(ev, "common_pid");
+		/* the -rt lazy-preempt patch adds a common field and moves a flag bit */
+		d->lazy_field = tep_find_common_field(ev, "common_preempt_lazy_count") != NULL;
+		d->layout = event_flag_layout_refine(d->layout, d->lazy_field);
 	}
 	return t;
 }
@@ -459,6 +471,21 @@ int decode_record(struct decode *d, struct tep_record *rec, int cpu, struct rtw_
 	case RTW_EV_HRTIMER_EXIT:
 		out->u.hrt.timer = (uint64_t)decode_num(d, t, DF_HRTIMER, rec, 0);
 		break;
+	case RTW_EV_HRTIMER_START:
+		decode_function(d, (unsigned long long)decode_num(d, t, DF_FUNCTION, rec, 0),
+				out->u.hrt.function);
+		out->u.hrt.timer = (uint64_t)decode_num(d, t, DF_HRTIMER, rec, 0);
+		out->u.hrt.expires_ns = (uint64_t)decode_num(d, t, DF_EXPIRES, rec, 0);
+		out->u.hrt.softexpires_ns = (uint64_t)decode_num(d, t, DF_SOFTEXPIRES, rec,
+								 (long long)out->u.hrt.expires_ns);
+		out->u.hrt.mode = (uint32_t)decode_num(d, t, DF_MODE, rec, 0);
+		out->u.hrt.clockid = -1;
+		break;
+	case RTW_EV_HRTIMER_INIT:
+		out->u.hrt.timer = (uint64_t)decode_num(d, t, DF_HRTIMER, rec, 0);
+		out->u.hrt.clockid = (int32_t)decode_num(d, t, DF_CLOCKID, rec, -1);
+		out->u.hrt.mode = (uint32_t)decode_num(d, t, DF_MODE, rec, 0);
+		break;
 	case RTW_EV_VECTOR_ENTRY:
 	case RTW_EV_VECTOR_EXIT:
 		out->u.vec.vector = (int32_t)decode_num(d, t, DF_VECTOR, rec, -1);
@@ -489,6 +516,16 @@ int decode_record(struct decode *d, struct tep_record *rec, int cpu, struct rtw_
 	}
 	decode_comm_of(d, out->pid, out->comm);
 	return 1;
+}
+
+enum event_flag_layout decode_layout(const struct decode *d)
+{
+	return d->layout;
+}
+
+bool decode_rt_fields(const struct decode *d)
+{
+	return d->lazy_field;
 }
 
 int decode_lost(const struct tep_record *rec, int cpu, struct rtw_event *out)

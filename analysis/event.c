@@ -18,109 +18,315 @@ enum event_flag_layout event_flag_layout_for(int major, int minor)
 	return EVENT_FLAGS_PRE_6_13;
 }
 
+static bool event_version_before(int major, int minor, int vmajor, int vminor)
+{
+	return major < vmajor || (major == vmajor && minor < vminor);
+}
+
+enum event_flag_layout event_flag_layout_detect(int major, int minor, int rt, bool lazy_count)
+{
+	/*
+	 * Before 5.17 bit 0x80 is unused on mainline and the -rt lazy bit: both read so.
+	 * From 5.17 0x80 is TRACE_FLAG_BH_OFF and the -rt lazy patch shares 0x20.
+	 */
+	if (major > 0 && event_version_before(major, minor, 5, 17))
+		return EVENT_FLAGS_RT_LAZY_OLD;
+	if (lazy_count)
+		return EVENT_FLAGS_RT_LAZY;
+	if (major <= 0)
+		return EVENT_FLAGS_6_13;
+	if (rt > 0 && !event_version_before(major, minor, 6, 6) &&
+	    event_version_before(major, minor, 6, 12))
+		return EVENT_FLAGS_RT_AUTO; /* PREEMPT_AUTO replaced the lazy patch */
+	if (rt > 0 && !event_version_before(major, minor, 6, 12))
+		return EVENT_FLAGS_6_13; /* 6.12-rt carried the 6.13 flag patch */
+	return event_flag_layout_for(major, minor);
+}
+
+enum event_flag_layout event_flag_layout_refine(enum event_flag_layout layout, bool lazy_count)
+{
+	if (!lazy_count || layout == EVENT_FLAGS_RT_LAZY_OLD)
+		return layout;
+	return EVENT_FLAGS_RT_LAZY;
+}
+
+/* per layout: the raw bit of NEED_RESCHED, NEED_RESCHED_LAZY, PREEMPT_RESCHED, BH_OFF */
+static const struct {
+	uint8_t nr, lazy, pr, bh;
+} event_flag_bits[] = {
+	[EVENT_FLAGS_PRE_6_13] = { 0x04, 0x00, 0x20, 0x80 },
+	[EVENT_FLAGS_6_13] = { 0x04, 0x02, 0x20, 0x80 },
+	[EVENT_FLAGS_RT_LAZY_OLD] = { 0x04, 0x80, 0x20, 0x00 },
+	[EVENT_FLAGS_RT_LAZY] = { 0x04, 0x20, 0x00, 0x80 },
+	[EVENT_FLAGS_RT_AUTO] = { 0x02, 0x04, 0x20, 0x80 },
+};
+
 uint8_t event_flags_from_raw(unsigned int raw, enum event_flag_layout layout)
 {
+	unsigned int l =
+		(unsigned int)layout < ARRAY_SIZE(event_flag_bits) ? (unsigned int)layout : 0;
 	uint8_t f = 0;
 
 	if (raw & 0x01)
 		f |= RTW_F_IRQS_OFF;
-	if ((raw & 0x02) && layout == EVENT_FLAGS_6_13)
-		f |= RTW_F_NEED_RESCHED_LAZY;
-	if (raw & 0x04)
+	if (raw & event_flag_bits[l].nr)
 		f |= RTW_F_NEED_RESCHED;
+	if (raw & event_flag_bits[l].lazy)
+		f |= RTW_F_NEED_RESCHED_LAZY;
+	if (raw & event_flag_bits[l].pr)
+		f |= RTW_F_PREEMPT_RESCHED;
 	if (raw & 0x08)
 		f |= RTW_F_HARDIRQ;
 	if (raw & 0x10)
 		f |= RTW_F_SOFTIRQ;
-	if (raw & 0x20)
-		f |= RTW_F_PREEMPT_RESCHED;
 	if (raw & 0x40)
 		f |= RTW_F_NMI;
-	if (raw & 0x80)
+	if (raw & event_flag_bits[l].bh)
 		f |= RTW_F_BH_OFF;
 	return f;
 }
 
-int event_flags_from_letters(const char *s, int len, uint8_t *flags, uint8_t *preempt)
+unsigned int event_flags_to_raw(uint8_t flags, enum event_flag_layout layout)
 {
-	uint8_t f = 0;
+	unsigned int l =
+		(unsigned int)layout < ARRAY_SIZE(event_flag_bits) ? (unsigned int)layout : 0;
+	unsigned int raw = 0;
 
-	if (len < 4)
-		return -EINVAL;
-	switch (s[0]) { /* irqs-off column */
+	if (flags & RTW_F_IRQS_OFF)
+		raw |= 0x01;
+	if (flags & RTW_F_NEED_RESCHED)
+		raw |= event_flag_bits[l].nr;
+	if (flags & RTW_F_NEED_RESCHED_LAZY)
+		raw |= event_flag_bits[l].lazy;
+	if (flags & RTW_F_PREEMPT_RESCHED)
+		raw |= event_flag_bits[l].pr;
+	if (flags & RTW_F_HARDIRQ)
+		raw |= 0x08;
+	if (flags & RTW_F_SOFTIRQ)
+		raw |= 0x10;
+	if (flags & RTW_F_NMI)
+		raw |= 0x40;
+	if (flags & RTW_F_BH_OFF)
+		raw |= event_flag_bits[l].bh;
+	return raw;
+}
+
+/* ---- the text's flag columns ------------------------------------------------------------ */
+
+int event_col_of_legend(const char *name, size_t len)
+{
+	static const struct {
+		const char *name;
+		int col;
+	} legend[] = {
+		{ "irqs-off/BH-disabled", EVENT_COL_IRQS },
+		{ "irqs-off", EVENT_COL_IRQS },
+		{ "need-resched", EVENT_COL_RESCHED },
+		{ "need-resched-lazy", EVENT_COL_LAZY },
+		{ "need-resched_lazy", EVENT_COL_LAZY },
+		{ "hardirq/softirq", EVENT_COL_IRQCTX },
+		{ "preempt-depth", EVENT_COL_PREEMPT },
+		{ "preempt-lazy-depth", EVENT_COL_LAZY_DEPTH },
+		{ "migrate-disable", EVENT_COL_MIGRATE },
+		{ "CPU#", -1 },
+	};
+	size_t i;
+
+	while (len && (name[len - 1] == ' ' || name[len - 1] == '\t'))
+		len--;
+	for (i = 0; i < ARRAY_SIZE(legend); i++)
+		if (strlen(legend[i].name) == len && !memcmp(legend[i].name, name, len))
+			return legend[i].col;
+	return EVENT_COL_SKIP;
+}
+
+void event_cols_for_width(int width, struct event_cols *c)
+{
+	static const uint8_t four[] = { EVENT_COL_IRQS, EVENT_COL_RESCHED, EVENT_COL_IRQCTX,
+					EVENT_COL_PREEMPT };
+	static const uint8_t seven[] = { EVENT_COL_IRQS,   EVENT_COL_RESCHED, EVENT_COL_LAZY,
+					 EVENT_COL_IRQCTX, EVENT_COL_PREEMPT, EVENT_COL_LAZY_DEPTH,
+					 EVENT_COL_MIGRATE };
+	int i;
+
+	memset(c, 0, sizeof(*c));
+	if (width < 0)
+		width = 0;
+	if (width > EVENT_MAX_COLS)
+		width = EVENT_MAX_COLS;
+	c->n = (uint8_t)width;
+	if (width >= 7) {
+		memcpy(c->col, seven, sizeof(seven));
+	} else {
+		for (i = 0; i < width && i < 4; i++)
+			c->col[i] = four[i];
+		if (width >= 5)
+			c->col[4] = EVENT_COL_MIGRATE;
+	}
+}
+
+bool event_cols_have_lazy(const struct event_cols *c)
+{
+	int i;
+
+	for (i = 0; i < c->n; i++)
+		if (c->col[i] == EVENT_COL_LAZY)
+			return true;
+	return false;
+}
+
+static int event_hex_or_dot(char ch)
+{
+	if (ch == '.')
+		return 0;
+	if (ch >= '0' && ch <= '9')
+		return ch - '0';
+	if (ch >= 'a' && ch <= 'f')
+		return ch - 'a' + 10;
+	return -1;
+}
+
+static int event_col_irqs(char ch, uint8_t *f)
+{
+	switch (ch) {
 	case 'D':
-		f |= RTW_F_IRQS_OFF | RTW_F_BH_OFF;
-		break;
+		*f |= RTW_F_IRQS_OFF | RTW_F_BH_OFF;
+		return 0;
 	case 'd':
-		f |= RTW_F_IRQS_OFF;
-		break;
+		*f |= RTW_F_IRQS_OFF;
+		return 0;
 	case 'b':
-		f |= RTW_F_BH_OFF;
-		break;
+		*f |= RTW_F_BH_OFF;
+		return 0;
 	case 'X': /* irqs-off not supported (old kernels) */
 	case '.':
-		break;
+		return 0;
 	default:
 		return -EINVAL;
 	}
-	switch (s[1]) { /* need-resched column */
+}
+
+static int event_col_resched(char ch, uint8_t *f)
+{
+	switch (ch) {
 	case 'B':
-		f |= RTW_F_NEED_RESCHED | RTW_F_NEED_RESCHED_LAZY | RTW_F_PREEMPT_RESCHED;
-		break;
+		*f |= RTW_F_NEED_RESCHED | RTW_F_NEED_RESCHED_LAZY | RTW_F_PREEMPT_RESCHED;
+		return 0;
 	case 'N':
-		f |= RTW_F_NEED_RESCHED | RTW_F_PREEMPT_RESCHED;
-		break;
+		*f |= RTW_F_NEED_RESCHED | RTW_F_PREEMPT_RESCHED;
+		return 0;
 	case 'L':
-		f |= RTW_F_NEED_RESCHED_LAZY | RTW_F_PREEMPT_RESCHED;
-		break;
+		*f |= RTW_F_NEED_RESCHED_LAZY | RTW_F_PREEMPT_RESCHED;
+		return 0;
 	case 'b':
-		f |= RTW_F_NEED_RESCHED | RTW_F_NEED_RESCHED_LAZY;
-		break;
+		*f |= RTW_F_NEED_RESCHED | RTW_F_NEED_RESCHED_LAZY;
+		return 0;
 	case 'n':
-		f |= RTW_F_NEED_RESCHED;
-		break;
+		*f |= RTW_F_NEED_RESCHED;
+		return 0;
 	case 'l':
-		f |= RTW_F_NEED_RESCHED_LAZY;
-		break;
+		*f |= RTW_F_NEED_RESCHED_LAZY;
+		return 0;
 	case 'p':
-		f |= RTW_F_PREEMPT_RESCHED;
-		break;
+		*f |= RTW_F_PREEMPT_RESCHED;
+		return 0;
 	case '.':
-		break;
+		return 0;
 	default:
 		return -EINVAL;
 	}
-	switch (s[2]) { /* hardirq/softirq/NMI column */
+}
+
+static int event_col_irqctx(char ch, uint8_t *f)
+{
+	switch (ch) {
 	case 'Z':
-		f |= RTW_F_NMI | RTW_F_HARDIRQ;
-		break;
+		*f |= RTW_F_NMI | RTW_F_HARDIRQ;
+		return 0;
 	case 'z':
-		f |= RTW_F_NMI;
-		break;
+		*f |= RTW_F_NMI;
+		return 0;
 	case 'H':
-		f |= RTW_F_HARDIRQ | RTW_F_SOFTIRQ;
-		break;
+		*f |= RTW_F_HARDIRQ | RTW_F_SOFTIRQ;
+		return 0;
 	case 'h':
-		f |= RTW_F_HARDIRQ;
-		break;
+		*f |= RTW_F_HARDIRQ;
+		return 0;
 	case 's':
-		f |= RTW_F_SOFTIRQ;
-		break;
+		*f |= RTW_F_SOFTIRQ;
+		return 0;
 	case '.':
-		break;
+		return 0;
 	default:
 		return -EINVAL;
 	}
-	if (s[3] == '.')
-		*preempt = 0;
-	else if (s[3] >= '0' && s[3] <= '9')
-		*preempt = (uint8_t)(s[3] - '0');
-	else if (s[3] >= 'a' && s[3] <= 'f')
-		*preempt = (uint8_t)(s[3] - 'a' + 10);
-	else
+}
+
+int event_flags_from_cols(const char *s, int len, const struct event_cols *c, uint8_t *flags,
+			  uint8_t *preempt)
+{
+	uint8_t f = 0, pc = 0;
+	bool irqs = false, resched = false, ctx = false, depth = false;
+	int i, v;
+
+	if (len != c->n || len < 4)
+		return -EINVAL;
+	for (i = 0; i < len; i++) {
+		switch (c->col[i]) {
+		case EVENT_COL_IRQS:
+			if (event_col_irqs(s[i], &f))
+				return -EINVAL;
+			irqs = true;
+			break;
+		case EVENT_COL_RESCHED:
+			if (event_col_resched(s[i], &f))
+				return -EINVAL;
+			resched = true;
+			break;
+		case EVENT_COL_LAZY: /* the -rt lazy patch: 'L' is TIF_NEED_RESCHED_LAZY alone */
+			if (s[i] == 'L')
+				f |= RTW_F_NEED_RESCHED_LAZY;
+			else if (s[i] != '.')
+				return -EINVAL;
+			break;
+		case EVENT_COL_IRQCTX:
+			if (event_col_irqctx(s[i], &f))
+				return -EINVAL;
+			ctx = true;
+			break;
+		case EVENT_COL_PREEMPT:
+			v = event_hex_or_dot(s[i]);
+			if (v < 0)
+				return -EINVAL;
+			pc = (uint8_t)v;
+			depth = true;
+			break;
+		case EVENT_COL_LAZY_DEPTH:
+		case EVENT_COL_MIGRATE:
+			if (event_hex_or_dot(s[i]) < 0)
+				return -EINVAL;
+			break;
+		default:
+			if (s[i] == ' ')
+				return -EINVAL;
+			break;
+		}
+	}
+	if (!irqs || !resched || !ctx || !depth)
 		return -EINVAL;
 	*flags = f;
+	*preempt = pc;
 	return 0;
+}
+
+int event_flags_from_letters(const char *s, int len, uint8_t *flags, uint8_t *preempt)
+{
+	struct event_cols c;
+
+	if (len < 4 || len > EVENT_MAX_COLS)
+		return -EINVAL;
+	event_cols_for_width(len, &c);
+	return event_flags_from_cols(s, len, &c, flags, preempt);
 }
 
 void event_flags_to_letters(uint8_t f, uint8_t preempt, char *buf)
@@ -176,6 +382,10 @@ static const struct event_type event_table[] = {
 	  EVENT_T_ENABLE | EVENT_T_NEEDED },
 	{ "timer", "hrtimer_expire_exit", NULL, RTW_EV_HRTIMER_EXIT,
 	  EVENT_T_ENABLE | EVENT_T_NEEDED },
+	/* read when a recording has them (trace-cmd -e timer): the thread's own deadline */
+	{ "timer", "hrtimer_start", NULL, RTW_EV_HRTIMER_START, 0 },
+	{ "timer", "hrtimer_init", NULL, RTW_EV_HRTIMER_INIT, 0 },
+	{ "timer", "hrtimer_setup", NULL, RTW_EV_HRTIMER_INIT, 0 },
 	/* x86 (arch/x86/include/asm/trace/irq_vectors.h): text has no system name, so only
 	 * these count there (a bare "*_entry", like kvm_entry, is not a vector) */
 	{ "irq_vectors", "local_timer_entry", NULL, RTW_EV_VECTOR_ENTRY, EVENT_T_ENABLE },
@@ -318,6 +528,32 @@ int event_irq_thread_number(const char *comm)
 	if (end == comm + 4 || *end != '-' || irq < 0 || irq > 1 << 20)
 		return -1;
 	return (int)irq;
+}
+
+bool event_comm_is_percpu_kthread(const char *comm, char *base, size_t len)
+{
+	static const char *const bound[] = { "ksoftirqd", "ktimers",	 "rcuc",	"rcub",
+					     "migration", "cpuhp",	 "idle_inject", "irq_work",
+					     "watchdog",  "posixcputmr", "kworker" };
+	const char *slash = strchr(comm, '/'), *p;
+	size_t i, n;
+
+	if (!slash || slash[1] < '0' || slash[1] > '9')
+		return false; /* "kworker/u8:1" is unbound */
+	n = (size_t)(slash - comm);
+	for (i = 0; i < ARRAY_SIZE(bound); i++) {
+		if (strlen(bound[i]) != n || memcmp(comm, bound[i], n))
+			continue;
+		for (p = slash + 1; *p >= '0' && *p <= '9'; p++)
+			;
+		/* "ksoftirqd/1"; a worker is "kworker/1:2", "kworker/1:2H", "kworker/1:0-events" */
+		if (strcmp(bound[i], "kworker") ? *p != '\0' : *p != ':')
+			return false;
+		if (base && len)
+			util_strlcpy(base, bound[i], len);
+		return true;
+	}
+	return false;
 }
 
 int event_user_prio(int prio)

@@ -167,6 +167,7 @@ int marker_spike(const struct rtw_event *ev, const struct marker *m, bool clock_
 			ev->ts_ns >= m->wake_ns && ev->ts_ns - m->wake_ns < MARKER_FREEZE_NEAR_NS;
 
 		util_strlcpy(sp->source, "rtwhy", sizeof(sp->source));
+		sp->deadline_from = BLAME_DEADLINE_FREEZE;
 		sp->thread = m->thread;
 		sp->tid = m->tid;
 		sp->cpu = m->cpu;
@@ -181,6 +182,7 @@ int marker_spike(const struct rtw_event *ev, const struct marker *m, bool clock_
 		lat_ns = m->latency;
 	} else {
 		util_strlcpy(sp->source, "cyclictest", sizeof(sp->source));
+		sp->deadline_from = BLAME_DEADLINE_MARKER;
 		lat_ns = m->latency * latency_unit_ns;
 		sp->threshold_ns = m->threshold * latency_unit_ns;
 	}
@@ -202,9 +204,10 @@ uint64_t marker_cyclictest_unit_ns(const struct rtw_event *ev, size_t n,
 
 		if (e->ts_ns > marker->ts_ns)
 			continue;
+		/* its nanosleep is interruptible (S): a lock it blocked on after its clock read
+		 * (D, an rtmutex on PREEMPT_RT) is not the sleep its deadline ended */
 		if (e->kind == RTW_EV_SWITCH && e->u.sw.prev_pid == marker->pid &&
-		    e->u.sw.prev_state != RTW_STATE_RUNNING &&
-		    e->u.sw.prev_state != RTW_STATE_PREEMPTED) {
+		    (e->u.sw.prev_state & 0xff) == 0x01) {
 			slept = e->ts_ns;
 			break;
 		}
@@ -227,5 +230,194 @@ uint64_t marker_freeze_ts(const struct rtw_event *ev, size_t n, int32_t tid)
 		if (ev[i].kind == RTW_EV_MARKER && !strncmp(ev[i].u.marker.text, prefix, len))
 			return ev[i].ts_ns;
 	}
+	return 0;
+}
+
+/* ---- the thread's own timer ---------------------------------------------------------------- */
+
+#define MARKER_CLOCK_MONOTONIC 1      /* clockid of hrtimer_init */
+#define MARKER_MONO_LAG_NS     100000 /* an expiry's ts - now on a mono trace clock: the IRQ path */
+
+/* The hrtimer_expire_entry of timer @addr after @from, whose callback wakes @tid; -1 none. */
+static long marker_expiry(const struct rtw_event *ev, long from, long last, uint64_t addr,
+			  int32_t tid, long *waking)
+{
+	long i, k;
+
+	for (i = from + 1; i <= last; i++) {
+		const struct rtw_event *e = &ev[i];
+
+		if (e->kind != RTW_EV_HRTIMER_ENTRY || e->u.hrt.timer != addr)
+			continue;
+		for (k = i + 1; k <= last; k++) {
+			const struct rtw_event *w = &ev[k];
+
+			if (w->cpu != e->cpu)
+				continue;
+			if (w->kind == RTW_EV_HRTIMER_EXIT || w->kind == RTW_EV_SWITCH)
+				break;
+			if ((w->kind == RTW_EV_WAKING || w->kind == RTW_EV_WAKEUP) &&
+			    w->u.wake.pid == tid) {
+				*waking = k;
+				return i;
+			}
+		}
+		return -1; /* it expired but did not wake the thread */
+	}
+	return -1;
+}
+
+/*
+ * The trace clock minus the timers' clock: the smallest (ts - now=) of the expiries up to
+ * @last, the delay from the interrupt's clock read to its event being shortest there (one
+ * expiry alone may be late by the vCPU stopping in between: 134 us under TCG). Expiries of
+ * CLOCK_REALTIME timers give a far larger one and do not count. 0 if none has a now=.
+ */
+static int64_t marker_clock_lag(const struct rtw_event *ev, long last, const struct rtw_event *ex)
+{
+	int64_t best = ex->u.hrt.now_ns ? (int64_t)(ex->ts_ns - ex->u.hrt.now_ns) : 0;
+	long i;
+
+	for (i = 0; i <= last; i++) {
+		const struct rtw_event *e = &ev[i];
+		int64_t l;
+
+		if (e->kind != RTW_EV_HRTIMER_ENTRY || !e->u.hrt.now_ns)
+			continue;
+		l = (int64_t)(e->ts_ns - e->u.hrt.now_ns);
+		if ((best < 0 || l < best) && l >= 0)
+			best = l;
+	}
+	return best;
+}
+
+int marker_thread_timer(const struct rtw_event *ev, size_t n, int32_t tid, uint64_t before_ns,
+			int clock_mono, struct marker_timer *t)
+{
+	long last = (long)n - 1, i, start = -1, x, waking = -1;
+	const struct rtw_event *st, *ex;
+	int32_t clockid = -1;
+	int64_t lag;
+
+	memset(t, 0, sizeof(*t));
+	while (last >= 0 && ev[last].ts_ns > before_ns)
+		last--;
+	/* the last timer the thread armed to sleep on (clock_nanosleep: hrtimer_wakeup) */
+	for (i = last; i >= 0; i--) {
+		const struct rtw_event *e = &ev[i];
+
+		if (e->kind == RTW_EV_HRTIMER_START && e->pid == tid &&
+		    (!strcmp(e->u.hrt.function, "hrtimer_wakeup") ||
+		     !strncmp(e->u.hrt.function, "0x", 2))) {
+			start = i;
+			break;
+		}
+	}
+	if (start < 0)
+		return -ENOENT;
+	st = &ev[start];
+	x = marker_expiry(ev, start, last, st->u.hrt.timer, tid, &waking);
+	if (x < 0)
+		return -ENOENT; /* cancelled, or woken otherwise: not a timer's latency */
+	ex = &ev[x];
+	for (i = start - 1; i >= 0 && st->ts_ns - ev[i].ts_ns < NSEC_PER_SEC; i--) {
+		if (ev[i].kind == RTW_EV_HRTIMER_INIT && ev[i].u.hrt.timer == st->u.hrt.timer) {
+			clockid = ev[i].u.hrt.clockid;
+			break;
+		}
+	}
+	t->softexpires_ns = st->u.hrt.softexpires_ns;
+	t->slack_ns = st->u.hrt.expires_ns > st->u.hrt.softexpires_ns
+			      ? (int64_t)(st->u.hrt.expires_ns - st->u.hrt.softexpires_ns)
+			      : 0;
+	t->mode = st->u.hrt.mode;
+	t->expiry_ns = ex->ts_ns;
+	t->expiry_cpu = ex->cpu;
+	t->waking_ns = ev[waking].ts_ns;
+	for (i = waking + 1; i <= last; i++) {
+		if (ev[i].kind == RTW_EV_SWITCH && ev[i].u.sw.next_pid == tid) {
+			t->switch_ns = ev[i].ts_ns;
+			break;
+		}
+	}
+	/*
+	 * softexpires is what the thread asked for, in its timer's clock. On a mono trace
+	 * clock it is the deadline as is; else the expiry's own now= (the same clock, read
+	 * when the expiry ran) puts it on the trace's clock. An unknown trace clock whose
+	 * expiries' now= match their times is mono.
+	 */
+	lag = marker_clock_lag(ev, last, ex);
+	if ((clock_mono > 0 && (clockid < 0 || clockid == MARKER_CLOCK_MONOTONIC)) ||
+	    (clock_mono < 0 && (clockid < 0 || clockid == MARKER_CLOCK_MONOTONIC) &&
+	     ex->u.hrt.now_ns && lag >= 0 && lag < MARKER_MONO_LAG_NS)) {
+		t->deadline_ns = t->softexpires_ns;
+		t->exact = true;
+		return 0;
+	}
+	if (!ex->u.hrt.now_ns)
+		return -ENOENT;
+	if (lag < 0 && (uint64_t)-lag > t->softexpires_ns)
+		return -ENOENT;
+	t->deadline_ns = (uint64_t)((int64_t)t->softexpires_ns + lag);
+	return 0;
+}
+
+/* Where a cyclictest latency of @lat units ends from @d: between its switch-in and marker. */
+static bool marker_wake_fits(const struct marker_timer *t, uint64_t d, uint64_t lat_ns,
+			     uint64_t unit_ns, uint64_t marker_ns)
+{
+	uint64_t w = d + lat_ns, first = t->switch_ns ? t->switch_ns : t->waking_ns;
+
+	/* LAT is truncated to its unit: the clock read is within one unit after d + LAT */
+	return w <= marker_ns && w + unit_ns >= first;
+}
+
+int marker_spike_window(const struct rtw_event *win, size_t n, const struct rtw_event *ev,
+			const struct marker *m, int clock_mono, struct blame_spike *sp,
+			uint64_t *unit_ns)
+{
+	struct marker_timer t;
+	uint64_t unit = NSEC_PER_USEC, lat_ns;
+	int32_t tid = m->kind == MARKER_FREEZE ? m->tid : ev->pid;
+	int ret;
+
+	*unit_ns = NSEC_PER_USEC;
+	if (m->kind == MARKER_CYCLICTEST)
+		unit = marker_cyclictest_unit_ns(win, n, ev, m->latency);
+	ret = marker_spike(ev, m, clock_mono > 0, unit, sp);
+	if (m->kind == MARKER_FREEZE && sp->deadline_exact)
+		return ret; /* its own clock read: nothing is better */
+	if (marker_thread_timer(win, n, tid, ev->ts_ns, clock_mono, &t)) {
+		*unit_ns = unit;
+		return ret;
+	}
+	/* the deadline the thread's timer gives, and its wake time after it */
+	if (m->kind == MARKER_FREEZE) {
+		lat_ns = m->latency;
+	} else if (marker_wake_fits(&t, t.deadline_ns, m->latency * NSEC_PER_USEC, NSEC_PER_USEC,
+				    ev->ts_ns)) {
+		lat_ns = m->latency * NSEC_PER_USEC;
+	} else if (marker_wake_fits(&t, t.deadline_ns, m->latency, 1, ev->ts_ns)) {
+		unit = 1; /* cyclictest -N */
+		lat_ns = m->latency;
+	} else {
+		lat_ns = ev->ts_ns > t.deadline_ns ? ev->ts_ns - t.deadline_ns : 0;
+	}
+	if (m->kind == MARKER_CYCLICTEST) {
+		sp->threshold_ns = m->threshold * unit;
+		*unit_ns = unit;
+	}
+	sp->deadline_ns = t.deadline_ns;
+	sp->wake_ns = t.deadline_ns + lat_ns;
+	if (t.switch_ns && sp->wake_ns < t.switch_ns)
+		sp->wake_ns = t.switch_ns; /* LAT truncated: the clock read follows the switch-in */
+	if (sp->wake_ns > ev->ts_ns)
+		sp->wake_ns = ev->ts_ns;
+	if (sp->wake_ns < sp->deadline_ns)
+		sp->wake_ns = sp->deadline_ns;
+	sp->deadline_exact = t.exact;
+	sp->deadline_from = BLAME_DEADLINE_HRTIMER;
+	if (sp->slack_ns < 0)
+		sp->slack_ns = t.slack_ns;
 	return 0;
 }

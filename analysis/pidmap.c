@@ -92,6 +92,7 @@ void pidmap_note(struct pidmap *m, int32_t pid, const char *comm, int32_t prio)
 		t->pid = pid;
 		t->prio = PIDMAP_PRIO_UNKNOWN;
 		t->policy = PIDMAP_POLICY_UNKNOWN;
+		t->pinned = 0;
 		t->comm[0] = '\0';
 		m->used++;
 	}
@@ -107,6 +108,14 @@ void pidmap_set_policy(struct pidmap *m, int32_t pid, int policy)
 
 	if (t)
 		t->policy = policy;
+}
+
+void pidmap_set_pinned(struct pidmap *m, int32_t pid, bool pinned)
+{
+	struct pidmap_task *t = m->slot ? (struct pidmap_task *)pidmap_find(m, pid) : NULL;
+
+	if (t)
+		t->pinned = pinned;
 }
 
 const struct pidmap_task *pidmap_next(const struct pidmap *m, size_t *pos)

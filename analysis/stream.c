@@ -99,6 +99,29 @@ static void stream_facts(struct stream *st)
 	}
 }
 
+/* What the trace file says of its kernel (release, its own fields and columns, a
+ * saved window's header): the facts blame cannot read in the events. */
+static void stream_kernel(const struct stream *st, struct blame_kernel *k)
+{
+	memset(k, 0, sizeof(*k));
+	if (st->dr) {
+		const struct datread_info *in = datread_info(st->dr);
+
+		if (in->preempt_rt > 0)
+			k->preempt_rt = 1;
+	} else {
+		const struct textread_stats *ts = textread_stats(st->tr);
+		int rt = util_kernel_rt(ts->kernel, ts->kernel_version);
+
+		k->preempt_rt = ts->rt_layout ? 1 : (int8_t)(rt > 0 ? 1 : (rt == 0 ? -1 : 0));
+		k->main_tid = ts->main_tid;
+		if (ts->hz > 0)
+			k->tick_ns = (NSEC_PER_SEC + (uint64_t)ts->hz / 2) / (uint64_t)ts->hz;
+	}
+	if (k->preempt_rt > 0)
+		k->threaded_irqs = 1;
+}
+
 static void stream_keep_result(struct stream *st, const struct blame_result *res)
 {
 	struct stream_summary *sum = st->sum;
@@ -135,7 +158,8 @@ static void stream_explain(struct stream *st, const struct blame_spike *sp, cons
 
 	stream_ts(sp->wake_ns, at, sizeof(at));
 	/* nothing of this machine: the trace may come from another; only what it says of its
-	 * kernel (a kernel before 6.12 has no fair server) */
+	 * kernel (a kernel before 6.12 has no fair server; PREEMPT_RT, its HZ ...) */
+	stream_kernel(st, &host.kernel);
 	host.cause.knobs.kernel_version = stream_kernel_version(st);
 	ret = blame_explain_trace(evbuf_data(&st->win), evbuf_len(&st->win), sp, &host, &res,
 				  &trace);
@@ -151,6 +175,7 @@ static void stream_explain(struct stream *st, const struct blame_spike *sp, cons
 					      .what = what,
 					      .res = &res,
 					      .trace = &trace,
+					      .ev = evbuf_data(&st->win),
 					      .nr_events = evbuf_len(&st->win),
 					      .sum = st->sum };
 
@@ -161,9 +186,18 @@ static void stream_explain(struct stream *st, const struct blame_spike *sp, cons
 	stream_keep_result(st, &res);
 }
 
-static void stream_marker(struct stream *st, const struct rtw_event *ev, int buffer)
+/* 1 the trace clock is mono, 0 it is another, -1 the trace does not say */
+static int stream_clock_mono(const struct stream *st, int buffer)
 {
 	const char *clock = stream_clock(st, buffer);
+
+	if (!clock[0])
+		return -1;
+	return !strcmp(clock, "mono");
+}
+
+static void stream_marker(struct stream *st, const struct rtw_event *ev, int buffer)
+{
 	uint64_t unit = NSEC_PER_USEC;
 	struct marker m;
 	struct blame_spike sp;
@@ -171,11 +205,9 @@ static void stream_marker(struct stream *st, const struct rtw_event *ev, int buf
 
 	if (!marker_parse(ev->u.marker.text, &m))
 		return;
-	if (m.kind == MARKER_CYCLICTEST)
-		unit = marker_cyclictest_unit_ns(evbuf_data(&st->win), evbuf_len(&st->win), ev,
-						 m.latency);
 	stream_ts(ev->ts_ns, at, sizeof(at));
-	if (marker_spike(ev, &m, !strcmp(clock, "mono"), unit, &sp)) {
+	if (marker_spike_window(evbuf_data(&st->win), evbuf_len(&st->win), ev, &m,
+				stream_clock_mono(st, buffer), &sp, &unit)) {
 		diag_report(DIAG_ERR,
 			    "cannot explain the marker at %s: its latency is longer than its time",
 			    at);
@@ -185,6 +217,8 @@ static void stream_marker(struct stream *st, const struct rtw_event *ev, int buf
 	/* a window saved by rtwhy says since when it was recording, like the live run knew */
 	if (m.kind == MARKER_FREEZE && sp.deadline_exact && st->tr)
 		sp.trace_start_ns = textread_stats(st->tr)->recording_since_ns;
+	if (sp.deadline_from == BLAME_DEADLINE_HRTIMER)
+		st->sum->timer_deadlines++;
 	snprintf(what, sizeof(what), "marker at %s on CPU %d by %s-%d%s: %s", at, ev->cpu,
 		 ev->comm[0] ? ev->comm : "<...>", ev->pid,
 		 unit == 1 ? " (cyclictest -N: nanoseconds)" : "", ev->u.marker.text);

@@ -47,6 +47,10 @@ struct textread {
 	enum event_flag_layout layout; /* for the raw flags of latency-format verbose */
 	bool saw_cpus_line;	       /* "cpus=N": trace-cmd report */
 	bool saw_tracer_line;	       /* "# tracer:": the kernel's trace file */
+	struct event_cols legend;      /* the header's flag columns, in order (n 0: none) */
+	struct event_cols building;    /* the legend being read */
+	bool in_legend;		       /* the previous line was a legend line */
+	bool legend_cpu;	       /* latency format: the legend starts with CPU# */
 	bool flavor_set;
 	struct pidmap tasks; /* comms learned from switch and wakeup payloads */
 	struct tr_name names[TR_NAME_SLOTS];
@@ -253,6 +257,18 @@ const char *textread_flavor_name(enum textread_flavor flavor)
 		break;
 	}
 	return "ftrace text";
+}
+
+/* The raw flags' layout (latency-format verbose) from what the text says of its kernel. */
+static void tr_update_layout(struct textread *tr)
+{
+	int major = 0, minor = 0, rt = util_kernel_rt(tr->st.kernel, tr->st.kernel_version);
+
+	if (tr->st.kernel[0] && util_kernel_version(tr->st.kernel, &major, &minor))
+		major = minor = 0;
+	if (tr->st.rt_layout)
+		rt = 1;
+	tr->layout = event_flag_layout_detect(major, minor, rt, tr->st.rt_layout);
 }
 
 static void tr_unparsed(struct textread *tr)
@@ -638,6 +654,103 @@ static int tr_hrtimer(struct rtw_event *ev, const char *p, const char *e)
 	return function || ev->kind == RTW_EV_HRTIMER_EXIT ? 0 : -EINVAL;
 }
 
+/* "ABS|HARD", "REL", or trace-cmd's raw "0x9" */
+static uint32_t tr_hrtimer_mode(const char *p, const char *e)
+{
+	static const struct {
+		const char *name;
+		uint32_t bit;
+	} bits[] = { { "ABS", 0 },
+		     { "REL", RTW_HRTIMER_REL },
+		     { "PINNED", RTW_HRTIMER_PINNED },
+		     { "SOFT", RTW_HRTIMER_SOFT },
+		     { "HARD", RTW_HRTIMER_HARD } };
+	uint32_t mode = 0;
+	uint64_t v;
+	size_t i;
+
+	if (p < e && tr_digit(*p))
+		return (e - p > 2 && p[1] == 'x' ? tr_hex(p, e, &v) : tr_dec(p, e, &v))
+			       ? (uint32_t)v
+			       : 0;
+	while (p < e) {
+		const char *q = p;
+
+		while (q < e && *q != '|' && *q != ' ')
+			q++;
+		for (i = 0; i < ARRAY_SIZE(bits); i++)
+			if ((size_t)(q - p) == strlen(bits[i].name) &&
+			    !memcmp(p, bits[i].name, q - p))
+				mode |= bits[i].bit;
+		if (q == e || *q == ' ')
+			break;
+		p = q + 1;
+	}
+	return mode;
+}
+
+/* "CLOCK_MONOTONIC" or a number */
+static int32_t tr_clockid(const char *p, const char *e)
+{
+	static const struct {
+		const char *name;
+		int32_t id;
+	} clocks[] = { { "CLOCK_REALTIME", 0 },
+		       { "CLOCK_MONOTONIC", 1 },
+		       { "CLOCK_BOOTTIME", 7 },
+		       { "CLOCK_TAI", 11 } };
+	int64_t v;
+	size_t i;
+
+	if (tr_num_value(p, e, &v))
+		return (int32_t)v;
+	for (i = 0; i < ARRAY_SIZE(clocks); i++)
+		if ((size_t)(e - p) == strlen(clocks[i].name) && !memcmp(p, clocks[i].name, e - p))
+			return clocks[i].id;
+	return -1;
+}
+
+/* hrtimer_start "hrtimer=.. function=.. expires=N softexpires=N mode=ABS|HARD" and
+ * hrtimer_init / hrtimer_setup "hrtimer=.. clockid=CLOCK_MONOTONIC mode=REL" */
+static int tr_hrtimer_arm(struct rtw_event *ev, const char *p, const char *e)
+{
+	unsigned int seen = 0;
+	struct tr_kv kv;
+	int64_t v;
+
+	ev->u.hrt.clockid = -1;
+	while (tr_kv_next(&p, e, &kv)) {
+		if (TR_KEY(&kv, "hrtimer")) {
+			if (!tr_hex(kv.val, kv.vend, &ev->u.hrt.timer))
+				return -EINVAL;
+			seen |= 1;
+		} else if (TR_KEY(&kv, "function")) {
+			const char *f = kv.val;
+
+			while (f < kv.vend && *f != '/' && *f != '+' && *f != ' ')
+				f++;
+			tr_copy(ev->u.hrt.function, RTW_NAME_LEN, kv.val, f);
+		} else if (TR_KEY(&kv, "expires") && tr_num_value(kv.val, kv.vend, &v)) {
+			ev->u.hrt.expires_ns = (uint64_t)v;
+			seen |= 2;
+		} else if (TR_KEY(&kv, "softexpires") && tr_num_value(kv.val, kv.vend, &v)) {
+			ev->u.hrt.softexpires_ns = (uint64_t)v;
+			seen |= 4;
+		} else if (TR_KEY(&kv, "mode")) {
+			ev->u.hrt.mode = tr_hrtimer_mode(kv.val, kv.vend);
+		} else if (TR_KEY(&kv, "clockid")) {
+			ev->u.hrt.clockid = tr_clockid(kv.val, kv.vend);
+		}
+	}
+	if (ev->kind == RTW_EV_HRTIMER_INIT)
+		return seen & 1 ? 0 : -EINVAL;
+	if ((seen & 3) != 3)
+		return -EINVAL;
+	if (!(seen & 4)) /* older trace-cmd plugins print expires only */
+		ev->u.hrt.softexpires_ns = ev->u.hrt.expires_ns;
+	return 0;
+}
+
 /* "perf_event_nmi_handler() delta_ns: 1234 handled: 1" */
 static int tr_nmi(struct rtw_event *ev, const char *p, const char *e)
 {
@@ -729,6 +842,9 @@ static int tr_payload(struct textread *tr, struct rtw_event *ev, const struct tr
 	case RTW_EV_HRTIMER_ENTRY:
 	case RTW_EV_HRTIMER_EXIT:
 		return tr_hrtimer(ev, p, e);
+	case RTW_EV_HRTIMER_START:
+	case RTW_EV_HRTIMER_INIT:
+		return tr_hrtimer_arm(ev, p, e);
 	case RTW_EV_VECTOR_ENTRY:
 	case RTW_EV_VECTOR_EXIT:
 		memcpy(ev->u.vec.name, n->vector, RTW_NAME_LEN);
@@ -862,6 +978,26 @@ static int tr_context_verbose(struct textread *tr, const char *s, const char *c,
 	return 0;
 }
 
+/* A flags group: by the header's legend when it has as many columns, else by its width. */
+static int tr_flags(struct textread *tr, const char *s, int len, struct rtw_event *ev)
+{
+	struct event_cols cols;
+
+	if (len < 4 || len > EVENT_MAX_COLS)
+		return -EINVAL;
+	if (tr->legend.n == len)
+		cols = tr->legend;
+	else
+		event_cols_for_width(len, &cols);
+	if (event_flags_from_cols(s, len, &cols, &ev->flags, &ev->preempt))
+		return -EINVAL;
+	if (event_cols_have_lazy(&cols) && !tr->st.rt_layout) {
+		tr->st.rt_layout = true; /* the -rt lazy-preempt patch's columns */
+		tr_update_layout(tr);
+	}
+	return 0;
+}
+
 /* Flags, CPU, TGID, comm-pid and instance prefix, right to left. */
 static int tr_context(struct textread *tr, const char *s, const char *c, enum tr_ts_form form,
 		      struct rtw_event *ev, int *buffer, const char **comm, const char **comm_end,
@@ -886,13 +1022,11 @@ static int tr_context(struct textread *tr, const char *s, const char *c, enum tr
 
 		while (f && f < c && tr_digit(*f))
 			f++;
-		if (!f || cpu >= RTW_MAX_CPUS || c - f > 6 ||
-		    event_flags_from_letters(f, (int)(c - f), &ev->flags, &ev->preempt))
+		if (!f || cpu >= RTW_MAX_CPUS || tr_flags(tr, f, (int)(c - f), ev))
 			return -EINVAL;
 		ev->cpu = (int32_t)cpu;
 	} else { /* "d.h1." then "[001]" */
-		if (c - t > 6 ||
-		    event_flags_from_letters(t, (int)(c - t), &ev->flags, &ev->preempt))
+		if (tr_flags(tr, t, (int)(c - t), ev))
 			return -EINVAL;
 		c = tr_rskip_spaces(s, t);
 		t = tr_token_start(s, c);
@@ -1046,6 +1180,44 @@ static void tr_note_lost(struct textread *tr, uint64_t cpu, uint64_t count)
 
 /* ---- lines that are not events -------------------------------------------------------------- */
 
+/*
+ * A line of the header's column legend: "#  || / _---=> preempt-depth". The
+ * legend's lines name the flag columns in order; a new header (after events,
+ * a second trace) starts a new legend.
+ */
+static bool tr_legend(struct textread *tr, const char *s, const char *e)
+{
+	const char *arrow = memmem(s, (size_t)(e - s), "=> ", 3), *d;
+	int col;
+
+	if (!arrow || arrow - s < 3 || arrow[-1] != '-')
+		return false;
+	for (d = arrow - 1; d > s && *d == '-'; d--)
+		;
+	if (*d != '_')
+		return false;
+	if (!tr->in_legend) {
+		memset(&tr->building, 0, sizeof(tr->building));
+		tr->legend_cpu = false;
+	}
+	tr->in_legend = true;
+	col = event_col_of_legend(arrow + 3, (size_t)(e - arrow - 3));
+	if (col < 0) {
+		tr->legend_cpu = true;
+		return true;
+	}
+	if (tr->building.n < EVENT_MAX_COLS)
+		tr->building.col[tr->building.n++] = (uint8_t)col;
+	if (tr->building.n >= 4) {
+		tr->legend = tr->building;
+		if (event_cols_have_lazy(&tr->legend) && !tr->st.rt_layout) {
+			tr->st.rt_layout = true;
+			tr_update_layout(tr);
+		}
+	}
+	return true;
+}
+
 static void tr_comment(struct textread *tr, const char *s, const char *e)
 {
 	const char *p;
@@ -1074,6 +1246,30 @@ static void tr_comment(struct textread *tr, const char *s, const char *e)
 		tr->saw_tracer_line = true;
 		return;
 	}
+	if (tr_legend(tr, s, e))
+		return;
+	tr->in_legend = false;
+	if (tr_is(s, e, "# rtwhy: kernel ")) { /* "# rtwhy: kernel RELEASE VERSION" */
+		p = s + 16;
+		while (p < e && *p != ' ')
+			p++;
+		tr_copy(tr->st.kernel, sizeof(tr->st.kernel), s + 16, p);
+		if (p < e)
+			tr_copy(tr->st.kernel_version, sizeof(tr->st.kernel_version),
+				tr_skip_spaces(p, e), e);
+		tr_update_layout(tr);
+		return;
+	}
+	if (tr_is(s, e, "# rtwhy: main thread ")) {
+		if (tr_dec(s + 21, e, &v) && v > 0 && v <= INT32_MAX)
+			tr->st.main_tid = (int32_t)v;
+		return;
+	}
+	if (tr_is(s, e, "# rtwhy: hz ")) {
+		if (tr_dec(s + 12, e, &v) && v > 0 && v <= 100000)
+			tr->st.hz = (int)v;
+		return;
+	}
 	p = memmem(s, (size_t)(e - s), "#P:", 3);
 	if (p && tr_dec(p + 3, e, &v) && v < RTW_MAX_CPUS) {
 		tr->st.nr_cpus = (int)v;
@@ -1085,7 +1281,7 @@ static void tr_comment(struct textread *tr, const char *s, const char *e)
 
 		tr_copy(tr->st.kernel, sizeof(tr->st.kernel), p + 4, e);
 		if (!util_kernel_version(tr->st.kernel, &major, &minor))
-			tr->layout = event_flag_layout_for(major, minor);
+			tr_update_layout(tr);
 	}
 }
 
@@ -1229,6 +1425,7 @@ int textread_line(struct textread *tr, const char *line, size_t len)
 		return 0;
 	if (tr_is(s, e, "version = ")) /* trace-cmd report's first line, older versions */
 		return 0;
+	tr->in_legend = false;
 	if (tr->in_stack && tr_is(s, e, "=> ")) {
 		ret = tr_frame_line(tr, s, e);
 		if (ret == -EINVAL) {

@@ -46,6 +46,16 @@ void textwrite_state(uint32_t state, char *buf)
 	buf[n] = '\0';
 }
 
+void textwrite_kernel(FILE *out, const char *release, const char *version, int hz, int32_t main_tid)
+{
+	if (release && release[0] && !strchr(release, ' '))
+		fprintf(out, "# rtwhy: kernel %s %s\n", release, version ? version : "");
+	if (hz > 0)
+		fprintf(out, "# rtwhy: hz %d\n", hz);
+	if (main_tid > 0)
+		fprintf(out, "# rtwhy: main thread %d\n", (int)main_tid);
+}
+
 void textwrite_event(FILE *out, const struct rtw_event *e)
 {
 	char flags[8], state[16];

@@ -21,8 +21,9 @@
 #define TL_IRQ_UNKNOWN (-2) /* an IRQ already running when the trace begins */
 
 struct tl_frame {
-	uint8_t ctx;	/* TL_HARDIRQ or TL_SOFTIRQ */
-	uint8_t source; /* RTW_EV_IRQ_ENTRY, VECTOR_ENTRY, HRTIMER_ENTRY, SOFTIRQ_ENTRY */
+	uint8_t ctx;	  /* TL_HARDIRQ or TL_SOFTIRQ */
+	uint8_t source;	  /* RTW_EV_IRQ_ENTRY, VECTOR_ENTRY, HRTIMER_ENTRY, SOFTIRQ_ENTRY */
+	uint8_t from_irq; /* a softirq run at a hard IRQ's exit, not in the task's own context */
 	int32_t irq;
 	char name[RTW_NAME_LEN];
 };
@@ -34,6 +35,8 @@ struct tl_cpu {
 	int32_t pid;
 	char comm[RTW_COMM_LEN];
 	uint8_t resched;
+	uint8_t last_flags; /* of the CPU's previous event */
+	uint16_t last_kind;
 	struct tl_frame stack[TL_MAX_DEPTH];
 	int depth;
 	int nr_ticks;
@@ -57,6 +60,7 @@ static int tl_emit(struct tl_cpu *c, int cpu, uint64_t start, uint64_t end)
 	if (top) {
 		s.ctx = top->ctx;
 		s.irq = top->irq;
+		s.from_irq = top->from_irq;
 		memcpy(s.name, top->name, sizeof(s.name));
 	} else {
 		s.ctx = c->pid == 0 ? TL_IDLE : TL_TASK;
@@ -66,7 +70,8 @@ static int tl_emit(struct tl_cpu *c, int cpu, uint64_t start, uint64_t end)
 		struct tl_segment *prev = &c->seg[c->nr - 1];
 
 		if (prev->end_ns == start && prev->ctx == s.ctx && prev->pid == s.pid &&
-		    prev->irq == s.irq && !strcmp(prev->name, s.name)) {
+		    prev->irq == s.irq && prev->from_irq == s.from_irq &&
+		    !strcmp(prev->name, s.name)) {
 			prev->end_ns = end;
 			prev->resched |= s.resched;
 			return 0;
@@ -94,6 +99,7 @@ static void tl_push(struct tl_cpu *c, uint8_t ctx, uint8_t source, int32_t irq, 
 	f = &c->stack[c->depth++];
 	f->ctx = ctx;
 	f->source = source;
+	f->from_irq = 0;
 	f->irq = irq;
 	util_strlcpy(f->name, name, sizeof(f->name));
 }
@@ -162,6 +168,14 @@ static void tl_apply(struct tl_cpu *c, const struct rtw_event *e)
 	case RTW_EV_SOFTIRQ_ENTRY:
 		tl_push(c, TL_SOFTIRQ, RTW_EV_SOFTIRQ_ENTRY, e->u.softirq.vec,
 			event_softirq_name(e->u.softirq.vec));
+		/*
+		 * At a hard IRQ's exit (irq_exit() runs pending softirqs) the event before is
+		 * the interrupt's own; in a task's context (local_bh_enable(), ksoftirqd, an
+		 * IRQ thread, any thread on PREEMPT_RT) it is not.
+		 */
+		c->stack[c->depth - 1].from_irq = (c->last_flags & (RTW_F_HARDIRQ | RTW_F_NMI)) ||
+						  c->last_kind == RTW_EV_IRQ_EXIT ||
+						  c->last_kind == RTW_EV_VECTOR_EXIT;
 		return;
 	case RTW_EV_SOFTIRQ_EXIT:
 		tl_pop(c, RTW_EV_SOFTIRQ_ENTRY, -1);
@@ -207,56 +221,126 @@ static int tl_cut_gaps(struct tl_cpu *c, uint64_t tick_ns)
 	return 0;
 }
 
-static int tl_cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+#define TL_TICK_FIT_MAX 64 /* ticks of a CPU a period is fitted to, the last ones */
+#define TL_TICK_FIT_MIN 4  /* fewer fit some period whatever they are (two always do) */
 
-	return x < y ? -1 : x > y;
+/* CONFIG_HZ values of the architectures Linux runs on, slowest tick first */
+static const unsigned int tl_hz[] = { 100, 200, 250, 300, 500, 1000 };
+
+static uint64_t tl_tick_of_hz(unsigned int hz)
+{
+	return (NSEC_PER_SEC + hz / 2) / hz; /* the kernel's TICK_NSEC */
 }
 
-uint64_t timeline_estimate_tick_ns(const struct rtw_event *ev, size_t n)
+/*
+ * Ticks fire on a grid (tick_sched_timer forwards by TICK_NSEC) and come late,
+ * never early: the right period puts most of a CPU's ticks near one phase. Of
+ * the usual periods the slowest that does (a faster one divides it) is the tick.
+ */
+static uint64_t tl_fit_ticks(const uint64_t *t, size_t n)
 {
-	static const uint64_t hz[] = { 100, 250, 300, 1000 };
-	uint64_t *d, *last, tick;
-	size_t nd = 0, i;
-	int nr_cpus = 0;
+	size_t h, r, i;
+
+	if (n < TL_TICK_FIT_MIN)
+		return 0;
+	for (h = 0; h < ARRAY_SIZE(tl_hz); h++) {
+		uint64_t p = tl_tick_of_hz(tl_hz[h]), tol = p / 8 > 100000 ? p / 8 : 100000;
+		size_t best = 0;
+
+		for (r = 0; r < n && best * 10 < n * 6; r++) {
+			size_t hits = 0;
+
+			for (i = 0; i < n; i++) {
+				uint64_t d = (t[i] > t[r] ? t[i] - t[r] : t[r] - t[i]) % p;
+
+				hits += d <= tol || p - d <= tol;
+			}
+			if (hits > best)
+				best = hits;
+		}
+		if (best * 10 >= n * 6)
+			return p;
+	}
+	return 0;
+}
+
+/* The smallest step between a CPU's consecutive tick expiries armed (exact: the grid). */
+static uint64_t tl_tick_from_starts(const struct rtw_event *ev, size_t n, int cpu,
+				    uint64_t before_ns, int nr_cpus)
+{
+	uint64_t *last = calloc((size_t)nr_cpus, sizeof(*last)), best = 0;
+	size_t i;
+
+	if (!last)
+		return 0;
+	for (i = 0; i < n; i++) {
+		const struct rtw_event *e = &ev[i];
+		uint64_t x = e->u.hrt.expires_ns;
+
+		if (e->kind != RTW_EV_HRTIMER_START || e->cpu < 0 || e->cpu >= nr_cpus ||
+		    (cpu >= 0 && e->cpu != cpu) || (before_ns && e->ts_ns > before_ns) ||
+		    !event_is_tick_function(e->u.hrt.function))
+			continue;
+		if (last[e->cpu] && x > last[e->cpu] && x - last[e->cpu] >= 500000 &&
+		    (!best || x - last[e->cpu] < best))
+			best = x - last[e->cpu];
+		last[e->cpu] = x;
+	}
+	free(last);
+	return best;
+}
+
+/* The fitted tick of @cpu from its last tick expiries before @before_ns (0: all). */
+static uint64_t tl_tick_of_cpu(const struct rtw_event *ev, size_t n, int cpu, uint64_t before_ns)
+{
+	uint64_t t[TL_TICK_FIT_MAX];
+	size_t i, k = 0;
+
+	for (i = n; i-- > 0 && k < TL_TICK_FIT_MAX;) {
+		const struct rtw_event *e = &ev[i];
+
+		if (e->kind != RTW_EV_HRTIMER_ENTRY || e->cpu != cpu ||
+		    (before_ns && e->ts_ns > before_ns) ||
+		    !event_is_tick_function(e->u.hrt.function))
+			continue;
+		t[k++] = e->ts_ns;
+	}
+	return tl_fit_ticks(t, k);
+}
+
+uint64_t timeline_tick_ns(const struct rtw_event *ev, size_t n, int cpu, uint64_t before_ns)
+{
+	uint64_t p, votes[ARRAY_SIZE(tl_hz)] = { 0 };
+	int nr_cpus = 0, c;
+	size_t i, best;
 
 	for (i = 0; i < n; i++)
 		if (ev[i].cpu >= nr_cpus && ev[i].cpu < RTW_MAX_CPUS)
 			nr_cpus = ev[i].cpu + 1;
-	d = malloc((n ? n : 1) * sizeof(*d));
-	last = calloc(nr_cpus ? (size_t)nr_cpus : 1, sizeof(*last)); /* each CPU's last tick */
-	if (!d || !last) {
-		free(d);
-		free(last);
+	if (!nr_cpus)
 		return 0;
+	p = tl_tick_from_starts(ev, n, cpu, before_ns, nr_cpus);
+	if (!p && cpu >= 0)
+		p = tl_tick_from_starts(ev, n, -1, before_ns, nr_cpus);
+	if (p)
+		return p;
+	if (cpu >= 0 && cpu < nr_cpus && (p = tl_tick_of_cpu(ev, n, cpu, before_ns)))
+		return p;
+	/* each CPU on its own (their ticks' phases differ), the period most of them fit */
+	for (c = 0; c < nr_cpus; c++) {
+		p = tl_tick_of_cpu(ev, n, c, before_ns);
+		for (i = 0; p && i < ARRAY_SIZE(tl_hz); i++)
+			votes[i] += p == tl_tick_of_hz(tl_hz[i]);
 	}
-	for (i = 0; i < n; i++) {
-		const struct rtw_event *e = &ev[i];
+	for (i = 1, best = 0; i < ARRAY_SIZE(tl_hz); i++)
+		if (votes[i] > votes[best])
+			best = i;
+	return votes[best] ? tl_tick_of_hz(tl_hz[best]) : 0;
+}
 
-		if (e->kind != RTW_EV_HRTIMER_ENTRY || e->cpu < 0 || e->cpu >= nr_cpus ||
-		    !event_is_tick_function(e->u.hrt.function))
-			continue;
-		/* only consecutive ticks: an idle CPU stops its tick */
-		if (last[e->cpu] && e->ts_ns - last[e->cpu] < 20 * NSEC_PER_MSEC)
-			d[nd++] = e->ts_ns - last[e->cpu];
-		last[e->cpu] = e->ts_ns;
-	}
-	free(last);
-	if (nd == 0) {
-		free(d);
-		return 0;
-	}
-	qsort(d, nd, sizeof(*d), tl_cmp_u64);
-	tick = d[nd / 2];
-	free(d);
-	for (i = 0; i < ARRAY_SIZE(hz); i++) {
-		uint64_t p = NSEC_PER_SEC / hz[i];
-
-		if (tick > p - p / 20 && tick < p + p / 20)
-			return p;
-	}
-	return tick;
+uint64_t timeline_estimate_tick_ns(const struct rtw_event *ev, size_t n)
+{
+	return timeline_tick_ns(ev, n, -1, 0);
 }
 
 int timeline_build(struct timeline *tl, const struct rtw_event *ev, size_t n, uint64_t end_ns)
@@ -343,6 +427,8 @@ int timeline_build_from(struct timeline *tl, const struct rtw_event *ev, size_t 
 		if (e->kind == RTW_EV_HRTIMER_ENTRY && event_is_tick_function(e->u.hrt.function))
 			c->nr_ticks++;
 		tl_apply(c, e);
+		c->last_flags = e->flags;
+		c->last_kind = e->kind;
 	}
 	for (i = 0; i < (size_t)nr_cpus; i++) {
 		struct tl_cpu *c = &cpus[i];

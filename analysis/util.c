@@ -243,3 +243,37 @@ int util_kernel_version(const char *release, int *major, int *minor)
 		return -EINVAL;
 	return 0;
 }
+
+/* "-rt", ".rt" or "-realtime" ending the release or followed by a digit, '-' or '.' */
+static bool util_release_says_rt(const char *r)
+{
+	const char *p;
+
+	for (p = r; (p = strstr(p, "rt")); p++) {
+		char before = p > r ? p[-1] : '\0', after = p[2];
+
+		if ((before == '-' || before == '.' || before == '+') &&
+		    (after == '\0' || after == '-' || after == '.' ||
+		     (after >= '0' && after <= '9')))
+			return true;
+	}
+	return strstr(r, "-realtime") != NULL;
+}
+
+int util_kernel_rt(const char *release, const char *version)
+{
+	struct utsname u;
+
+	if (!release && !version) {
+		if (uname(&u))
+			return -1;
+		return util_kernel_rt(u.release, u.version);
+	}
+	if (version && (strstr(version, "PREEMPT_RT") || strstr(version, "PREEMPT RT")))
+		return 1;
+	if (release && util_release_says_rt(release))
+		return 1;
+	if (version && version[0])
+		return 0;
+	return -1;
+}

@@ -137,10 +137,17 @@ static bool verdict_kernel_section(const struct blame_result *r)
 	       after_resched * 4 > r->phase_ns[BLAME_PHASE_SCHED];
 }
 
+/* The culprit itself kept the CPU long after need-resched was set (and so did not yield). */
+static bool verdict_held_resched(const struct blame_culprit *c)
+{
+	return c && c->resched_held_ns > VERDICT_NON_PREEMPT_MIN_NS &&
+	       c->resched_held_ns * 4 > c->ns;
+}
+
 static int verdict_rule_tick_wait(const struct verdict_facts *f)
 {
 	return verdict_if(verdict_is_task(f) && !f->occ_rt && !f->victim_rt &&
-				  !verdict_kernel_section(f->res),
+				  !verdict_kernel_section(f->res) && !verdict_held_resched(f->c),
 			  f);
 }
 
@@ -220,6 +227,79 @@ static int verdict_rule_pi_boost(const struct verdict_facts *f)
 
 /* ---- the words ------------------------------------------------------------------------ */
 
+/*
+ * How a hint names a culprit task: a per-CPU kernel thread by what it is
+ * ("the CPU's ksoftirqd thread", not "ksoftirqd/0": nobody can move it),
+ * rtwhy's own main thread as such.
+ */
+static void verdict_hint_name(const struct blame_culprit *c, char *buf, size_t len)
+{
+	char base[RTW_COMM_LEN];
+
+	if (!c)
+		snprintf(buf, len, "the task");
+	else if (c->flags & BLAME_C_SELF)
+		snprintf(buf, len, "rtwhy's own main thread");
+	else if ((c->flags & BLAME_C_PINNED) &&
+		 event_comm_is_percpu_kthread(c->comm, base, sizeof(base)))
+		snprintf(buf, len, "the %s kernel thread of CPU %d", base, c->cpu);
+	else if (c->flags & BLAME_C_PINNED)
+		snprintf(buf, len, "the kernel thread pid %d", c->pid);
+	else
+		snprintf(buf, len, "%s", c->comm[0] ? c->comm : "the task");
+}
+
+/* The second half of a hint: how to get @c off CPU @cpu, where it can be. */
+static void verdict_move_away(const struct blame_culprit *c, int cpu, char *buf, size_t len)
+{
+	char base[RTW_COMM_LEN] = "";
+
+	if (c && (c->flags & BLAME_C_SELF)) {
+		snprintf(buf, len,
+			 "keep rtwhy's own main thread off CPU %d with --mainaffinity (a CPU no "
+			 "measuring thread uses)",
+			 cpu);
+		return;
+	}
+	if (!c || !(c->flags & BLAME_C_PINNED)) {
+		snprintf(buf, len, "keep %s off CPU %d (taskset, isolcpus)",
+			 c && c->comm[0] ? c->comm : "other tasks", cpu);
+		return;
+	}
+	event_comm_is_percpu_kthread(c->comm, base, sizeof(base));
+	if (!strcmp(base, "rcuc"))
+		snprintf(buf, len,
+			 "offload CPU %d's RCU callbacks (rcu_nocbs=%d): its rcuc kernel thread is "
+			 "per-CPU and cannot move",
+			 cpu, cpu);
+	else if (!strcmp(base, "ksoftirqd") || !strcmp(base, "ktimers"))
+		snprintf(buf, len,
+			 "move the load that raises its softirqs (timers, network, block I/O) off "
+			 "CPU %d: its %s kernel thread is per-CPU and cannot move",
+			 cpu, base);
+	else if (!strcmp(base, "kworker"))
+		snprintf(buf, len,
+			 "move the work queued on CPU %d elsewhere (what queues it: the function "
+			 "or workqueue tracer): its kworker is bound to the CPU",
+			 cpu);
+	else
+		snprintf(
+			buf, len,
+			"keep what wakes it off CPU %d: the %s kernel thread is per-CPU and cannot "
+			"move",
+			cpu, base[0] ? base : "kernel");
+}
+
+/* " (640 us of it the BLOCK softirq, run inside it)" for a thread that ran a softirq */
+static void verdict_softirq_note(const struct blame_culprit *c, char *buf, size_t len)
+{
+	if (c && c->softirq_ns >= NSEC_PER_USEC)
+		snprintf(buf, len, " (%llu us of it the %s softirq, run inside it)",
+			 (unsigned long long)(c->softirq_ns / NSEC_PER_USEC), c->softirq);
+	else
+		buf[0] = '\0';
+}
+
 static void verdict_tick_words(const struct blame_result *res, char *buf, size_t len)
 {
 	if (res->tick_ns)
@@ -234,7 +314,7 @@ static void verdict_words_tick_wait(const struct verdict_words *w, char *text, c
 {
 	const struct blame_result *res = w->res;
 	const struct blame_culprit *c = w->c;
-	char until[96], tick[64];
+	char until[96], tick[64], away[150];
 
 	verdict_tick_words(res, tick, sizeof(tick));
 	if (res->occupant_blocked && c && c->pid == res->handover_pid)
@@ -243,21 +323,24 @@ static void verdict_words_tick_wait(const struct verdict_words *w, char *text, c
 	else if (res->resched_by_tick || !res->resched_ns)
 		snprintf(until, sizeof(until), "for the next scheduler tick%s", tick);
 	else
-		snprintf(until, sizeof(until), "until the scheduler preempted it at +%llu us",
-			 (unsigned long long)((res->resched_ns - res->spike.deadline_ns) /
-					      NSEC_PER_USEC));
+		snprintf(until, sizeof(until), "until the scheduler preempted it at %+lld us",
+			 (long long)((int64_t)(res->resched_ns - res->spike.deadline_ns) /
+				     (int64_t)NSEC_PER_USEC));
+	verdict_move_away(c, w->cpu, away, sizeof(away));
 	snprintf(text, BLAME_TEXT_LEN,
 		 "%s kept CPU %d for %llu us (%.1f%% of the latency) after the thread was "
 		 "woken: both are fair-class (SCHED_OTHER) tasks and the wakeup did not "
 		 "preempt it%s, so the thread waited %s.",
 		 w->who, w->cpu, w->us, w->pct,
-		 res->lazy_at_wakeup ? " (only lazy need-resched was set)"
-				     : " (no need-resched at wakeup)",
+		 res->resched_at_wakeup ? " (need-resched was set, yet another fair task ran "
+					  "first)"
+		 : res->lazy_at_wakeup	? " (only lazy need-resched was set)"
+					: " (no need-resched at wakeup)",
 		 until);
 	snprintf(hint, BLAME_HINT_LEN,
 		 "Run the measuring thread with a real-time policy (-p 99 for SCHED_FIFO), "
-		 "or keep %s off CPU %d (taskset, isolcpus).",
-		 c ? c->comm : "other tasks", w->cpu);
+		 "or %s.",
+		 away);
 }
 
 /* A SCHED_DEADLINE task: above every RT priority, so the usual hint would be wrong. */
@@ -288,23 +371,35 @@ static void verdict_words_higher_priority(const struct verdict_words *w, char *t
 {
 	const struct blame_result *res = w->res;
 	const struct blame_culprit *c = w->c;
+	char name[64], away[150], note[96];
 
 	if (c && c->prio < 0 && c->prio != TL_PRIO_UNKNOWN) {
 		verdict_words_deadline(w, text, hint);
 		return;
 	}
 
+	verdict_hint_name(c, name, sizeof(name));
+	verdict_softirq_note(c, note, sizeof(note));
 	snprintf(text, BLAME_TEXT_LEN,
-		 "%s ran on CPU %d for %llu us (%.1f%% of the latency) while the thread "
+		 "%s ran on CPU %d for %llu us (%.1f%% of the latency)%s while the thread "
 		 "(%s priority %d) waited: its priority is %s, so the scheduler let it run.",
-		 w->who, w->cpu, w->us, w->pct,
+		 w->who, w->cpu, w->us, w->pct, note,
 		 event_prio_is_rt(res->victim_prio) ? "real-time" : "fair-class",
 		 event_user_prio(res->victim_prio),
 		 c && c->prio == res->victim_prio ? "equal and it ran first" : "higher");
-	snprintf(hint, BLAME_HINT_LEN,
-		 "Give the measuring thread a priority above %s's (-p), or move %s to "
-		 "another CPU.",
-		 c ? c->comm : "it", c ? c->comm : "it");
+	if (c && (c->flags & (BLAME_C_PINNED | BLAME_C_SELF))) {
+		verdict_move_away(c, w->cpu, away, sizeof(away));
+		snprintf(hint, BLAME_HINT_LEN,
+			 "Give the measuring thread a priority above %s (%s %d: -p %d or more), "
+			 "or %s.",
+			 name, blame_policy_name(c->policy), event_user_prio(c->prio),
+			 c->prio != TL_PRIO_UNKNOWN ? event_user_prio(c->prio) + 1 : 99, away);
+	} else {
+		snprintf(hint, BLAME_HINT_LEN,
+			 "Give the measuring thread a priority above %s's (-p), or move %s to "
+			 "another CPU.",
+			 name, name);
+	}
 }
 
 /* " At the wakeup it was in a <- b <- c (the write system call)." of the culprit's stack */
@@ -340,19 +435,31 @@ static void verdict_stack_words(const struct verdict_words *w, char *buf, size_t
 
 static void verdict_words_non_preemptible(const struct verdict_words *w, char *text, char *hint)
 {
-	char stack[512];
+	const struct blame_result *res = w->res;
+	char away[150], note[96], stack[512];
 
+	verdict_move_away(w->c, w->cpu, away, sizeof(away));
+	verdict_softirq_note(w->c, note, sizeof(note));
 	verdict_stack_words(w, stack, sizeof(stack));
 	snprintf(text, BLAME_TEXT_LEN,
-		 "%s kept CPU %d for %llu us (%.1f%% of the latency) although the scheduler "
+		 "%s kept CPU %d for %llu us (%.1f%% of the latency)%s although the scheduler "
 		 "had asked it to give the CPU up%s: it was running kernel code that "
 		 "cannot be preempted on this kernel.%s",
-		 w->who, w->cpu, w->us, w->pct, w->res->resched_ns ? " (need-resched was set)" : "",
+		 w->who, w->cpu, w->us, w->pct, note,
+		 res->resched_ns || (w->c && w->c->resched_held_ns) ? " (need-resched was set)"
+								    : "",
 		 stack);
-	snprintf(hint, BLAME_HINT_LEN,
-		 "Use a preemptible kernel (boot with preempt=full, or a PREEMPT_RT "
-		 "kernel), or move %s off CPU %d.",
-		 w->c ? w->c->comm : "the task", w->cpu);
+	if (res->kernel.preempt_rt > 0)
+		snprintf(hint, BLAME_HINT_LEN,
+			 "On PREEMPT_RT only raw spinlocks and preempt- or IRQs-off sections hold "
+			 "off the scheduler: find the one it ran (the preemptirqsoff tracer), or "
+			 "%s.",
+			 away);
+	else
+		snprintf(hint, BLAME_HINT_LEN,
+			 "Use a preemptible kernel (boot with preempt=full, or a PREEMPT_RT "
+			 "kernel), or %s.",
+			 away);
 }
 
 static void verdict_words_irq(const struct verdict_words *w, char *text, char *hint)
@@ -363,7 +470,12 @@ static void verdict_words_irq(const struct verdict_words *w, char *text, char *h
 		 "%s ran for %llu us (%.1f%% of the latency) on CPU %d in hard IRQ context, "
 		 "where nothing can preempt it.",
 		 w->who, w->us, w->pct, w->cpu);
-	if (c && c->irq >= 0)
+	if (c && c->irq >= 0 && (w->res->kernel.threaded_irqs > 0 || (c->flags & BLAME_C_THREADED)))
+		snprintf(hint, BLAME_HINT_LEN,
+			 "Move IRQ %d off CPU %d (/proc/irq/%d/smp_affinity_list): this part of "
+			 "its handler runs in hard IRQ context even with threaded interrupts.",
+			 c->irq, w->cpu, c->irq);
+	else if (c && c->irq >= 0)
 		snprintf(hint, BLAME_HINT_LEN,
 			 "Move IRQ %d off CPU %d (/proc/irq/%d/smp_affinity_list), or boot "
 			 "with threadirqs so its handler runs in a thread you can "
@@ -376,31 +488,57 @@ static void verdict_words_irq(const struct verdict_words *w, char *text, char *h
 			 w->cpu);
 }
 
+/* Softirqs a device's hard handler raises: with threadirqs they run in its thread. */
+static bool verdict_device_softirq(const char *name)
+{
+	return !strcmp(name, "NET_RX") || !strcmp(name, "NET_TX") || !strcmp(name, "BLOCK") ||
+	       !strcmp(name, "IRQ_POLL") || !strcmp(name, "TASKLET") || !strcmp(name, "HI");
+}
+
 static void verdict_words_softirq(const struct verdict_words *w, char *text, char *hint)
 {
+	const struct blame_kernel *k = &w->res->kernel;
+	const char *name = w->c ? w->c->name : "it";
+	char threads[96] = "";
+
 	snprintf(text, BLAME_TEXT_LEN,
 		 "%s ran for %llu us (%.1f%% of the latency) on CPU %d before the thread "
-		 "could run; softirqs run ahead of every task on a kernel without "
-		 "threaded interrupts.",
-		 w->who, w->us, w->pct, w->cpu);
-	snprintf(hint, BLAME_HINT_LEN,
-		 "Move the load that raises %s (network or block I/O) off CPU %d, or use "
-		 "threadirqs / PREEMPT_RT where softirqs run in threads.",
-		 w->c ? w->c->name : "it", w->cpu);
+		 "could run: a softirq run at a hard IRQ's exit or with bottom halves off "
+		 "goes ahead of every task%s.",
+		 w->who, w->us, w->pct, w->cpu,
+		 k->preempt_rt > 0 ? "" : " on a kernel without PREEMPT_RT");
+	/* a way that moves it into a thread, where the kernel does not do so already */
+	if (k->preempt_rt <= 0 && k->threaded_irqs <= 0 && verdict_device_softirq(name))
+		snprintf(threads, sizeof(threads),
+			 ", or use threadirqs / PREEMPT_RT where softirqs run in threads");
+	else if (k->preempt_rt <= 0)
+		snprintf(threads, sizeof(threads),
+			 ", or use PREEMPT_RT, where softirqs run in threads you can prioritise");
+	snprintf(hint, BLAME_HINT_LEN, "Move the load that raises %s (%s) off CPU %d%s.", name,
+		 verdict_device_softirq(name) ? "network or block I/O" : "timers, RCU, scheduling",
+		 w->cpu, threads);
 }
 
 static void verdict_words_irq_thread(const struct verdict_words *w, char *text, char *hint)
 {
 	const struct blame_culprit *c = w->c;
+	char note[96], bh[160] = "";
 
+	verdict_softirq_note(c, note, sizeof(note));
 	snprintf(text, BLAME_TEXT_LEN,
 		 "The threaded handler of IRQ %d, %s, ran on CPU %d for %llu us (%.1f%% of "
-		 "the latency) before the thread.",
-		 c ? c->irq : -1, w->who, w->cpu, w->us, w->pct);
+		 "the latency)%s before the thread.",
+		 c ? c->irq : -1, w->who, w->cpu, w->us, w->pct, note);
+	/* without PREEMPT_RT a softirq in the thread runs with preemption off */
+	if (c && c->softirq_ns * 2 > c->ns && w->res->kernel.preempt_rt < 0)
+		snprintf(bh, sizeof(bh),
+			 " (its %s softirq runs with preemption off on a kernel without "
+			 "PREEMPT_RT: no priority preempts that part)",
+			 c->softirq);
 	snprintf(hint, BLAME_HINT_LEN,
-		 "Give the measuring thread a priority above %s's (chrt), or move IRQ %d "
-		 "off CPU %d.",
-		 c ? c->comm : "the handler", c ? c->irq : -1, w->cpu);
+		 "Give the measuring thread a priority above %s's (-p), or move IRQ %d off CPU "
+		 "%d%s.",
+		 c ? c->comm : "the handler", c ? c->irq : -1, w->cpu, bh);
 }
 
 static void verdict_words_idle_exit(const struct verdict_words *w, char *text, char *hint)

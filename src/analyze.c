@@ -24,6 +24,7 @@
 #include "rtwhy/report/json.h"
 #include "rtwhy/report/svg_spike.h"
 #include "rtwhy/report/text.h"
+#include "rtwhy/savetrace.h"
 #include "analysis/textread.h" /* textread_parse_ts() for --at */
 #include "analysis/util.h"
 
@@ -39,6 +40,7 @@ enum analyze_opt {
 	AOPT_WINDOW_MS,
 	AOPT_JSON,
 	AOPT_SVG,
+	AOPT_SAVE_TRACE,
 	AOPT_HELP,
 };
 
@@ -50,6 +52,7 @@ static const struct option analyze_long_options[] = {
 	{ "window-ms", required_argument, NULL, AOPT_WINDOW_MS },
 	{ "json", required_argument, NULL, AOPT_JSON },
 	{ "svg", required_argument, NULL, AOPT_SVG },
+	{ "save-trace", required_argument, NULL, AOPT_SAVE_TRACE },
 	{ "help", no_argument, NULL, AOPT_HELP },
 	{ NULL, 0, NULL, 0 },
 };
@@ -135,6 +138,11 @@ int analyze_parse_args(int argc, char **argv, struct analyze_opts *o, enum analy
 				return analyze_bad(err, errlen, "--svg", "a file name");
 			o->svg_path = optarg;
 			break;
+		case AOPT_SAVE_TRACE:
+			if (!optarg[0])
+				return analyze_bad(err, errlen, "--save-trace", "a file name");
+			o->save_trace = optarg;
+			break;
 		case ':':
 			return analyze_fail(err, errlen, "option %s needs a value", opt);
 		default:
@@ -183,6 +191,8 @@ void analyze_usage(FILE *out)
 	      "  --window-ms=MS        events kept before a spike; default 200\n"
 	      "  --json=FILE           the explained spikes as JSON (\"-\": stdout)\n"
 	      "  --svg=FILE            draw each explained spike\n"
+	      "  --save-trace=FILE     write each explained window as text, or as a\n"
+	      "                        trace.dat when FILE ends in .dat\n"
 	      "  -h, --help\n"
 	      "\n"
 	      "Exit status: 0 spikes explained, 1 error or no spike found, 2 bad usage.\n",
@@ -216,6 +226,7 @@ struct analyze_report {
 	const struct analyze_opts *o;
 	FILE *out; /* the text report, NULL for none */
 	bool header_done;
+	struct savetrace save; /* --save-trace */
 };
 
 /* What the file is, once, before the first spike (text says it in its first lines). */
@@ -239,8 +250,10 @@ static void analyze_print_header(struct analyze_report *a, const struct stream_s
 			"#   no flags column (trace-cmd report shows it with -l): interrupt "
 			"context inferred from the events, need-resched unknown\n");
 	if (strcmp(sum->clock, "mono"))
-		fprintf(a->out, "#   the clock is not mono: deadlines are derived from the "
-				"markers' latencies\n");
+		fprintf(a->out,
+			"#   clock %s: deadlines from the threads' own hrtimer_start, else from "
+			"the markers' latencies\n",
+			sum->clock[0] ? "not mono" : "unknown");
 }
 
 /* An explained spike: printed like a live run's, and drawn. */
@@ -255,6 +268,23 @@ static void analyze_on_spike(const struct stream_spike *sp, void *arg)
 	}
 	if (a->o->svg_path)
 		report_svg_spike(a->o->svg_path, sp->index, sp->trace, sp->res);
+	if (a->o->save_trace) {
+		const struct savetrace_src src = {
+			.nr_cpus = sp->sum->nr_cpus,
+			.clock = sp->sum->clock,
+			.release = sp->sum->kernel,
+		};
+		const struct savetrace_window win = {
+			.ev = sp->ev,
+			.n = sp->nr_events,
+			.index = sp->index,
+			.tid = sp->res->spike.tid,
+			.latency_ns = sp->res->latency_ns,
+			.since_ns = sp->res->spike.trace_start_ns,
+		};
+
+		savetrace_window(&a->save, &src, &win);
+	}
 }
 
 /* ---- reading the file -------------------------------------------------------------------- */
@@ -352,6 +382,7 @@ int analyze_file(const struct analyze_opts *o, FILE *out, struct stream_summary 
 	int ret, fd = -1;
 
 	memset(sum, 0, sizeof(*sum));
+	savetrace_init(&rep.save, o->save_trace);
 	ret = analyze_open(o->path, &fmt, &fd);
 	if (ret)
 		goto out;
@@ -383,6 +414,10 @@ out:
 	if (fd >= 0)
 		close(fd);
 	datread_close(dr);
+	if (!ret && o->save_trace && !sum->nr_explained && out)
+		fprintf(out, "# rtwhy: no spike explained: no trace saved to %s\n", o->save_trace);
+	if (savetrace_close(&rep.save) && !ret)
+		ret = -EIO;
 	return ret;
 }
 

@@ -13,7 +13,9 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/utsname.h>
 #include <sys/syscall.h>
+#include <sys/utsname.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -21,8 +23,10 @@
 #include "analysis/diag.h"
 #include "rtwhy/capture.h"
 #include "rtwhy/cli.h"
+#include "rtwhy/check/gather.h"
 #include "rtwhy/clockres.h"
 #include "rtwhy/hostinfo.h"
+#include "rtwhy/irqs/gather.h"
 #include "analysis/marker.h"
 #include "analysis/pidmap.h"
 #include "rtwhy/log.h"
@@ -36,11 +40,11 @@
 #include "rtwhy/report/svg_spike.h"
 #include "rtwhy/report/text.h"
 #include "rtwhy/run.h"
+#include "rtwhy/savetrace.h"
 #include "rtwhy/shmstat.h"
 #include "rtwhy/statfifo.h"
 #include "rtwhy/systune.h"
 #include "rtwhy/timenow.h"
-#include "analysis/textwrite.h"
 #include "rtwhy/tsession.h"
 #include "analysis/util.h"
 
@@ -106,15 +110,15 @@ struct run {
 	struct blame_result last; /* -b: printed after the summary */
 	size_t last_nr_events;
 	bool have_last;
-	FILE *save;
-	uint64_t saved_until_ns; /* the last event written to it */
-	int output_err;		 /* a --save-trace, --histfile or --svg write failed: -errno */
+	struct savetrace save; /* --save-trace */
+	int output_err;	       /* a --save-trace, --histfile or --svg write failed: -errno */
 	bool status_shown;
 	struct report_text_verbose *verbose;
 	struct run_steal steal;
 	time_t start_time;
 	struct hostinfo host;	     /* what the reports say of the machine, read at the start */
 	struct metrics_file metrics; /* --metrics */
+	struct blame_kernel kernel;  /* this kernel's facts and rtwhy's main thread, for blame */
 	/* --explain: the explaining thread and what it hands to the main thread */
 	cpu_set_t any_cpus; /* the process's CPUs, before -a pinned the main thread */
 	pthread_t explainer;
@@ -125,6 +129,8 @@ struct run {
 	size_t nr_done, cap_done;
 	uint64_t nr_done_lost; /* explained but not printed: out of memory */
 };
+
+#define RUN_PF_NO_SETAFFINITY 0x04000000UL /* include/linux/sched.h */
 
 static uint64_t run_now_ns(void)
 {
@@ -427,6 +433,19 @@ static void run_knobs(int cpu, struct cause_knobs *k)
 		k->kernel_version = major * 1000 + minor;
 }
 
+/* A kernel thread bound to its CPU (PF_NO_SETAFFINITY in /proc/PID/stat's flags). */
+static bool run_task_pinned(int32_t pid)
+{
+	char path[64], stat[1024];
+	long long flags;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	if (procfs_read("", path, stat, sizeof(stat)) <= 0)
+		return false;
+	flags = run_stat_field(stat, 9); /* proc(5): flags */
+	return flags > 0 && ((unsigned long long)flags & RUN_PF_NO_SETAFFINITY);
+}
+
 /*
  * The tasks of the window are mostly still there: read their real policy
  * before explaining, instead of letting blame guess it from the priority,
@@ -454,6 +473,7 @@ static void run_host_tasks(const struct rtw_event *ev, size_t n, struct pidmap *
 			continue;
 		pidmap_note(live, t->pid, comm, PIDMAP_PRIO_UNKNOWN);
 		pidmap_set_policy(live, t->pid, policy);
+		pidmap_set_pinned(live, t->pid, run_task_pinned(t->pid));
 		nr++;
 #ifdef SCHED_DEADLINE
 		if (policy == SCHED_DEADLINE && h->nr_dl < RUN_MAX_DL_TASKS &&
@@ -464,45 +484,36 @@ static void run_host_tasks(const struct rtw_event *ev, size_t n, struct pidmap *
 	pidmap_free(&seen);
 }
 
+/* The traced machine, for --save-trace: this one, its CPUs, kernel and clock. */
 static void run_save_window(struct run *r, const struct capture_spike *cs,
 			    const struct blame_result *res)
 {
-	const struct rtw_event *ev = cs->ev;
-	size_t i = 0, n = cs->n;
+	const struct savetrace_window win = {
+		.ev = cs->ev,
+		.n = cs->n,
+		.index = r->nr_explained,
+		.tid = res->spike.tid,
+		.latency_ns = res->latency_ns,
+		.since_ns = cs->trace_start_ns,
+	};
+	struct savetrace_src src = { .clock = "mono" };
+	struct utsname u;
 	cpu_set_t online;
 
-	if (!r->cfg->output.save_trace || r->output_err || !n)
+	if (!r->save.path || r->save.err)
 		return;
-	if (!r->save) {
-		r->output_err =
-			outfile_open(r->cfg->output.save_trace, "--save-trace file", &r->save);
-		if (r->output_err)
-			return;
-		textwrite_header(r->save, util_online_cpus(&online), "mono");
+	src.nr_cpus = util_online_cpus(&online);
+	if (!uname(&u)) {
+		src.release = u.release;
+		src.version = u.version;
+		src.machine = u.machine;
 	}
-	if (r->saved_until_ns && ev[0].ts_ns <= r->saved_until_ns) {
-		/* the window goes on from the last one: its new events only, so that each
-		 * event and FREEZE line is there once (and `rtwhy analyze` sees one window) */
-		fprintf(r->save, "# rtwhy: and spike %d: tid %d latency %llu ns, same window\n",
-			r->nr_explained, res->spike.tid, (unsigned long long)res->latency_ns);
-		while (i < n && ev[i].ts_ns <= r->saved_until_ns)
-			i++;
-	} else {
-		fprintf(r->save,
-			"# rtwhy: spike %d: tid %d latency %llu ns, recording since %llu.%09llu\n",
-			r->nr_explained, res->spike.tid, (unsigned long long)res->latency_ns,
-			(unsigned long long)(cs->trace_start_ns / NSEC_PER_SEC),
-			(unsigned long long)(cs->trace_start_ns % NSEC_PER_SEC));
-	}
-	for (; i < n; i++)
-		textwrite_event(r->save, &ev[i]);
-	if (ev[n - 1].ts_ns > r->saved_until_ns)
-		r->saved_until_ns = ev[n - 1].ts_ns;
-	if (fflush(r->save) || ferror(r->save)) {
-		r->output_err =
-			outfile_close(r->save, "--save-trace file", r->cfg->output.save_trace);
-		r->save = NULL;
-	}
+	/* what the events do not show: the kernel's tick, rtwhy's own main thread */
+	if (r->kernel.tick_ns)
+		src.hz = (int)((NSEC_PER_SEC + r->kernel.tick_ns / 2) / r->kernel.tick_ns);
+	src.main_tid = r->kernel.main_tid;
+	if (savetrace_window(&r->save, &src, &win))
+		r->output_err = r->save.err;
 }
 
 /* The main thread: an explained spike into --metrics' counts and, for --json, kept. */
@@ -616,7 +627,7 @@ static void run_print_done(struct run *r)
 static void run_explain(struct run *r, const struct capture_spike *cs)
 {
 	const struct measure_spike *ms = &cs->ms;
-	struct blame_host host = { .steal_ns = -1 };
+	struct blame_host host = { .steal_ns = -1, .kernel = r->kernel };
 	struct blame_spike sp = {
 		.thread = ms->thread,
 		.tid = ms->tid,
@@ -797,6 +808,33 @@ static void run_stop_explainer(struct run *r)
 
 /* ---- the run ----------------------------------------------------------------------- */
 
+/*
+ * What blame cannot read in a trace of this kernel, read once: PREEMPT_RT,
+ * forced IRQ threading, CONFIG_HZ (its tick period), and rtwhy's own main
+ * thread (this process: its pid is the main thread's tid).
+ */
+static void run_kernel_facts(struct blame_kernel *k)
+{
+	char why[128], hz[16], path[160];
+	struct utsname u;
+	char *config = NULL;
+	int rt = util_kernel_rt(NULL, NULL),
+	    forced = irqs_gather_forced_threading("", why, sizeof(why));
+
+	memset(k, 0, sizeof(*k));
+	k->main_tid = (int32_t)getpid();
+	k->preempt_rt = (int8_t)(rt > 0 ? 1 : (rt == 0 ? -1 : 0));
+	k->threaded_irqs = (int8_t)(forced > 0 ? 1 : (forced == 0 ? -1 : 0));
+	if (procfs_read_gzip("", "/proc/config.gz", &config) < 0 && !uname(&u)) {
+		snprintf(path, sizeof(path), "/boot/config-%s", u.release);
+		if (procfs_read_all("", path, &config) < 0)
+			config = NULL;
+	}
+	if (config && check_gather_kconfig(config, "CONFIG_HZ", hz, sizeof(hz)) && atoi(hz) > 0)
+		k->tick_ns = (NSEC_PER_SEC + (uint64_t)atoi(hz) / 2) / (uint64_t)atoi(hz);
+	free(config);
+}
+
 /* ---- the ops capture.c reaches the session and the threads through ------------------- */
 
 static long run_cap_read(void *arg, uint64_t from_ns, uint64_t until_ns, capture_event_fn fn,
@@ -916,6 +954,7 @@ static int run_setup_tracing(struct run *r)
 	}
 	mode = tsess_capture(r->ts);
 	measure_set_freeze(r->m, tsess_marker_fd(r->ts), run_freeze_of[mode]);
+	run_kernel_facts(&r->kernel);
 	/* --stack: before the threads start, so that their first wakeups have it */
 	if (cfg->trace.stack && tsess_stack_trigger(r->ts))
 		return -EIO;
@@ -1288,6 +1327,7 @@ int run_measure(const struct rtw_config *cfg)
 	r.start_time = time(NULL);
 	hostinfo_read(&r.host);
 	metrics_file_init(&r.metrics, cfg->output.metrics);
+	savetrace_init(&r.save, cfg->output.save_trace);
 	diag_set_sink(log_diag, NULL); /* what analysis/ has to say, on stderr */
 	systune_init(&r.tune);
 	if (cfg->output.unbuffered)
@@ -1355,12 +1395,9 @@ int run_measure(const struct rtw_config *cfg)
 out_stopped:
 	run_print_end(&r);
 	code = run_gate(cfg, measure_summary(r.m)); /* 0, or 3 above --max-latency */
-	if (r.save) {
-		ret = outfile_close(r.save, "--save-trace file", cfg->output.save_trace);
-		r.save = NULL;
-		if (ret)
-			r.output_err = ret;
-	}
+	ret = savetrace_close(&r.save);
+	if (ret)
+		r.output_err = ret;
 	if (r.output_err)
 		code = CLI_EXIT_FAILURE;
 	if (cfg->output.json_path && run_write_json(&r, code))
@@ -1370,8 +1407,7 @@ out:
 	run_stop_explainer(&r);
 	if (run_metrics(&r, measure_summary(r.m), false, code))
 		code = CLI_EXIT_FAILURE;
-	if (r.save)
-		fclose(r.save);
+	savetrace_discard(&r.save);
 	tsess_destroy(r.ts);
 	systune_restore(&r.tune);
 	shmstat_destroy(&r.shm);

@@ -32,6 +32,14 @@
 
 struct pidmap;
 
+/* Where a spike's deadline comes from. */
+enum blame_deadline_from {
+	BLAME_DEADLINE_GIVEN,	/* measured by the caller (a live run), or given by hand */
+	BLAME_DEADLINE_FREEZE,	/* rtwhy's FREEZE marker: its own clock read, clock mono */
+	BLAME_DEADLINE_HRTIMER, /* the thread's own hrtimer_start: the time it asked for */
+	BLAME_DEADLINE_MARKER,	/* marker time minus its latency: the marker may come late */
+};
+
 /* The spike to explain. Times are in the trace clock. */
 struct blame_spike {
 	int thread;		 /* measuring thread index, -1 unknown */
@@ -41,7 +49,9 @@ struct blame_spike {
 	uint64_t wake_ns;	 /* W */
 	uint64_t threshold_ns;	 /* what made it a spike, 0 unknown */
 	int64_t slack_ns;	 /* its timer slack, -1 unknown (50 us assumed for fair) */
-	bool deadline_exact;	 /* D is exact (rtwhy FREEZE on clock mono) */
+	bool deadline_exact;	 /* D is exact (rtwhy FREEZE, or the thread's hrtimer_start,
+				  * on clock mono) */
+	uint8_t deadline_from;	 /* enum blame_deadline_from */
 	uint64_t trace_start_ns; /* recording started here (0 unknown): a quiet CPU is covered */
 	char source[16];	 /* "rtwhy", "cyclictest", "manual" */
 };
@@ -63,6 +73,9 @@ enum blame_phase {
 	BLAME_NR_PHASES,
 };
 
+#define BLAME_C_SELF	 0x01 /* rtwhy's own main thread */
+#define BLAME_C_PINNED	 0x02 /* a per-CPU kernel thread: it cannot move to another CPU */
+#define BLAME_C_THREADED 0x04 /* a hard IRQ whose handler has an irq/N thread in the trace */
 /* What a culprit did through a kernel mechanism (cause.h), beyond occupying the CPU. */
 enum blame_role {
 	BLAME_ROLE_NONE,
@@ -86,10 +99,14 @@ struct blame_culprit {
 	int32_t irq;		 /* hard IRQ / irq thread number, softirq vector; -1 */
 	char name[RTW_NAME_LEN]; /* IRQ name, vector, softirq name */
 	int32_t cpu;
-	bool victim;		/* the late thread itself (its return path) */
-	uint8_t role;		/* enum blame_role */
-	int32_t boost_prio;	/* BOOSTED: the kernel prio it ran at, TL_PRIO_UNKNOWN */
-	uint64_t dl_runtime_ns; /* SCHED_DEADLINE reservation read live, 0 unknown */
+	bool victim;		  /* the late thread itself (its return path) */
+	uint8_t flags;		  /* BLAME_C_* */
+	uint64_t softirq_ns;	  /* task, irq_thread: of @ns, softirqs it ran in its own context */
+	char softirq[16];	  /* ... the first of them ("BLOCK") */
+	uint64_t resched_held_ns; /* task: how long it kept the CPU with need-resched set */
+	uint8_t role;		  /* enum blame_role */
+	int32_t boost_prio;	  /* BOOSTED: the kernel prio it ran at, TL_PRIO_UNKNOWN */
+	uint64_t dl_runtime_ns;	  /* SCHED_DEADLINE reservation read live, 0 unknown */
 	uint64_t dl_period_ns;
 };
 
@@ -125,6 +142,19 @@ struct blame_live {
 	uint64_t explain_ns; /* wake -> explanation ready */
 };
 
+/*
+ * What is known of the traced kernel: from the live system (run.c), from
+ * what a trace file says of itself (stream.c), and what blame reads in the
+ * events themselves (ktimers/N exists only on PREEMPT_RT; an IRQ thread
+ * running a softirq is forced threading). 1 yes, -1 no, 0 unknown.
+ */
+struct blame_kernel {
+	int8_t preempt_rt;
+	int8_t threaded_irqs; /* device IRQs run in threads: threadirqs or PREEMPT_RT */
+	uint64_t tick_ns;     /* CONFIG_HZ's tick period, 0 unknown */
+	int32_t main_tid;     /* rtwhy's own main thread in this trace, 0 unknown */
+};
+
 struct blame_result {
 	struct blame_spike spike;
 	uint64_t latency_ns;
@@ -134,8 +164,10 @@ struct blame_result {
 	uint64_t waking_ns; /* sched_waking of the thread */
 	uint64_t switch_ns; /* sched_switch to the thread */
 	int timer_cpu;
-	int wake_cpu; /* run queue the thread was woken onto */
-	int run_cpu;  /* where it finally ran */
+	int32_t timer_thread_pid; /* the thread that ran the timer (ktimers/N), 0 hard IRQ */
+	uint64_t timer_thread_ns; /* ... woken here (its wait is part of the timer delay) */
+	int wake_cpu;		  /* run queue the thread was woken onto */
+	int run_cpu;		  /* where it finally ran */
 	bool migrated;
 	char timer_function[RTW_NAME_LEN];
 	int32_t victim_prio; /* kernel prio of the thread */
@@ -147,7 +179,8 @@ struct blame_result {
 	bool occupant_blocked;	/* the task before the thread went to sleep (not preempted) */
 	int32_t handover_pid;	/* ... that task */
 	int64_t slack_ns;	/* the timer slack assumed (the spike's, or 50 us for fair) */
-	uint64_t tick_ns;	/* tick period seen, 0 unknown */
+	uint64_t tick_ns; /* tick period (config, else the run queue CPU's ticks), 0 unknown */
+	struct blame_kernel kernel; /* what was known of the kernel, and read in the events */
 	struct blame_culprit culprit[BLAME_MAX_CULPRITS];
 	int nr_culprits; /* sorted, largest first */
 	enum blame_verdict verdict;
@@ -192,6 +225,7 @@ struct blame_host {
 	 * others one inferred from their priority. Read during the call only.
 	 */
 	const struct pidmap *tasks;
+	struct blame_kernel kernel; /* the kernel's facts; zero: unknown */
 	/* the runnable RT tasks of the spike's CPU, DL reservations, bandwidth knobs */
 	struct cause_host cause;
 };
@@ -244,6 +278,15 @@ int blame_explain_trace(const struct rtw_event *ev, size_t n, const struct blame
  * @trace: the trace, may be zeroed
  */
 void blame_trace_free(struct blame_trace *trace);
+
+/**
+ * blame_deadline_words() - How the deadline of @sp was found, for a report.
+ * @sp: spike
+ *
+ * Return: a static string: "exact (clock mono)", "exact: the thread's
+ * hrtimer_start (clock mono)", ... "derived from the marker's latency".
+ */
+const char *blame_deadline_words(const struct blame_spike *sp);
 
 /**
  * blame_kind_name() - JSON name of a culprit kind ("task", "irq_thread" ...).

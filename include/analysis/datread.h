@@ -33,9 +33,10 @@ struct datread_info {
 	char release[64];	       /* kernel release from the file's uname; "" unknown */
 	enum event_flag_layout layout; /* common_flags layout used to decode */
 	bool layout_assumed;	       /* no kernel release in the file: 6.13+ assumed */
-	uint64_t records;	       /* records read */
-	uint64_t events;	       /* events handed on, RTW_EV_LOST ones included */
-	uint64_t lost_records;	       /* records that announced lost events */
+	int preempt_rt; /* 1 PREEMPT_RT (its release, or the -rt lazy patch's fields), -1 unknown */
+	uint64_t records;      /* records read */
+	uint64_t events;       /* events handed on, RTW_EV_LOST ones included */
+	uint64_t lost_records; /* records that announced lost events */
 };
 
 /*

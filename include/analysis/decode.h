@@ -7,6 +7,8 @@
 #ifndef ANALYSIS_DECODE_H
 #define ANALYSIS_DECODE_H
 
+#include <stdbool.h>
+
 #include "analysis/event.h"
 
 struct tep_handle;
@@ -17,7 +19,9 @@ struct decode;
  * decode_create() - A decoder for the event formats of @tep.
  * @tep: parsed event formats (and kallsyms for hrtimer function names);
  *       must outlive the decoder
- * @layout: common_flags layout of the kernel that wrote the records
+ * @layout: common_flags layout of the kernel that wrote the records, as its
+ *          version tells; the event formats refine it (the -rt lazy-preempt
+ *          patch's common_preempt_lazy_count field: event_flag_layout_refine())
  *
  * Return: the decoder, or NULL with errno set.
  */
@@ -58,6 +62,23 @@ int decode_record(struct decode *d, struct tep_record *rec, int cpu, struct rtw_
  */
 int decode_stack_frame(struct decode *d, struct tep_record *rec, const struct rtw_event *stack,
 		       int i, struct rtw_event *out);
+
+/**
+ * decode_layout() - The common_flags layout the records are read with.
+ * @d: decoder
+ *
+ * Return: the layout (refined once the first record was decoded).
+ */
+enum event_flag_layout decode_layout(const struct decode *d);
+
+/**
+ * decode_rt_fields() - Did the event formats carry the -rt lazy-preempt
+ * patch's common_preempt_lazy_count (a PREEMPT_RT kernel)?
+ * @d: decoder
+ *
+ * Return: true if so (known once the first record was decoded).
+ */
+bool decode_rt_fields(const struct decode *d);
 
 /**
  * decode_kind() - What decode_record() would make of @rec, without decoding it.

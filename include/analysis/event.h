@@ -39,6 +39,8 @@ enum rtw_kind {
 	RTW_EV_SOFTIRQ_RAISE, /* irq:softirq_raise */
 	RTW_EV_HRTIMER_ENTRY, /* timer:hrtimer_expire_entry */
 	RTW_EV_HRTIMER_EXIT,  /* timer:hrtimer_expire_exit */
+	RTW_EV_HRTIMER_START, /* timer:hrtimer_start (in the context of who armed it) */
+	RTW_EV_HRTIMER_INIT,  /* timer:hrtimer_init, hrtimer_setup: the timer's clock */
 	RTW_EV_VECTOR_ENTRY,  /* irq_vectors:*_entry (x86 local timer, IPIs...) */
 	RTW_EV_VECTOR_EXIT,   /* irq_vectors:*_exit */
 	RTW_EV_NMI,	      /* nmi:nmi_handler */
@@ -61,6 +63,12 @@ enum rtw_kind {
 #define RTW_F_NMI		0x40
 #define RTW_F_BH_OFF		0x80
 #define RTW_F_ANY_RESCHED	(RTW_F_NEED_RESCHED | RTW_F_NEED_RESCHED_LAZY | RTW_F_PREEMPT_RESCHED)
+
+/* hrtimer modes (include/linux/hrtimer.h enum hrtimer_mode) */
+#define RTW_HRTIMER_REL	   0x01
+#define RTW_HRTIMER_PINNED 0x02
+#define RTW_HRTIMER_SOFT   0x04 /* expires in softirq context (PREEMPT_RT: all but HARD) */
+#define RTW_HRTIMER_HARD   0x08 /* expires in hard IRQ context even on PREEMPT_RT */
 
 /* sched_switch prev_state, canonical (TASK_REPORT bits; 0 = runnable/preempted). */
 #define RTW_STATE_RUNNING   0x000
@@ -107,8 +115,12 @@ struct rtw_event {
 		} softirq;
 		struct {		 /* HRTIMER_* */
 			uint64_t timer;	 /* hrtimer address (identity only) */
-			uint64_t now_ns; /* the hrtimer core's now (entry only) */
-			char function[RTW_NAME_LEN];
+			uint64_t now_ns; /* the hrtimer core's now (entry only), timer's clock */
+			uint64_t expires_ns;	 /* START: hard expiry, in the timer's clock */
+			uint64_t softexpires_ns; /* START: the time asked for (expires - slack) */
+			int32_t clockid;	 /* INIT: CLOCK_MONOTONIC ..., -1 unknown */
+			uint32_t mode;		 /* START, INIT: RTW_HRTIMER_* bits */
+			char function[RTW_NAME_LEN]; /* ENTRY, START */
 		} hrt;
 		struct { /* VECTOR_*, NMI */
 			int32_t vector;
@@ -137,20 +149,59 @@ struct rtw_event {
 	} u;
 };
 
-/* How the kernel lays out common_flags. */
+/*
+ * How the kernel lays out common_flags (include/linux/trace_events.h
+ * TRACE_FLAG_*, as each kernel defines it):
+ *   mainline before 6.13: 0x01 irqs-off, 0x02 irqs-off not supported, 0x04
+ *     TIF_NEED_RESCHED, 0x08 hardirq, 0x10 softirq, 0x20 PREEMPT_NEED_RESCHED,
+ *     0x40 NMI, 0x80 BH disabled (5.17+)
+ *   6.13+ (and 6.12-rt): 0x02 is TIF_NEED_RESCHED_LAZY
+ *   -rt with the lazy-preempt patch ("sched: Add support for lazy
+ *     preemption", up to 6.6-rt; a common_preempt_lazy_count field in every
+ *     event): before 5.17 0x80 is the lazy bit; from 5.17 (0x80 went to BH)
+ *     0x20 is, and PREEMPT_NEED_RESCHED is not recorded
+ *   -rt with PREEMPT_AUTO (6.6-rt to 6.11-rt): 0x02 TIF_NEED_RESCHED, 0x04
+ *     TIF_NEED_RESCHED_LAZY
+ */
 enum event_flag_layout {
-	EVENT_FLAGS_PRE_6_13, /* 0x02 = IRQS_NOSUPPORT */
-	EVENT_FLAGS_6_13,     /* 0x02 = NEED_RESCHED_LAZY */
+	EVENT_FLAGS_PRE_6_13,	 /* 0x02 = IRQS_NOSUPPORT */
+	EVENT_FLAGS_6_13,	 /* 0x02 = NEED_RESCHED_LAZY */
+	EVENT_FLAGS_RT_LAZY_OLD, /* before 5.17: 0x80 = -rt NEED_RESCHED_LAZY (unused else) */
+	EVENT_FLAGS_RT_LAZY,	 /* -rt lazy patch 5.17-6.6: 0x20 = NEED_RESCHED_LAZY */
+	EVENT_FLAGS_RT_AUTO,	 /* -rt PREEMPT_AUTO: 0x02 NEED_RESCHED, 0x04 LAZY */
 };
 
 /**
- * event_flag_layout_for() - The common_flags layout of a kernel version.
+ * event_flag_layout_for() - The common_flags layout of a mainline kernel version.
  * @major: e.g. 6
  * @minor: e.g. 18
  *
  * Return: the layout.
  */
 enum event_flag_layout event_flag_layout_for(int major, int minor);
+
+/**
+ * event_flag_layout_detect() - The common_flags layout of a kernel.
+ * @major: e.g. 6; 0 unknown
+ * @minor: e.g. 1
+ * @rt: 1 PREEMPT_RT, 0 not, -1 unknown (see util_kernel_rt())
+ * @lazy_count: the events have the -rt lazy patch's common_preempt_lazy_count
+ *              field (trace.dat, live), or the text has its need-resched-lazy
+ *              column
+ *
+ * Return: the layout; an unknown kernel is read as 6.13+, one before 5.17
+ * as EVENT_FLAGS_RT_LAZY_OLD (mainline never sets its lazy bit).
+ */
+enum event_flag_layout event_flag_layout_detect(int major, int minor, int rt, bool lazy_count);
+
+/**
+ * event_flag_layout_refine() - The layout once the event formats are known.
+ * @layout: from event_flag_layout_detect() with what the kernel's version says
+ * @lazy_count: the formats have the -rt lazy patch's common_preempt_lazy_count
+ *
+ * Return: the layout.
+ */
+enum event_flag_layout event_flag_layout_refine(enum event_flag_layout layout, bool lazy_count);
 
 /**
  * event_flags_from_raw() - Canonical RTW_F_* flags from a raw common_flags.
@@ -161,11 +212,87 @@ enum event_flag_layout event_flag_layout_for(int major, int minor);
  */
 uint8_t event_flags_from_raw(unsigned int raw, enum event_flag_layout layout);
 
+/*
+ * The flag columns of ftrace's text (kernel/trace/trace_output.c
+ * trace_print_lat_fmt()), in the order a kernel prints them: mainline 5.13+
+ * "d.h1." (irqs-off, need-resched, hardirq/softirq, preempt-depth,
+ * migrate-disable), before 5.13 "d.h1", the -rt lazy patch "d..h1.." (the
+ * need-resched-lazy column 'L' after need-resched, preempt-lazy-depth before
+ * migrate-disable). The text's header names them ("_-----=> need-resched").
+ */
+enum event_col {
+	EVENT_COL_SKIP,	      /* a column we do not read (any character) */
+	EVENT_COL_IRQS,	      /* irqs-off/BH-disabled: D d b X . */
+	EVENT_COL_RESCHED,    /* need-resched: B N L b n l p . */
+	EVENT_COL_LAZY,	      /* -rt need-resched-lazy: L . */
+	EVENT_COL_IRQCTX,     /* hardirq/softirq: Z z H h s . */
+	EVENT_COL_PREEMPT,    /* preempt-depth: hex digit . */
+	EVENT_COL_LAZY_DEPTH, /* -rt preempt-lazy-depth: hex digit . */
+	EVENT_COL_MIGRATE,    /* migrate-disable: hex digit . */
+};
+
+#define EVENT_MAX_COLS 8
+
+struct event_cols {
+	uint8_t n;		     /* number of flag characters */
+	uint8_t col[EVENT_MAX_COLS]; /* enum event_col */
+};
+
 /**
- * event_flags_from_letters() - Canonical flags from ftrace's latency columns.
+ * event_flags_to_raw() - The raw common_flags of canonical flags (event_flags_from_raw()'s inverse).
+ * @flags: RTW_F_* bits
+ * @layout: the kernel's layout (event_flag_layout_detect(); a bit it has not is left out)
+ *
+ * Return: the common_flags value.
+ */
+unsigned int event_flags_to_raw(uint8_t flags, enum event_flag_layout layout);
+
+/**
+ * event_col_of_legend() - The column a header legend line names.
+ * @name: what follows "=> " in "#  ||| / _---=> preempt-depth" (need not be
+ *        NUL-terminated; trailing spaces allowed)
+ * @len: its length
+ *
+ * Return: enum event_col; -1 for "CPU#" (latency format: not a flag
+ * column), EVENT_COL_SKIP for a name this reader does not know.
+ */
+int event_col_of_legend(const char *name, size_t len);
+
+/**
+ * event_cols_for_width() - The columns of a flags group without a legend.
+ * @width: its number of characters (4-8)
+ * @cols: result: 4 before 5.13, 5 mainline, 7 the -rt lazy patch, 6 and 8
+ *        as 5 and 7 with a column more not read (trace-cmd's lock depth)
+ */
+void event_cols_for_width(int width, struct event_cols *cols);
+
+/**
+ * event_cols_have_lazy() - Do @cols hold the -rt need-resched-lazy column?
+ * @cols: columns
+ *
+ * Return: true if so (a PREEMPT_RT kernel with the lazy-preempt patch).
+ */
+bool event_cols_have_lazy(const struct event_cols *cols);
+
+/**
+ * event_flags_from_cols() - Canonical flags from ftrace's flag columns.
+ * @s: the columns, e.g. "dn.h3.." for a 7-column layout
+ * @len: number of characters at @s (must be @cols->n)
+ * @cols: the layout
+ * @flags: result
+ * @preempt: result: preempt depth (0 if '.')
+ *
+ * Return: 0, or -EINVAL if @s is not such a column group.
+ */
+int event_flags_from_cols(const char *s, int len, const struct event_cols *cols, uint8_t *flags,
+			  uint8_t *preempt);
+
+/**
+ * event_flags_from_letters() - Canonical flags from ftrace's latency columns,
+ * their layout told by their number (event_cols_for_width()).
  * @s: the columns, e.g. "dNh2." or "d.h3" (irqs-off, need-resched, hardirq/
- *     softirq, preempt depth, optionally migrate-disable)
- * @len: number of characters available at @s
+ *     softirq, preempt depth, optionally migrate-disable) or "d.L.411"
+ * @len: number of characters at @s
  * @flags: result
  * @preempt: result: preempt depth (0 if '.')
  *
@@ -264,6 +391,20 @@ bool event_is_tick_function(const char *function);
  * Return: the IRQ number, or -1 if @comm is not an IRQ thread.
  */
 int event_irq_thread_number(const char *comm);
+
+/**
+ * event_comm_is_percpu_kthread() - Is @comm a kernel thread bound to one CPU?
+ * @comm: e.g. "ksoftirqd/1", "ktimers/0", "kworker/1:2H", "rcuc/3"
+ * @base: receives the name without its CPU ("ksoftirqd", "kworker"), may be NULL
+ * @len: size of @base
+ *
+ * By name (what a trace gives): ksoftirqd, ktimers, rcuc, rcub, migration,
+ * cpuhp, idle_inject, irq_work, watchdog, posixcputmr followed by "/CPU",
+ * and the bound workers "kworker/CPU:N". Not IRQ threads (their IRQ's
+ * affinity moves them) nor unbound workers ("kworker/u8:1").
+ * Return: true if so.
+ */
+bool event_comm_is_percpu_kthread(const char *comm, char *base, size_t len);
 
 /**
  * event_prio_is_rt() - Is a kernel priority a real-time (or deadline) one?

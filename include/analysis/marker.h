@@ -106,4 +106,62 @@ uint64_t marker_cyclictest_unit_ns(const struct rtw_event *ev, size_t n,
  */
 uint64_t marker_freeze_ts(const struct rtw_event *ev, size_t n, int32_t tid);
 
+/* The timer a thread slept on, as its hrtimer_start and expiry show it. */
+struct marker_timer {
+	uint64_t deadline_ns;	 /* the time it asked for, on the trace's clock */
+	uint64_t softexpires_ns; /* the same in the timer's own clock */
+	int64_t slack_ns;	 /* expires - softexpires: its timer slack */
+	uint32_t mode;		 /* RTW_HRTIMER_* (HARD: fires in the interrupt on PREEMPT_RT) */
+	bool exact;		 /* softexpires taken as is: the trace clock is mono */
+	uint64_t expiry_ns;	 /* its hrtimer_expire_entry */
+	int32_t expiry_cpu;
+	uint64_t waking_ns; /* the wakeup of the thread in its callback */
+	uint64_t switch_ns; /* the thread's first switch-in after it, 0 none */
+};
+
+/**
+ * marker_thread_timer() - The deadline of thread @tid from its own timer.
+ * @ev: events, time-ordered
+ * @n: how many
+ * @tid: the thread
+ * @before_ns: its marker's time: the timer armed last before it counts
+ * @clock_mono: 1 the trace clock is CLOCK_MONOTONIC, 0 another, -1 unknown
+ * @t: result
+ *
+ * The thread's last hrtimer_start of hrtimer_wakeup (clock_nanosleep) before
+ * @before_ns, whose expiry woke it: its softexpires is the time the thread
+ * asked for (expires adds its slack). On a mono trace clock (of a
+ * CLOCK_MONOTONIC timer, hrtimer_init says which) that is the deadline;
+ * otherwise the expiry's now= (the timer's clock when it ran) translates
+ * it. A trace of unknown clock whose expiries' smallest (time - now=) is
+ * under 100 us is taken as mono (one expiry alone may be late).
+ * Return: 0, or -ENOENT (no such timer, it did not wake the thread, or its
+ * clock cannot be translated).
+ */
+int marker_thread_timer(const struct rtw_event *ev, size_t n, int32_t tid, uint64_t before_ns,
+			int clock_mono, struct marker_timer *t);
+
+/**
+ * marker_spike_window() - The spike of a marker, from the events before it.
+ * @win: events before (and including) the marker, time-ordered
+ * @n: how many
+ * @ev: the marker event
+ * @m: what its text says (marker_parse())
+ * @clock_mono: 1 the trace clock is CLOCK_MONOTONIC, 0 another, -1 unknown
+ * @sp: result
+ * @unit_ns: result: what a cyclictest LAT unit was (1000, 1 under -N)
+ *
+ * A FREEZE on the trace's clock keeps its own numbers. Otherwise the
+ * thread's own timer (marker_thread_timer()) gives the deadline and the
+ * wake time is deadline + latency, the unit being the one that puts it
+ * between the thread's switch-in and its marker (cyclictest writes the
+ * marker after its clock read, up to milliseconds later). Without the
+ * timer in the trace, marker_spike() (marker time minus latency) is the
+ * fallback, and @sp says so (deadline_from).
+ * Return: as marker_spike().
+ */
+int marker_spike_window(const struct rtw_event *win, size_t n, const struct rtw_event *ev,
+			const struct marker *m, int clock_mono, struct blame_spike *sp,
+			uint64_t *unit_ns);
+
 #endif

@@ -9,6 +9,7 @@
 #ifndef ANALYSIS_PIDMAP_H
 #define ANALYSIS_PIDMAP_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -21,6 +22,7 @@ struct pidmap_task {
 	int32_t pid; /* -1: empty slot */
 	int32_t prio;
 	int32_t policy; /* SCHED_*, PIDMAP_POLICY_UNKNOWN */
+	uint8_t pinned; /* the live task cannot move to another CPU (a bound kthread) */
 	char comm[RTW_COMM_LEN];
 };
 
@@ -69,6 +71,14 @@ void pidmap_note(struct pidmap *m, int32_t pid, const char *comm, int32_t prio);
  * @policy: SCHED_* value
  */
 void pidmap_set_policy(struct pidmap *m, int32_t pid, int policy);
+
+/**
+ * pidmap_set_pinned() - Remember that a live task noted before cannot move.
+ * @m: map
+ * @pid: task (nothing happens if it was never noted)
+ * @pinned: PF_NO_SETAFFINITY: a kernel thread bound to its CPU
+ */
+void pidmap_set_pinned(struct pidmap *m, int32_t pid, bool pinned);
 
 /**
  * pidmap_next() - Walk the tasks of the map, in no particular order.

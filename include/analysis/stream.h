@@ -47,6 +47,7 @@ struct stream_summary {
 	uint64_t duplicates;	      /* events a second buffer repeated, not used */
 	uint64_t restarts;	      /* times the clock went back (concatenated traces) */
 	int nr_explained;	      /* spikes explained */
+	int timer_deadlines;	      /* ... whose deadline the thread's hrtimer_start gave */
 	int nr_failed;		      /* spike markers that could not be explained */
 	struct blame_result *spikes;  /* the first STREAM_MAX_KEPT explained, in order */
 	size_t nr_spikes;
@@ -60,6 +61,7 @@ struct stream_spike {
 					   * hand: ..." */
 	const struct blame_result *res;	  /* the explanation */
 	const struct blame_trace *trace;  /* what it was explained from, for drawing */
+	const struct rtw_event *ev;	  /* the window, as read (before blame's repairs) */
 	size_t nr_events;		  /* events in the window */
 	const struct stream_summary *sum; /* the trace's facts, as far as read */
 };

@@ -48,7 +48,11 @@ struct textread_stats {
 	bool relative_ts;	     /* latency-format: time since the buffer was reset */
 	enum textread_flavor flavor;
 	char clock[16];	 /* "# rtwhy: clock NAME"; "" unknown */
-	char kernel[64]; /* "latency trace ... on RELEASE"; "" unknown */
+	char kernel[64]; /* "latency trace ... on RELEASE", "# rtwhy: kernel"; "" unknown */
+	char kernel_version[128]; /* uname -v, from "# rtwhy: kernel RELEASE VERSION"; "" */
+	bool rt_layout;		  /* flag columns of the -rt lazy-preempt patch ("d..h1..") */
+	int32_t main_tid;	  /* "# rtwhy: main thread PID": rtwhy's own; 0 unknown */
+	int hz;			  /* "# rtwhy: hz N": the kernel's CONFIG_HZ; 0 unknown */
 };
 
 /*

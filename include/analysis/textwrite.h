@@ -22,6 +22,19 @@
 void textwrite_header(FILE *out, int nr_cpus, const char *clock);
 
 /**
+ * textwrite_kernel() - Comment lines that say what textread cannot see in the
+ * events: "# rtwhy: kernel RELEASE VERSION", "# rtwhy: hz N", "# rtwhy: main
+ * thread PID" (rtwhy's own, to name it as such).
+ * @out: stream
+ * @release: uname -r, NULL unknown
+ * @version: uname -v, NULL unknown
+ * @hz: CONFIG_HZ, 0 unknown
+ * @main_tid: rtwhy's main thread, 0 unknown
+ */
+void textwrite_kernel(FILE *out, const char *release, const char *version, int hz,
+		      int32_t main_tid);
+
+/**
  * textwrite_event() - One event as one line (nothing for RTW_EV_OTHER).
  * @out: stream
  * @e: event

@@ -30,6 +30,8 @@ struct tl_segment {
 	int32_t cpu;
 	uint8_t ctx;		 /* enum tl_ctx */
 	uint8_t resched;	 /* RTW_F_*RESCHED bits seen in the segment's first event */
+	uint8_t from_irq;	 /* TL_SOFTIRQ: run at a hard IRQ's exit, else in @pid's own
+				  * context (local_bh_enable(), ksoftirqd, an IRQ thread) */
 	int32_t pid;		 /* the task (TASK/IDLE) or the interrupted task */
 	int32_t prio;		 /* kernel prio of @pid, TL_PRIO_UNKNOWN if not seen */
 	int32_t irq;		 /* hard IRQ number, softirq vector; -1 otherwise */
@@ -99,13 +101,27 @@ uint64_t timeline_walk(const struct timeline *tl, int cpu, uint64_t from_ns, uin
 		       void (*fn)(const struct tl_segment *seg, uint64_t ns, void *arg), void *arg);
 
 /**
- * timeline_estimate_tick_ns() - The scheduler tick period seen in @ev.
+ * timeline_tick_ns() - The scheduler tick period a trace shows.
+ * @ev: events
+ * @n: number of events
+ * @cpu: the CPU whose ticks to read first; -1 all
+ * @before_ns: only events up to here (0: all)
+ *
+ * Exact from the tick's own hrtimer_start expiries when the trace has them
+ * (consecutive ones differ by the period), else fitted to the tick
+ * expiries of @cpu: of the usual CONFIG_HZ periods, the slowest that puts
+ * most of them on one grid (late ticks miss it, none comes early). Without
+ * a fit on @cpu (it needs 4 ticks at least), the period most CPUs fit.
+ * Return: ns (the kernel's TICK_NSEC), or 0 when no period fits.
+ */
+uint64_t timeline_tick_ns(const struct rtw_event *ev, size_t n, int cpu, uint64_t before_ns);
+
+/**
+ * timeline_estimate_tick_ns() - timeline_tick_ns() of all CPUs and events.
  * @ev: events
  * @n: number of events
  *
- * Median distance between consecutive tick hrtimer expiries on one CPU,
- * snapped to a common HZ when within 5%.
- * Return: ns, or 0 when fewer than two ticks were seen.
+ * Return: ns, or 0 when no period fits.
  */
 uint64_t timeline_estimate_tick_ns(const struct rtw_event *ev, size_t n);
 

@@ -135,4 +135,16 @@ size_t util_strlcpy(char *dst, const char *src, size_t len);
  */
 int util_kernel_version(const char *release, int *major, int *minor);
 
+/**
+ * util_kernel_rt() - Is a kernel PREEMPT_RT, by its release and version strings?
+ * @release: uname -r ("6.1.0-57-rt-amd64", "6.6.30-rt30", "5.14.0-rt14.el9"),
+ *           "" or NULL unknown
+ * @version: uname -v ("#1 SMP PREEMPT_RT Debian ..."), "" or NULL unknown
+ *
+ * With both NULL, the running kernel's. The version always says PREEMPT_RT
+ * (older kernels "PREEMPT RT"); a release only when its builder named it so.
+ * Return: 1 PREEMPT_RT, 0 not (the version says another model), -1 unknown.
+ */
+int util_kernel_rt(const char *release, const char *version);
+
 #endif

@@ -20,15 +20,16 @@
 #define ANALYZE_DEFAULT_WINDOW_MS 200
 
 struct analyze_opts {
-	const char *path;      /* the trace */
-	const char *json_path; /* --json FILE, "-" for stdout; NULL none */
-	const char *svg_path;  /* --svg FILE; NULL none */
-	const char *clock;     /* --clock NAME for text that does not say; NULL */
-	uint64_t window_ns;    /* --window-ms: events kept before a marker */
-	bool manual;	       /* --pid, --at and --latency name the spike */
-	int32_t pid;	       /* --pid: the late thread */
-	uint64_t at_ns;	       /* --at: when it ran, in the file's clock */
-	uint64_t latency_ns;   /* --latency: how late it was */
+	const char *path;	/* the trace */
+	const char *json_path;	/* --json FILE, "-" for stdout; NULL none */
+	const char *svg_path;	/* --svg FILE; NULL none */
+	const char *save_trace; /* --save-trace FILE (.dat: trace.dat); NULL none */
+	const char *clock;	/* --clock NAME for text that does not say; NULL */
+	uint64_t window_ns;	/* --window-ms: events kept before a marker */
+	bool manual;		/* --pid, --at and --latency name the spike */
+	int32_t pid;		/* --pid: the late thread */
+	uint64_t at_ns;		/* --at: when it ran, in the file's clock */
+	uint64_t latency_ns;	/* --latency: how late it was */
 };
 
 enum analyze_action {

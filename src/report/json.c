@@ -149,9 +149,15 @@ void report_json_spike(struct json *j, const struct blame_result *r)
 	int i;
 
 	json_object(j, NULL);
-	json_int(j, "thread", sp->thread);
+	if (sp->thread >= 0) /* else a trace that does not say (cyclictest's marker, by hand) */
+		json_int(j, "thread", sp->thread);
+	else
+		json_null(j, "thread");
 	json_int(j, "tid", sp->tid);
-	json_int(j, "cpu", r->run_cpu >= 0 ? r->run_cpu : sp->cpu);
+	if (r->run_cpu >= 0 || sp->cpu >= 0)
+		json_int(j, "cpu", r->run_cpu >= 0 ? r->run_cpu : sp->cpu);
+	else
+		json_null(j, "cpu");
 	json_double(j, "latency_us", report_us(r->latency_ns), 3);
 	json_uint(j, "deadline_ns", (unsigned long long)sp->deadline_ns);
 	json_uint(j, "wake_ns", (unsigned long long)sp->wake_ns);
@@ -197,6 +203,14 @@ void report_json_spike(struct json *j, const struct blame_result *r)
 		if (c->role == BLAME_ROLE_BOOSTED ||
 		    (c->role == BLAME_ROLE_HOLDER && c->boost_prio != TL_PRIO_UNKNOWN))
 			json_int(j, "boosted_to", event_user_prio(c->boost_prio));
+		if (c->softirq_ns) { /* softirqs it ran in its own context (an IRQ thread's) */
+			json_string(j, "softirq", c->softirq);
+			json_double(j, "softirq_us", report_us(c->softirq_ns), 3);
+		}
+		if (c->flags & BLAME_C_SELF)
+			json_bool(j, "rtwhy_main_thread", true);
+		if (c->flags & BLAME_C_PINNED)
+			json_bool(j, "per_cpu_kthread", true);
 		if (c->dl_runtime_ns) {
 			json_uint(j, "dl_runtime_us",
 				  (unsigned long long)(c->dl_runtime_ns / 1000));

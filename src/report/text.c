@@ -281,6 +281,12 @@ static double report_us(uint64_t ns)
 	return (double)ns / 1000.0;
 }
 
+/* us from @from_ns to @ns, signed: an event may come before a deadline derived too late */
+static double report_offset_us(uint64_t ns, uint64_t from_ns)
+{
+	return ns >= from_ns ? (double)(ns - from_ns) / 1000.0 : -(double)(from_ns - ns) / 1000.0;
+}
+
 /* " (used the RT budget)" ... of a culprit named through a kernel mechanism */
 static void report_text_role(const struct blame_culprit *c, char *buf, size_t len)
 {
@@ -351,8 +357,7 @@ void report_text_spike(FILE *out, const struct blame_result *r, int index, size_
 	if (r->inferred_switches)
 		fprintf(out, ", %d untraced switch%s inferred", r->inferred_switches,
 			r->inferred_switches == 1 ? "" : "es");
-	fprintf(out, "\n#   deadline: %s\n",
-		sp->deadline_exact ? "exact (clock mono)" : "derived from the marker's latency");
+	fprintf(out, "\n#   deadline: %s\n", blame_deadline_words(sp));
 	fprintf(out,
 		"#   phases: timer delay %.1f us | scheduling delay %.1f us | return to user "
 		"%.1f us\n",
@@ -360,15 +365,20 @@ void report_text_spike(FILE *out, const struct blame_result *r, int index, size_
 		report_us(r->phase_ns[BLAME_PHASE_SCHED]),
 		report_us(r->phase_ns[BLAME_PHASE_RETURN]));
 	if (r->timer_function[0] || r->waking_ns) {
-		char chain[320];
+		char chain[400];
 		size_t n = 0;
 
 		chain[0] = '\0';
 		if (r->timer_function[0])
+			n += (size_t)snprintf(chain + n, sizeof(chain) - n,
+					      "timer %s on CPU %d at %+.1f us,", r->timer_function,
+					      r->timer_cpu,
+					      report_offset_us(r->timer_ns, sp->deadline_ns));
+		if (r->timer_thread_ns && n < sizeof(chain))
 			n += (size_t)snprintf(
-				chain + n, sizeof(chain) - n, "timer %s on CPU %d at %+.1f us,",
-				r->timer_function, r->timer_cpu,
-				((double)r->timer_ns - (double)sp->deadline_ns) / 1000.0);
+				chain + n, sizeof(chain) - n,
+				" run by thread %d (woken at %+.1f us),", r->timer_thread_pid,
+				report_offset_us(r->timer_thread_ns, sp->deadline_ns));
 		if (r->waking_ns && n < sizeof(chain))
 			n += (size_t)snprintf(chain + n, sizeof(chain) - n,
 					      " woken onto CPU %d %s,", r->wake_cpu,
@@ -376,8 +386,8 @@ void report_text_spike(FILE *out, const struct blame_result *r, int index, size_
 					      : r->lazy_at_wakeup  ? "(lazy need-resched)"
 								   : "(no need-resched)");
 		if (r->switch_ns && n < sizeof(chain))
-			snprintf(chain + n, sizeof(chain) - n, " switched in on CPU %d at +%.1f us",
-				 r->run_cpu, report_us(r->switch_ns - sp->deadline_ns));
+			snprintf(chain + n, sizeof(chain) - n, " switched in on CPU %d at %+.1f us",
+				 r->run_cpu, report_offset_us(r->switch_ns, sp->deadline_ns));
 		report_text_wrap(out, "  chain: ", chain[0] == ' ' ? chain + 1 : chain, 11);
 	}
 	fprintf(out, "#   culprits:     us  share  kind        what\n");

@@ -6,7 +6,7 @@
 # every format; rtwhy's own --save-trace window must give back the live
 # verdict to the nanosecond; bad input ends with status 1 or 2, no crash.
 # The host adds spikes of its own (nothing in the trace): retried.
-PLAN=21
+PLAN=23
 . tests/integration/lib.sh
 
 export RTWHY_MACHINE_LOCKED=1 # tests/run.sh holds the machine lock
@@ -83,6 +83,9 @@ check "JSON: file, format, clock, events, unparsed_lines, spikes" \
 	[ "$keys" = "file format clock events unparsed_lines spikes" ]
 check "JSON: cyclictest's deadline is derived, its threshold kept" \
 	[ "$(json_get "$TMP/dat.json" "(d['spikes'][0]['deadline_exact'], d['spikes'][0]['source'])")" = "(False, 'cyclictest')" ]
+all_valid() { for f in "$@"; do json_valid analyze "$f" || return 1; done; }
+check "JSON of the trace.dat, the text and trace-cmd report valid against doc/schema/analyze.schema.json" \
+	all_valid "$TMP/dat.json" "$TMP/txt.json" "$TMP/rep.json"
 
 # the spike named by hand: the break thread at the marker's time, with its latency
 at=$(grep -m1 'hit latency threshold' "$TMP/ct.trace.txt" | sed -E 's/.* ([0-9]+\.[0-9]+): tracing_mark_write.*/\1/')
@@ -101,6 +104,7 @@ check "live run with --save-trace: status 0, a spike explained" \
 	[ "$rc" = 0 -a -s "$TMP/s.txt" -a -n "$verdict" ]
 "$RTWHY" analyze "$TMP/s.txt" --json="$TMP/again.json" >"$TMP/again.out" 2>&1
 check "analyze of the saved window: status 0" [ "$?" = 0 ]
+check "the live run's JSON valid against doc/schema/run.schema.json" json_valid run "$TMP/s.json"
 python3 - "$TMP/s.json" "$TMP/again.json" >"$TMP/cmp.out" 2>&1 <<'PY'
 import json, sys
 a, b = (json.load(open(f))["spikes"][0] for f in sys.argv[1:3])

@@ -205,4 +205,36 @@ static inline void ev_tick(struct evgen *g, double us, int cpu, int cur, const c
 	ev_vector(g, us + 3.5, cpu, cur, cur_comm, "local_timer", false);
 }
 
+/* One event of each kind, as a round trip through a format writes them (13 us, 2 CPUs). */
+static inline void evgen_each_kind(struct evgen *g)
+{
+	static const char *const frames[] = { "hrtimer_interrupt", "ring_buffer_resize" };
+
+	evgen_init(g);
+	ev_switch(g, 1, 1, 2639, "bash", 120, 1, 2643, "cyclictest", 120, 0);
+	ev_switch(g, 2, 0, 2643, "cyclictest", 49, RTW_STATE_PREEMPTED, 0, "swapper/0", 120,
+		  RTW_F_NEED_RESCHED);
+	ev_wake(g, 3, 0, 0, "<idle>", RTW_EV_WAKING, 2642, "cyclictest", 120, 0,
+		RTW_F_IRQS_OFF | RTW_F_HARDIRQ);
+	ev_wake(g, 3.25, 0, 0, "<idle>", RTW_EV_WAKEUP, 2642, "cyclictest", 120, 1,
+		RTW_F_NEED_RESCHED | RTW_F_NEED_RESCHED_LAZY | RTW_F_PREEMPT_RESCHED);
+	ev_migrate(g, 4, 1, 2639, "bash", 15, "rcu_preempt", 120, 1, 0);
+	ev_irq(g, 5, 1, 2639, "bash", 36, "virtio1-req.0", true);
+	g->ev[g->n - 1].u.irq.ret = 0; /* an entry has no return value */
+	ev_irq(g, 6, 1, 2639, "bash", 36, NULL, false);
+	ev_softirq(g, 7, 1, 2639, "bash", 3, true);
+	ev_softirq(g, 8, 1, 2639, "bash", 3, false);
+	ev_hrtimer(g, 9, 0, 0, "<idle>", "hrtimer_wakeup", true, 0);
+	ev_hrtimer(g, 10, 0, 0, "<idle>", NULL, false, 0);
+	ev_vector(g, 11, 1, 2639, "bash", "reschedule", true);
+	ev_vector(g, 12, 1, 2639, "bash", "reschedule", false);
+	ev_pi(g, 12.5, 1, 4920, "pilock", 4919, "pilock", 89, 9);
+	ev_stack(g, 12.75, 1, 6206, "sh", frames, 2);
+	ev_lost(g, 13, 1, 99);
+	ev_marker(g, 13, 1, 2639, "bash",
+		  "FREEZE tid=2643 thread=1 cpu=1 prio=0 slack=50000 "
+		  "deadline=1000000000 wake=1000012000 lat=12000");
+	g->ev[g->n - 1].preempt = 1;
+}
+
 #endif

@@ -188,6 +188,24 @@ static const char *fixture_task(const char *comm, int pid, char *buf)
 	return buf;
 }
 
+static int check_hint(const char *file, int index, const char *line, const char *key,
+		      const char *hint, bool has)
+{
+	char want[160], *f, *save;
+	int bad = 0;
+
+	if (!expect_value(line, key, want, sizeof(want)))
+		return 0;
+	for (f = strtok_r(want, ",", &save); f; f = strtok_r(NULL, ",", &save)) {
+		if (!strstr(hint, f) != has)
+			continue;
+		fprintf(stderr, "%s spike %d: the hint %s \"%s\": %s\n", file, index,
+			has ? "lacks" : "has", f, hint);
+		bad++;
+	}
+	return bad;
+}
+
 /* Is every key=value of an expect "spike" line true of @r? */
 static int check_spike(const char *file, int index, const char *line, const struct blame_result *r)
 {
@@ -227,7 +245,16 @@ static int check_spike(const char *file, int index, const char *line, const stru
 	EXPECT("moved", "%s",
 	       fixture_task(r->cause.stop.moved_comm, r->cause.stop.moved_pid, got + 32));
 	EXPECT("by", "%s", fixture_task(r->cause.stop.by_comm, r->cause.stop.by_pid, got + 32));
+	/* the kernels' fixtures (tests/fixtures/kernels/): deadline, softirq run in a thread */
+	EXPECT("deadline", "%s", fixture_ts(r->spike.deadline_ns, got + 32));
+	EXPECT("softirq", "%s", c && c->softirq[0] ? c->softirq : "none");
+	EXPECT("self", "%d", c && (c->flags & BLAME_C_SELF) ? 1 : 0);
+	EXPECT("pinned", "%d", c && (c->flags & BLAME_C_PINNED) ? 1 : 0);
 #undef EXPECT
+	/* hint_lacks=w1,w2 / hint_has=w1,w2: words the hint must not have ("threadirqs" on a
+	 * kernel with it, "taskset" for a per-CPU kthread) or must have ("--mainaffinity") */
+	bad += check_hint(file, index, line, "hint_lacks", r->hint, false);
+	bad += check_hint(file, index, line, "hint_has", r->hint, true);
 	/* stack=f1,f2: each among the frames below the interrupt entry */
 	if (expect_value(line, "stack", want, sizeof(want))) {
 		char *f, *save;
@@ -323,6 +350,15 @@ static void check_fixture_dir(const char *dir, int min_expect, int min_files)
 static void test_fixtures(void)
 {
 	check_fixture_dir(unit_fixtures(), 10, 16);
+}
+
+/* Real traces of Debian's 6.1 PREEMPT_RT, threadirqs and plain kernels (tests/kernels/) */
+static void test_kernel_fixtures(void)
+{
+	char dir[512];
+
+	snprintf(dir, sizeof(dir), "%s/kernels", unit_fixtures());
+	check_fixture_dir(dir, 6, 7);
 }
 
 /* RT throttling, the fair server, DL, PI, the stopper, a stack (tests/fixtures/causes/RULES.md) */
@@ -463,6 +499,7 @@ static CU_TestInfo analyze_tests[] = {
 	{ "format sniffing", test_sniff },
 	{ "recorded fixtures give their verdicts", test_fixtures },
 	{ "the causes' fixtures give theirs", test_cause_fixtures },
+	{ "the kernel lab's fixtures give theirs", test_kernel_fixtures },
 	{ "damaged files", test_damaged },
 	{ "lost events during the spike", test_lost_in_window },
 	CU_TEST_INFO_NULL,

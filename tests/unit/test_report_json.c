@@ -109,7 +109,10 @@ static void test_causes(void)
 					       .prio = 98,
 					       .policy = 1,
 					       .cpu = 1,
-					       .role = BLAME_ROLE_RT_BUDGET };
+					       .role = BLAME_ROLE_RT_BUDGET,
+					       .softirq_ns = 1500000,
+					       .softirq = "BLOCK",
+					       .flags = BLAME_C_PINNED };
 	r.cause.bw.kind = CAUSE_BW_RT_THROTTLED;
 	r.cause.bw.cpu = 1;
 	r.cause.bw.period_timer_ns = 123;
@@ -133,6 +136,11 @@ static void test_causes(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"where\": \"user\""));
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"frames\": []"));
 	CU_ASSERT_PTR_NULL(strstr(buf, "\"pi\""));
+	/* the softirq it ran inside itself, and what it is (kernel-lab fixes) */
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"softirq\": \"BLOCK\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"softirq_us\": 1500.000"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"per_cpu_kthread\": true"));
+	CU_ASSERT_PTR_NULL(strstr(buf, "\"rtwhy_main_thread\""));
 	free(buf);
 }
 

@@ -69,8 +69,22 @@ static void test_states(void)
 	CU_ASSERT_STRING_EQUAL(buf, "S|D");
 }
 
+/* What a saved window says of its kernel, for textread to read back. */
+static void test_kernel_lines(void)
+{
+	char buf[256];
+	FILE *f = fmemopen(buf, sizeof(buf), "w");
+
+	textwrite_kernel(f, "6.1.0-57-rt-amd64", "#1 SMP PREEMPT_RT Debian 6.1.192-3", 250, 286);
+	textwrite_kernel(f, NULL, NULL, 0, 0); /* nothing known: nothing said */
+	fclose(f);
+	CU_ASSERT_STRING_EQUAL(buf, "# rtwhy: kernel 6.1.0-57-rt-amd64 #1 SMP PREEMPT_RT Debian "
+				    "6.1.192-3\n# rtwhy: hz 250\n# rtwhy: main thread 286\n");
+}
+
 static CU_TestInfo textwrite_tests[] = {
 	{ "event lines", test_lines },
+	{ "kernel comment lines", test_kernel_lines },
 	{ "prev_state letters", test_states },
 	CU_TEST_INFO_NULL,
 };

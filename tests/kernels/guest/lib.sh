@@ -77,7 +77,7 @@ rtwhy_try() {
 	name=$1
 	shift
 	rm -f "$W/$name".*
-	timeout 90 rtwhy "$@" --json="$W/$name.json" --save-trace="$W/$name.txt" \
+	timeout -k 10 90 rtwhy "$@" --json="$W/$name.json" --save-trace="$W/$name.txt" \
 		>"$W/$name.out" 2>"$W/$name.err"
 	rc=$?
 	if [ -s "$W/$name.json" ]; then jflat "$W/$name.json" >"$W/$name.flat"; else : >"$W/$name.flat"; fi
