@@ -1113,6 +1113,6 @@ static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
 	blame_resolve_policies(res, host);
 	blame_resched_held(ev, &ch, res);
 	blame_culprit_facts(ev, n, host, res);
-	verdict_decide(res, host ? host->steal_ns : -1);
+	verdict_decide(res, host);
 	return 0;
 }

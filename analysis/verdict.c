@@ -36,6 +36,7 @@ struct verdict_words {
 	double pct;		       /* its share of the latency, in % */
 	int cpu;		       /* its CPU, else where the thread ran */
 	int64_t steal_ns;	       /* host steal time around the spike, -1 unknown */
+	const struct blame_smi *smi;   /* --smi: the count around the spike, NULL none */
 };
 
 /* a verdict's rule: the culprit it names (-1 none) when it holds, else VERDICT_NO */
@@ -577,12 +578,18 @@ static void verdict_words_migration(const struct verdict_words *w, char *text, c
 static void verdict_words_invisible(const struct verdict_words *w, char *text, char *hint)
 {
 	const struct blame_culprit *c = w->c;
-	char steal[96] = "", during[48] = "";
+	char steal[96] = "", during[48] = "", smi[192] = "";
 
 	if (w->steal_ns > 0)
 		snprintf(steal, sizeof(steal),
 			 " The host stole %lld us of this machine's CPU time meanwhile.",
 			 (long long)(w->steal_ns / (int64_t)NSEC_PER_USEC));
+	if (w->smi && w->smi->counted)
+		snprintf(smi, sizeof(smi),
+			 " SMIs counted on CPU %d from %.1f ms before the deadline until the "
+			 "explanation (--smi): %u%s",
+			 w->smi->cpu, (double)w->smi->before_ns / 1e6, w->smi->count,
+			 w->smi->count ? ", so an SMI is the likely cause." : ": not an SMI.");
 	if (c && c->pid > 0)
 		snprintf(during, sizeof(during), " while %s ran", c->comm);
 	else if (c && c->pid == 0)
@@ -593,14 +600,14 @@ static void verdict_words_invisible(const struct verdict_words *w, char *text, c
 			 "latency) passed between its switch-in and its clock read with no "
 			 "event at all on the CPU: interrupts were off, or the CPU was not "
 			 "running this system (an SMI, or the hypervisor running something "
-			 "else).%s",
-			 w->cpu, w->us, w->pct, steal);
+			 "else).%s%s",
+			 w->cpu, w->us, w->pct, steal, smi);
 	else
 		snprintf(text, BLAME_TEXT_LEN,
 			 "For %llu us (%.1f%% of the latency) CPU %d showed no event at "
 			 "all%s: interrupts were off, or the CPU was not running this "
-			 "system (an SMI, or the hypervisor running something else).%s",
-			 w->us, w->pct, w->cpu, during, steal);
+			 "system (an SMI, or the hypervisor running something else).%s%s",
+			 w->us, w->pct, w->cpu, during, steal, smi);
 	snprintf(hint, BLAME_HINT_LEN,
 		 "On a virtual machine: give its vCPUs dedicated host CPUs; on bare metal: "
 		 "look for SMIs (hwlatdetect, turbostat) and long IRQs-off sections.");
@@ -973,11 +980,13 @@ static void verdict_facts(const struct blame_result *res, struct verdict_facts *
 							  : blame_policy_is_rt(f->c->policy);
 }
 
-void verdict_decide(struct blame_result *res, int64_t steal_ns)
+void verdict_decide(struct blame_result *res, const struct blame_host *host)
 {
 	const struct verdict_type *t = NULL;
 	struct verdict_facts f;
-	struct verdict_words w = { .res = res, .steal_ns = steal_ns };
+	struct verdict_words w = { .res = res,
+				   .steal_ns = host ? host->steal_ns : -1,
+				   .smi = host ? &host->smi : NULL };
 	int culprit = -1;
 	size_t i;
 

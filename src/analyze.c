@@ -21,9 +21,9 @@
 #include "rtwhy/json.h"
 #include "rtwhy/log.h"
 #include "rtwhy/outfile.h"
-#include "rtwhy/report_json.h"
-#include "rtwhy/report_svg.h"
-#include "rtwhy/report_text.h"
+#include "rtwhy/report/json.h"
+#include "rtwhy/report/svg_spike.h"
+#include "rtwhy/report/text.h"
 #include "rtwhy/savetrace.h"
 #include "analysis/textread.h" /* textread_parse_ts() for --at */
 #include "analysis/util.h"

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "analysis/blame.h"
 #include "rtwhy/config.h"
 #include "analysis/util.h"
 
@@ -52,22 +53,10 @@ uint64_t config_trace_threshold_ns(const struct rtw_config *cfg)
 
 const char *config_policy_name(int policy)
 {
-	switch (policy) {
-	case SCHED_FIFO:
-		return "fifo";
-	case SCHED_RR:
-		return "rr";
-	case SCHED_BATCH:
-		return "batch";
-	case SCHED_IDLE:
-		return "idle";
-#ifdef SCHED_DEADLINE
-	case SCHED_DEADLINE:
-		return "deadline";
-#endif
-	default:
-		return "other";
-	}
+	const char *name = blame_policy_name(policy);
+
+	/* cyclictest calls every policy it has no name for "other" */
+	return strcmp(name, "unknown") ? name : "other";
 }
 
 uint64_t config_unit_ns(const struct rtw_config *cfg)

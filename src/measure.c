@@ -27,7 +27,10 @@
 #define MEASURE_WAKE_SIGNAL SIGRTMIN /* measure_join()'s: cuts a sleep short */
 #define MEASURE_SMI_KEEP    16	     /* SMI counter readings kept per thread */
 
-/* --smi: one thread's CPU counter, read by the main thread */
+/*
+ * --smi: one thread's CPU counter, read by the main thread (measure_summary());
+ * the readings are shared with measure_smi_window() under smi_lock.
+ */
 struct measure_smi {
 	int fd; /* /dev/cpu/N/msr, -1 for none */
 	uint32_t base;
@@ -94,6 +97,7 @@ struct measure {
 	struct measure_summary summary;
 	bool smi;
 	uint64_t smi_read_ns;
+	pthread_mutex_t smi_lock; /* the threads' smi readings: main thread vs explaining thread */
 };
 
 int measure_init(struct measure **out, const struct rtw_config *cfg)
@@ -105,6 +109,7 @@ int measure_init(struct measure **out, const struct rtw_config *cfg)
 	m = calloc(1, sizeof(*m));
 	if (!m)
 		return -ENOMEM;
+	pthread_mutex_init(&m->smi_lock, NULL);
 	m->cfg = cfg;
 	m->freeze_fd = -1;
 	m->threshold_ns = config_trace_threshold_ns(cfg);
@@ -162,6 +167,7 @@ void measure_free(struct measure *m)
 	free(m->threads);
 	free(m->summary.threads);
 	free(m->samples);
+	pthread_mutex_destroy(&m->smi_lock);
 	free(m);
 }
 
@@ -658,6 +664,7 @@ static void measure_smi_read_all(struct measure *m, uint64_t now)
 {
 	int i;
 
+	pthread_mutex_lock(&m->smi_lock);
 	for (i = 0; i < m->nr_threads; i++) {
 		struct measure_smi *s = &m->threads[i].smi;
 		uint32_t v;
@@ -669,6 +676,7 @@ static void measure_smi_read_all(struct measure *m, uint64_t now)
 		s->ts_ns[s->next] = now;
 		s->count[s->next] = v;
 	}
+	pthread_mutex_unlock(&m->smi_lock);
 	m->smi_read_ns = now;
 }
 
@@ -684,6 +692,7 @@ int measure_smi_window(struct measure *m, int thread, uint64_t from_ns, uint32_t
 	if (!m->smi || thread < 0 || thread >= m->nr_threads)
 		return -ENODEV;
 	s = &m->threads[thread].smi;
+	pthread_mutex_lock(&m->smi_lock);
 	for (k = 0; k < MEASURE_SMI_KEEP; k++) {
 		if (s->ts_ns[k] && s->ts_ns[k] <= from_ns && s->ts_ns[k] > best_ts) {
 			best_ts = s->ts_ns[k];
@@ -694,7 +703,8 @@ int measure_smi_window(struct measure *m, int thread, uint64_t from_ns, uint32_t
 		best_ts = s->ts_ns[0];
 		best = s->base;
 	}
-	ret = smi_read(s->fd, &now_v);
+	pthread_mutex_unlock(&m->smi_lock);
+	ret = smi_read(s->fd, &now_v); /* a pread(): safe beside the main thread's */
 	if (ret)
 		return ret;
 	*count = smi_delta(now_v, best);

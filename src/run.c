@@ -25,6 +25,7 @@
 #include "rtwhy/cli.h"
 #include "rtwhy/check/gather.h"
 #include "rtwhy/clockres.h"
+#include "rtwhy/hostinfo.h"
 #include "rtwhy/irqs/gather.h"
 #include "analysis/marker.h"
 #include "analysis/pidmap.h"
@@ -33,9 +34,11 @@
 #include "rtwhy/metrics.h"
 #include "rtwhy/outfile.h"
 #include "rtwhy/procfs.h"
-#include "rtwhy/report_json.h"
-#include "rtwhy/report_svg.h"
-#include "rtwhy/report_text.h"
+#include "rtwhy/report/json.h"
+#include "rtwhy/report/svg.h"
+#include "rtwhy/report/svg_histogram.h"
+#include "rtwhy/report/svg_spike.h"
+#include "rtwhy/report/text.h"
 #include "rtwhy/run.h"
 #include "rtwhy/savetrace.h"
 #include "rtwhy/shmstat.h"
@@ -85,7 +88,6 @@ struct run_steal {
 /* An explanation the explaining thread made, for the main thread to print and keep. */
 struct run_done {
 	struct blame_result res;
-	struct measure_spike ms;
 	int index;
 	size_t nr_events;
 };
@@ -114,6 +116,7 @@ struct run {
 	struct report_text_verbose *verbose;
 	struct run_steal steal;
 	time_t start_time;
+	struct hostinfo host;	     /* what the reports say of the machine, read at the start */
 	struct metrics_file metrics; /* --metrics */
 	struct blame_kernel kernel;  /* this kernel's facts and rtwhy's main thread, for blame */
 	/* --explain: the explaining thread and what it hands to the main thread */
@@ -562,26 +565,21 @@ static void run_draw(struct run *r, const struct blame_trace *trace, const struc
 	}
 }
 
-/* --smi: an "invisible" spike points at SMIs; say how many the spike's CPU counted */
-static void run_smi_verdict(struct run *r, const struct measure_spike *ms, struct blame_result *res)
+/* --smi: the SMIs the spike's CPU counted from before its deadline until now */
+static void run_smi(struct run *r, const struct measure_spike *ms, struct blame_smi *smi)
 {
 	uint64_t since_ns;
-	uint32_t n;
-	size_t len = strlen(res->text);
 
-	if (!r->cfg->measure.smi || res->verdict != BLAME_V_INVISIBLE ||
-	    measure_smi_window(r->m, ms->thread, ms->deadline_ns, &n, &since_ns))
+	if (!r->cfg->measure.smi ||
+	    measure_smi_window(r->m, ms->thread, ms->deadline_ns, &smi->count, &since_ns))
 		return;
-	snprintf(res->text + len, sizeof(res->text) - len,
-		 " SMIs counted on CPU %d from %.1f ms before the deadline until the explanation "
-		 "(--smi): %u%s",
-		 ms->cpu, (double)(ms->deadline_ns - since_ns) / 1e6, n,
-		 n ? ", so an SMI is the likely cause." : ": not an SMI.");
+	smi->counted = true;
+	smi->cpu = ms->cpu;
+	smi->before_ns = ms->deadline_ns - since_ns;
 }
 
 /* The explaining thread: an explanation for the main thread to print and keep. */
-static void run_hand_over(struct run *r, const struct measure_spike *ms,
-			  const struct blame_result *res, size_t nr_events)
+static void run_hand_over(struct run *r, const struct blame_result *res, size_t nr_events)
 {
 	pthread_mutex_lock(&r->done_lock);
 	if (r->nr_done == r->cap_done) {
@@ -597,7 +595,6 @@ static void run_hand_over(struct run *r, const struct measure_spike *ms,
 		r->cap_done = cap;
 	}
 	r->done[r->nr_done].res = *res;
-	r->done[r->nr_done].ms = *ms;
 	r->done[r->nr_done].index = r->nr_explained;
 	r->done[r->nr_done].nr_events = nr_events;
 	r->nr_done++;
@@ -617,7 +614,6 @@ static void run_print_done(struct run *r)
 	r->nr_done = r->cap_done = 0;
 	pthread_mutex_unlock(&r->done_lock);
 	for (i = 0; i < n; i++) {
-		run_smi_verdict(r, &d[i].ms, &d[i].res);
 		run_keep(r, &d[i].res);
 		report_text_spike(stdout, &d[i].res, d[i].index, d[i].nr_events);
 	}
@@ -668,6 +664,7 @@ static void run_explain(struct run *r, const struct capture_spike *cs)
 	host.cause.dl_tasks = h.dl;
 	host.cause.nr_dl_tasks = h.nr_dl;
 	run_knobs(ms->cpu, &host.cause.knobs);
+	run_smi(r, ms, &host.smi);
 	ret = blame_explain_trace(cs->ev, cs->n, &sp, &host, &res, &trace);
 	/*
 	 * RT bandwidth: who used the budget, and whether it sleeps, is what the live
@@ -700,13 +697,12 @@ static void run_explain(struct run *r, const struct capture_spike *cs)
 	run_draw(r, &trace, &res);
 	blame_trace_free(&trace);
 	if (r->cfg->trace.break_ns) { /* the main thread, the measuring threads joined */
-		run_smi_verdict(r, ms, &res);
 		run_keep(r, &res);
 		r->last = res;
 		r->last_nr_events = cs->n;
 		r->have_last = true;
 	} else {
-		run_hand_over(r, ms, &res, cs->n);
+		run_hand_over(r, &res, cs->n);
 	}
 }
 
@@ -1067,6 +1063,15 @@ static int run_metrics(struct run *r, const struct measure_summary *s, bool runn
 	return metrics_file_write(&r->metrics, s, &info, run_now_ns());
 }
 
+/* The live display, with the load average as it is now. */
+static void run_status(struct run *r, const struct measure_summary *s)
+{
+	char lavg[HOSTINFO_LOADAVG_LEN];
+
+	hostinfo_loadavg("", lavg, sizeof(lavg));
+	report_text_status(stdout, r->cfg, s, lavg, r->status_shown);
+}
+
 static void run_loop(struct run *r)
 {
 	const struct rtw_config *cfg = r->cfg;
@@ -1093,7 +1098,7 @@ static void run_loop(struct run *r)
 		if (cfg->output.verbose)
 			report_text_verbose(stdout, cfg, s, r->verbose);
 		else if (!cfg->output.quiet && run_redraw(r, s)) {
-			report_text_status(stdout, cfg, s, r->status_shown);
+			run_status(r, s);
 			r->status_shown = true;
 		}
 	}
@@ -1131,7 +1136,7 @@ static void run_print_end(struct run *r)
 	if (cfg->output.verbose)
 		report_text_verbose(stdout, cfg, s, r->verbose);
 	else if (!cfg->output.quiet)
-		report_text_status(stdout, cfg, s, r->status_shown);
+		run_status(r, s);
 	if (cfg->output.quiet && !cfg->output.histogram)
 		for (i = 0; i < s->nr_threads; i++)
 			report_text_thread_line(stdout, cfg, &s->threads[i]);
@@ -1179,7 +1184,7 @@ static void run_print_end(struct run *r)
 			report_svg_sibling_path(cfg->output.svg_path, "hist", path, sizeof(path));
 		else
 			util_strlcpy(path, cfg->output.svg_path, sizeof(path));
-		ret = report_svg_histogram(path, cfg, s);
+		ret = report_svg_histogram(path, cfg, s, &r->host, time(NULL));
 		if (ret)
 			r->output_err = ret;
 	}
@@ -1188,18 +1193,27 @@ static void run_print_end(struct run *r)
 
 static int run_write_json(struct run *r, int code)
 {
+	const struct measure_summary *s = measure_summary(r->m);
+	int *node = calloc((size_t)s->nr_threads + 1, sizeof(*node));
 	struct report_json_run info = {
+		.host = &r->host,
+		.node = node, /* NULL (out of memory): 0 each */
 		.start_time = r->start_time,
 		.end_time = time(NULL),
 		.return_code = code,
 		.spikes = r->kept,
 		.nr_spikes = r->nr_kept,
 		.nr_spikes_dropped = r->nr_dropped,
-		.blind_spikes = measure_summary(r->m)->blind_spikes + r->nr_overwritten,
+		.blind_spikes = s->blind_spikes + r->nr_overwritten,
 		.blind_ns = r->cap.blind_ns,
 	};
+	int i, ret;
 
-	return report_json_write(r->cfg->output.json_path, r->cfg, measure_summary(r->m), &info);
+	for (i = 0; node && i < s->nr_threads; i++)
+		node[i] = hostinfo_cpu_node("", s->threads[i].cpu);
+	ret = report_json_write(r->cfg->output.json_path, r->cfg, s, &info);
+	free(node);
+	return ret;
 }
 
 static int run_start_threads(struct run *r)
@@ -1311,6 +1325,7 @@ int run_measure(const struct rtw_config *cfg)
 	for (i = 0; i < cfg->nr_warnings; i++)
 		fprintf(stderr, "%s\n", cfg->warnings[i]);
 	r.start_time = time(NULL);
+	hostinfo_read(&r.host);
 	metrics_file_init(&r.metrics, cfg->output.metrics);
 	savetrace_init(&r.save, cfg->output.save_trace);
 	diag_set_sink(log_diag, NULL); /* what analysis/ has to say, on stderr */

@@ -200,12 +200,24 @@ struct blame_result {
 };
 
 /*
+ * --smi: what the spike's CPU counted in MSR_SMI_COUNT from a reading before
+ * the deadline until the explanation; the "invisible" verdict says it.
+ */
+struct blame_smi {
+	bool counted; /* false: no SMI counting (then nothing is said) */
+	int cpu;
+	uint32_t count;
+	uint64_t before_ns; /* the counting started this long before the deadline */
+};
+
+/*
  * What the caller knows of the machine the spike happened on, gathered
  * before explaining: a live run reads it from /proc; a trace recorded
  * elsewhere has none of it.
  */
 struct blame_host {
 	int64_t steal_ns; /* host steal time around the spike, -1 unknown */
+	struct blame_smi smi;
 	/*
 	 * The live tasks of the window as the system shows them now: comm and
 	 * policy (pidmap_set_policy()); NULL when unknown. A task culprit whose

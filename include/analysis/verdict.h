@@ -23,10 +23,10 @@
  * verdict_decide() - Choose the verdict of @res and word it.
  * @res: an explanation whose culprits are attributed, sorted and their
  *       policies resolved; receives verdict, verdict_culprit, text and hint
- * @steal_ns: host steal time around the spike (the invisible verdict says
- *            it), -1 unknown
+ * @host: what the caller knows of the machine, NULL nothing; the invisible
+ *        verdict says its steal time and its SMI count
  */
-void verdict_decide(struct blame_result *res, int64_t steal_ns);
+void verdict_decide(struct blame_result *res, const struct blame_host *host);
 
 /**
  * verdict_name() - The JSON name of a verdict ("tick_wait" ...).

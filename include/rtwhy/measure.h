@@ -188,6 +188,9 @@ const struct measure_summary *measure_summary(struct measure *m);
  * @count: result
  * @since_ns: when the earlier reading was taken
  *
+ * Context: the main thread, or one other thread while the main thread
+ * calls measure_summary() (the readings are shared under a lock; the
+ * measuring threads never take it).
  * Return: 0, or -errno (-ENODEV: no SMI counting).
  */
 int measure_smi_window(struct measure *m, int thread, uint64_t from_ns, uint32_t *count,

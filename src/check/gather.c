@@ -23,14 +23,14 @@
 #define CHECK_GATHER_MEASURE_NS	     (400 * NSEC_PER_MSEC) /* HZ measurement window */
 #define CHECK_GATHER_MAX_DELTAS	     4096
 #define CHECK_GATHER_DEFAULT_TRACING "/sys/kernel/tracing"
+#define CHECK_GATHER_MAX_NEEDED	     32
+#define CHECK_GATHER_EVENT_LEN	     96 /* "system/name" */
 
-/* Events the spike analysis needs, and those that only sharpen it (tsession's set). */
-static const char *const check_gather_needed[] = {
-	"sched/sched_switch",	 "sched/sched_waking",	       "sched/sched_wakeup",
-	"irq/irq_handler_entry", "irq/irq_handler_exit",       "irq/softirq_entry",
-	"irq/softirq_exit",	 "timer/hrtimer_expire_entry", "timer/hrtimer_expire_exit",
-	"ftrace/print",
-};
+/*
+ * The events the spike analysis needs are the event table's EVENT_T_NEEDED
+ * ones (check_gather_needed()); these only sharpen it: an entry event of
+ * each family of the table's EVENT_T_ENABLE ones (an exit comes with its entry).
+ */
 static const char *const check_gather_optional[] = {
 	"sched/sched_migrate_task",
 	"irq_vectors/local_timer_entry",
@@ -503,11 +503,30 @@ static int check_gather_count_events(const struct check_gather_facts *f, const c
 	return found;
 }
 
+/* The event table's EVENT_T_NEEDED entries as "system/name", in table order. */
+static size_t check_gather_needed(char (*buf)[CHECK_GATHER_EVENT_LEN], const char **names,
+				  size_t max)
+{
+	size_t i, n, nr = 0;
+	const struct event_type *t = event_types(&n);
+
+	for (i = 0; i < n && nr < max; i++) {
+		if (!(t[i].flags & EVENT_T_NEEDED))
+			continue;
+		snprintf(buf[nr], CHECK_GATHER_EVENT_LEN, "%s/%s", t[i].system, t[i].name);
+		names[nr] = buf[nr];
+		nr++;
+	}
+	return nr;
+}
+
 static void check_gather_tracefs(struct check_gather_facts *f)
 {
-	char rel[300], path[4096];
+	char rel[300], path[4096], needed_buf[CHECK_GATHER_MAX_NEEDED][CHECK_GATHER_EVENT_LEN];
+	const char *needed[CHECK_GATHER_MAX_NEEDED];
+	size_t nr_needed = check_gather_needed(needed_buf, needed, CHECK_GATHER_MAX_NEEDED);
 
-	f->nr_needed_of = (int)ARRAY_SIZE(check_gather_needed);
+	f->nr_needed_of = (int)nr_needed;
 	f->nr_optional_of = (int)ARRAY_SIZE(check_gather_optional);
 	if (!f->mounts_err && f->tracefs_dir[0]) {
 		snprintf(rel, sizeof(rel), "%s/events", f->tracefs_dir);
@@ -515,8 +534,7 @@ static void check_gather_tracefs(struct check_gather_facts *f)
 		f->events_err = access(path, R_OK | X_OK) ? -errno : 0;
 		if (!f->events_err) {
 			f->nr_needed = check_gather_count_events(
-				f, check_gather_needed, ARRAY_SIZE(check_gather_needed),
-				f->needed_missing, sizeof(f->needed_missing));
+				f, needed, nr_needed, f->needed_missing, sizeof(f->needed_missing));
 			f->nr_optional = check_gather_count_events(
 				f, check_gather_optional, ARRAY_SIZE(check_gather_optional),
 				f->optional_missing, sizeof(f->optional_missing));

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rtwhy/hostinfo.h"
 #include "rtwhy/irqs/gather.h"
 #include "rtwhy/log.h"
 #include "rtwhy/procfs.h"
@@ -346,7 +347,7 @@ static int irqs_gather_threads(const char *root, struct irqs_gather_table *t)
 
 int irqs_gather_forced_threading(const char *root, char *why, size_t len)
 {
-	char cmdline[4096], version[256], realtime[16];
+	char cmdline[4096], version[256];
 	ssize_t nc, nv;
 
 	nc = procfs_read(root, "/proc/cmdline", cmdline, sizeof(cmdline));
@@ -359,8 +360,7 @@ int irqs_gather_forced_threading(const char *root, char *why, size_t len)
 		snprintf(why, len, "PREEMPT_RT kernel");
 		return 1;
 	}
-	if (procfs_read(root, "/sys/kernel/realtime", realtime, sizeof(realtime)) >= 0 &&
-	    !strcmp(realtime, "1")) {
+	if (hostinfo_realtime(root) == 1) {
 		snprintf(why, len, "real-time kernel (/sys/kernel/realtime = 1)");
 		return 1;
 	}

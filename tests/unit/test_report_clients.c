@@ -10,8 +10,8 @@
 #include <unistd.h>
 
 #include "rtwhy/cli.h"
-#include "rtwhy/report_json.h"
-#include "rtwhy/report_text.h"
+#include "rtwhy/report/json.h"
+#include "rtwhy/report/text.h"
 #include "sumfix.h"
 #include "unit.h"
 

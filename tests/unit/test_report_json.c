@@ -7,7 +7,7 @@
 
 #include "rtwhy/cli.h"
 #include "rtwhy/json.h"
-#include "rtwhy/report_json.h"
+#include "rtwhy/report/json.h"
 #include "evgen.h"
 #include "sumfix.h"
 #include "unit.h"

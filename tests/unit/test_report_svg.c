@@ -14,7 +14,9 @@
 #include "analysis/blame.h"
 #include "rtwhy/config.h"
 #include "rtwhy/measure.h"
-#include "rtwhy/report_svg.h"
+#include "rtwhy/report/svg.h"
+#include "rtwhy/report/svg_histogram.h"
+#include "rtwhy/report/svg_spike.h"
 #include "analysis/util.h"
 #include "evgen.h"
 #include "unit.h"
@@ -556,7 +558,7 @@ static char *hist_render(struct hist_fixture *fx, const char *name)
 	int i, ret;
 
 	svg_tmp(path, sizeof(path), name);
-	ret = report_svg_histogram(path, &fx->cfg, &fx->m);
+	ret = report_svg_histogram(path, &fx->cfg, &fx->m, NULL, time(NULL));
 	for (i = 0; i < fx->m.nr_threads; i++)
 		stats_free(&fx->st[i]);
 	CU_ASSERT_EQUAL_FATAL(ret, 0);
@@ -621,8 +623,9 @@ static void test_histogram_cannot_write(void)
 	struct hist_fixture fx;
 
 	hist_fill(&fx, 2, true, false);
-	CU_ASSERT_EQUAL(report_svg_histogram("/nonexistent-rtwhy-dir/h.svg", &fx.cfg, &fx.m),
-			-ENOENT);
+	CU_ASSERT_EQUAL(
+		report_svg_histogram("/nonexistent-rtwhy-dir/h.svg", &fx.cfg, &fx.m, NULL, 0),
+		-ENOENT);
 	stats_free(&fx.st[0]);
 	stats_free(&fx.st[1]);
 }
@@ -644,7 +647,54 @@ static void test_checker_rejects(void)
 				       &x));
 }
 
+/* report/svg's primitives: escaped text in well-formed elements, wrapped lines, ticks, paths. */
+static void test_primitives(void)
+{
+	char path[128], buf[64], *doc;
+	FILE *f;
+
+	svg_tmp(path, sizeof(path), "primitives.svg");
+	f = fopen(path, "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	report_svg_begin(f, 100, 50, "a<b & \"c\"");
+	report_svg_rect(f, 1, 2, 3, 4, "class=\"%s\"", "task");
+	fputs("<g>", f);
+	report_svg_title(f,
+			 "pid %d: \x01"
+			 "bad\xff\xc3\xa9",
+			 7);
+	fputs("</g>\n", f);
+	report_svg_line(f, 0, 0, 10.5, 10, "stroke=\"#000\"");
+	report_svg_text(f, 5, 6, "", "%s", "x'y>z");
+	CU_ASSERT_EQUAL(report_svg_wrap(f, 0, 20, 10, "font-size=\"9\"", "aaa bbb ccc", 7), 2);
+	fputs("</svg>\n", f);
+	fclose(f);
+	doc = svg_load_checked(path);
+	CU_ASSERT_PTR_NOT_NULL(strstr(doc, "<title>a&lt;b &amp; &quot;c&quot;</title>"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(doc, "<rect x=\"1.00\" y=\"2.00\" width=\"3.00\" "
+					   "height=\"4.00\" class=\"task\"/>"));
+	/* a control character and a byte that is no UTF-8 become '?', valid UTF-8 stays */
+	CU_ASSERT_PTR_NOT_NULL(strstr(doc, "<title>pid 7: ?bad?\xc3\xa9</title>"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(doc, "x2=\"10.50\""));
+	CU_ASSERT_PTR_NOT_NULL(strstr(doc, ">x&apos;y&gt;z</text>"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(doc, ">aaa bbb</text>"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(doc, " y=\"30.0\" font-size=\"9\">ccc</text>"));
+	free(doc);
+	unlink(path);
+	CU_ASSERT_EQUAL(report_svg_wrap(NULL, 0, 0, 0, "", "aaa bbb ccc", 3), 3);
+	CU_ASSERT_DOUBLE_EQUAL(report_svg_text_px("ab\xc3\xa9", 6.6), 3 * 6.6, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(report_svg_nice_step(1000, 5), 200, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(report_svg_nice_step(7, 10), 1, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(report_svg_nice_step(30, 10), 5, 1e-9);
+	CU_ASSERT_DOUBLE_EQUAL(report_svg_nice_step(0, 5), 1, 1e-9);
+	report_svg_sibling_path("run.svg", "hist", buf, sizeof(buf));
+	CU_ASSERT_STRING_EQUAL(buf, "run-hist.svg");
+	report_svg_sibling_path("run", "hist", buf, sizeof(buf));
+	CU_ASSERT_STRING_EQUAL(buf, "run-hist");
+}
+
 static CU_TestInfo report_svg_tests[] = {
+	{ "primitives", test_primitives },
 	{ "spike_path", test_spike_path },
 	{ "spike_picture", test_spike_picture },
 	{ "spike_numbered_files", test_spike_numbered_files },

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "rtwhy/cli.h"
-#include "rtwhy/report_text.h"
+#include "rtwhy/report/text.h"
 #include "evgen.h"
 #include "sumfix.h"
 #include "unit.h"

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "analysis/util.h"
 #include "analysis/verdict.h"
 #include "unit.h"
 
@@ -47,17 +48,24 @@ static void test_names(void)
 	CU_ASSERT_STRING_EQUAL(verdict_name((enum blame_verdict) - 1), "?");
 }
 
+/* A complete explanation of 1 us on CPU 1 with no culprit at all. */
+static void nothing_in_it(struct blame_result *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->complete = true;
+	r->latency_ns = 1000;
+	r->run_cpu = 1;
+	r->victim_prio = -1000;
+}
+
 /* An explanation with nothing in it: invisible, no culprit named, words still written. */
 static void test_no_culprit(void)
 {
+	struct blame_host host = { .steal_ns = 3000 };
 	struct blame_result r;
 
-	memset(&r, 0, sizeof(r));
-	r.complete = true;
-	r.latency_ns = 1000;
-	r.run_cpu = 1;
-	r.victim_prio = -1000;
-	verdict_decide(&r, 3000);
+	nothing_in_it(&r);
+	verdict_decide(&r, &host);
 	CU_ASSERT_EQUAL(r.verdict, BLAME_V_INVISIBLE);
 	CU_ASSERT_EQUAL(r.verdict_culprit, -1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(r.text, "CPU 1 showed no event"));
@@ -65,7 +73,7 @@ static void test_no_culprit(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(r.hint, "dedicated host CPUs"));
 	r.complete = false;
 	snprintf(r.incomplete_why, sizeof(r.incomplete_why), "no wakeup");
-	verdict_decide(&r, -1);
+	verdict_decide(&r, NULL);
 	CU_ASSERT_EQUAL(r.verdict, BLAME_V_INCOMPLETE);
 	CU_ASSERT_PTR_NOT_NULL(strstr(r.text, "no wakeup. The culprits shown"));
 }
@@ -93,19 +101,19 @@ static void test_cause_rules(void)
 	r.cause.bw.kind = CAUSE_BW_RT_THROTTLED;
 	r.cause.bw.cpu = 1;
 	r.cause.bw.held_ns = 39000000;
-	verdict_decide(&r, -1);
+	verdict_decide(&r, NULL);
 	CU_ASSERT_EQUAL(r.verdict, BLAME_V_RT_THROTTLED);
 	CU_ASSERT_EQUAL(r.verdict_culprit, 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(r.text, "the period timer that ends it is not in the trace"));
 	/* held less than half of the latency: not the mechanism's spike */
 	r.cause.bw.held_ns = 19000000;
-	verdict_decide(&r, -1);
+	verdict_decide(&r, NULL);
 	CU_ASSERT_EQUAL(r.verdict, BLAME_V_INVISIBLE);
 	/* the fair server names the starver */
 	r.cause.bw.held_ns = 39000000;
 	r.cause.bw.kind = CAUSE_BW_FAIR_SERVER;
 	r.culprit[1].role = BLAME_ROLE_STARVER;
-	verdict_decide(&r, -1);
+	verdict_decide(&r, NULL);
 	CU_ASSERT_EQUAL(r.verdict, BLAME_V_FAIR_SERVER);
 	CU_ASSERT_EQUAL(r.verdict_culprit, 1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(r.text, "50 ms every 1 s by default"));
@@ -123,15 +131,51 @@ static void test_cause_rules(void)
 	r.cause.stop.seen = true;
 	snprintf(r.cause.stop.comm, sizeof(r.cause.stop.comm), "migration/1");
 	r.cause.stop.moved_pid = -1;
-	verdict_decide(&r, -1);
+	verdict_decide(&r, NULL);
 	CU_ASSERT_EQUAL(r.verdict, BLAME_V_STOP_WORK);
 	CU_ASSERT_PTR_NOT_NULL(strstr(r.text, "moved no task: stop_machine()"));
+}
+
+/* --smi: the count the live run read is the invisible verdict's last sentence, and only its. */
+static void test_smi_count(void)
+{
+	struct blame_host host = { .steal_ns = -1,
+				   .smi = { .counted = true,
+					    .cpu = 1,
+					    .count = 2,
+					    .before_ns =
+						    42 * NSEC_PER_MSEC + 300 * NSEC_PER_USEC } };
+	const char *sentence = " SMIs counted on CPU 1 from 42.3 ms before the deadline until the "
+			       "explanation (--smi): 2, so an SMI is the likely cause.";
+	struct blame_result r;
+	size_t n;
+
+	nothing_in_it(&r);
+	verdict_decide(&r, &host);
+	CU_ASSERT_EQUAL(r.verdict, BLAME_V_INVISIBLE);
+	n = strlen(r.text);
+	CU_ASSERT_TRUE_FATAL(n > strlen(sentence));
+	CU_ASSERT_STRING_EQUAL(r.text + n - strlen(sentence), sentence);
+	host.smi.count = 0;
+	verdict_decide(&r, &host);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.text, "explanation (--smi): 0: not an SMI."));
+	host.smi.counted = false;
+	verdict_decide(&r, &host);
+	CU_ASSERT_PTR_NULL(strstr(r.text, "SMIs counted"));
+	/* another verdict says nothing of SMIs */
+	host.smi.counted = true;
+	r.complete = false;
+	snprintf(r.incomplete_why, sizeof(r.incomplete_why), "no wakeup");
+	verdict_decide(&r, &host);
+	CU_ASSERT_EQUAL(r.verdict, BLAME_V_INCOMPLETE);
+	CU_ASSERT_PTR_NULL(strstr(r.text, "SMIs counted"));
 }
 
 static CU_TestInfo verdict_tests[] = {
 	{ "one table entry per verdict", test_names },
 	{ "the rules of the kernel's mechanisms", test_cause_rules },
 	{ "no culprit at all", test_no_culprit },
+	{ "--smi: the count in the invisible verdict", test_smi_count },
 	CU_TEST_INFO_NULL,
 };
 

@@ -1,20 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * report_json - cyclictest's JSON (rt_write_json + write_stats of rt-tests
+ * report/json - cyclictest's JSON (rt_write_json + write_stats of rt-tests
  * 2.4, keys and quirks included: "cmdline:" and "rt_test_version:" carry a
  * colon, an empty histogram prints as "{      }") and rtwhy's spikes.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/utsname.h>
 
 #include "rtwhy/log.h"
 #include "rtwhy/outfile.h"
-#include "rtwhy/procfs.h"
-#include "rtwhy/report_json.h"
+#include "rtwhy/report/json.h"
 #include "analysis/timeline.h"
 #include "analysis/util.h"
 
@@ -24,38 +21,6 @@ static void report_json_time(char *buf, size_t len, time_t t)
 
 	localtime_r(&t, &tm);
 	strftime(buf, len, "%a, %d %b %Y %T %z", &tm);
-}
-
-static int report_json_realtime(void)
-{
-	long long v;
-
-	/* present only with the PREEMPT_RT patch */
-	return procfs_read_long("", "/sys/kernel/realtime", &v) ? 0 : (int)v;
-}
-
-static int report_json_node_of(int cpu)
-{
-	char path[64];
-	struct dirent *de;
-	DIR *d;
-	int node = -1;
-
-	if (cpu < 0)
-		return -1;
-	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d", cpu);
-	d = opendir(path);
-	if (!d)
-		return 0;
-	while ((de = readdir(d))) {
-		if (!strncmp(de->d_name, "node", 4) && de->d_name[4] >= '0' &&
-		    de->d_name[4] <= '9') {
-			node = (int)strtol(de->d_name + 4, NULL, 10);
-			break;
-		}
-	}
-	closedir(d);
-	return node < 0 ? 0 : node;
 }
 
 static void report_json_cmdline(FILE *f, const struct rtw_config *cfg)
@@ -304,7 +269,7 @@ static void report_json_percentiles(FILE *f, const struct stats_thread *st)
 }
 
 static void report_json_thread(FILE *f, const struct rtw_config *cfg,
-			       const struct measure_thread_summary *t, bool last)
+			       const struct measure_thread_summary *t, int node, bool last)
 {
 	uint64_t unit = config_unit_ns(cfg);
 	const struct stats_snapshot s = t->snap;
@@ -330,23 +295,24 @@ static void report_json_thread(FILE *f, const struct rtw_config *cfg,
 		fprintf(f, "      \"avg\": null,\n");
 	report_json_percentiles(f, t->stats);
 	fprintf(f, "      \"cpu\": %d,\n", t->cpu);
-	fprintf(f, "      \"node\": %d\n", report_json_node_of(t->cpu));
+	fprintf(f, "      \"node\": %d\n", node);
 	fprintf(f, "    }%s\n", last ? "" : ",");
 }
 
 int report_json_write(const char *path, const struct rtw_config *cfg,
 		      const struct measure_summary *m, const struct report_json_run *run)
 {
+	static const struct hostinfo unknown;
+	const struct hostinfo *host = run->host ? run->host : &unknown;
+	const struct utsname *u = &host->uts;
 	FILE *f = stdout;
 	char start[64], end[64];
-	struct utsname u;
 	struct json j;
 	size_t i;
 	int ret = strcmp(path, "-") ? outfile_open(path, "--json file", &f) : 0;
 
 	if (ret)
 		return ret;
-	uname(&u);
 	report_json_time(start, sizeof(start), run->start_time);
 	report_json_time(end, sizeof(end), run->end_time);
 	fprintf(f, "{\n  \"file_version\": 1,\n  \"cmdline:\": ");
@@ -355,15 +321,17 @@ int report_json_write(const char *path, const struct rtw_config *cfg,
 	fprintf(f, "  \"start_time\": \"%s\",\n  \"end_time\": \"%s\",\n", start, end);
 	fprintf(f, "  \"return_code\": %d,\n", run->return_code);
 	fprintf(f, "  \"sysinfo\": {\n");
-	fprintf(f, "    \"sysname\": \"%s\",\n    \"nodename\": \"%s\",\n", u.sysname, u.nodename);
-	fprintf(f, "    \"release\": \"%s\",\n    \"version\": \"%s\",\n", u.release, u.version);
-	fprintf(f, "    \"machine\": \"%s\",\n    \"realtime\": %d\n  },\n", u.machine,
-		report_json_realtime());
+	fprintf(f, "    \"sysname\": \"%s\",\n    \"nodename\": \"%s\",\n", u->sysname,
+		u->nodename);
+	fprintf(f, "    \"release\": \"%s\",\n    \"version\": \"%s\",\n", u->release, u->version);
+	fprintf(f, "    \"machine\": \"%s\",\n    \"realtime\": %d\n  },\n", u->machine,
+		host->realtime);
 	fprintf(f, "  \"num_threads\": %d,\n", m->nr_threads);
 	fprintf(f, "  \"resolution_in_ns\": %d,\n", cfg->output.nsecs ? 1 : 0);
 	fprintf(f, "  \"thread\": {\n");
 	for (i = 0; i < (size_t)m->nr_threads; i++)
-		report_json_thread(f, cfg, &m->threads[i], i + 1 == (size_t)m->nr_threads);
+		report_json_thread(f, cfg, &m->threads[i], run->node ? run->node[i] : 0,
+				   i + 1 == (size_t)m->nr_threads);
 	fprintf(f, "  },\n");
 	fprintf(f, "  \"rtwhy_version\": \"%s\",\n", RTWHY_VERSION);
 	fprintf(f, "  \"blind_spikes\": %llu,\n", run->blind_spikes);

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * report_json - the --json file: cyclictest 2.4's keys and layout (so that
+ * report/json - the --json file: cyclictest 2.4's keys and layout (so that
  * existing parsers read it), plus rtwhy's "spikes", each with its phases,
  * culprits, verdict and trace coverage (keys listed in README.md).
+ * Renders only: the machine's facts ("sysinfo", each thread's "node") come
+ * in struct report_json_run, gathered by the run (hostinfo).
  */
 #ifndef RTWHY_REPORT_JSON_H
 #define RTWHY_REPORT_JSON_H
@@ -12,11 +14,14 @@
 
 #include "analysis/blame.h"
 #include "rtwhy/config.h"
+#include "rtwhy/hostinfo.h"
 #include "rtwhy/json.h"
 #include "rtwhy/measure.h"
 
-/* What the run adds to the file beyond the threads' statistics. */
+/* What the run adds to the file beyond the threads' statistics, all gathered by the run. */
 struct report_json_run {
+	const struct hostinfo *host; /* "sysinfo"; NULL: every field "" and 0 */
+	const int *node;	     /* per thread of the summary: hostinfo_cpu_node(); NULL: 0 */
 	time_t start_time;
 	time_t end_time;
 	int return_code;

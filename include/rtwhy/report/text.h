@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * report_text - everything rtwhy prints on a terminal: cyclictest 2.4's
+ * report/text - everything rtwhy prints on a terminal: cyclictest 2.4's
  * status lines, -q summary, -v samples, -h histogram and break lines (byte
  * for byte, so existing parsers keep working), then rtwhy's explanation
  * blocks, every line of which starts with "# " so that histogram and plot
- * scripts skip them. Rendering only: all numbers come computed.
+ * scripts skip them. Rendering only: all numbers come computed, the load
+ * average of the live display too (hostinfo).
  */
 #ifndef RTWHY_REPORT_TEXT_H
 #define RTWHY_REPORT_TEXT_H
@@ -42,10 +43,11 @@ void report_text_current_status(FILE *out, const struct rtw_config *cfg,
  * @out: stream
  * @cfg: config
  * @m: measurement
+ * @lavg: the load average as /proc/loadavg reads now (hostinfo_loadavg())
  * @redraw: true if the previous block is still on screen (move up over it)
  */
 void report_text_status(FILE *out, const struct rtw_config *cfg, const struct measure_summary *m,
-			bool redraw);
+			const char *lavg, bool redraw);
 
 /* Per thread, what report_text_verbose() has printed so far; zeroed at the start. */
 struct report_text_verbose {

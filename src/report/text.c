@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * report_text - terminal output. The cyclictest half copies rt-tests 2.4's
+ * report/text - terminal output. The cyclictest half copies rt-tests 2.4's
  * printf formats exactly; the rtwhy half prints explanation blocks.
  */
 #include <stdio.h>
 #include <string.h>
 
-#include "rtwhy/procfs.h"
-#include "rtwhy/report_text.h"
+#include "rtwhy/report/text.h"
 #include "rtwhy/shmstat.h"
 #include "rtwhy/wrap.h"
 #include "analysis/timeline.h"
@@ -50,14 +49,12 @@ void report_text_current_status(FILE *out, const struct rtw_config *cfg,
 }
 
 void report_text_status(FILE *out, const struct rtw_config *cfg, const struct measure_summary *m,
-			bool redraw)
+			const char *lavg, bool redraw)
 {
 	const char *policy = config_policy_name(cfg->measure.policy);
 	bool rt = cfg->measure.policy == SCHED_FIFO || cfg->measure.policy == SCHED_RR;
-	char lavg[128];
 	int i;
 
-	procfs_read("", "/proc/loadavg", lavg, sizeof(lavg));
 	if (redraw)
 		fprintf(out, "\033[%dA", m->nr_threads + 2);
 	/* cyclictest: "other/other" when the threads are not real-time */
