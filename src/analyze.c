@@ -477,8 +477,11 @@ int analyze_main(int argc, char **argv)
 		return CLI_EXIT_OK;
 	}
 	/* --json -: the JSON alone on stdout */
-	if (analyze_file(&o, o.json_path && !strcmp(o.json_path, "-") ? NULL : stdout, &sum))
+	memset(&sum, 0, sizeof(sum)); /* freed on every path, also when the file was not read */
+	if (analyze_file(&o, o.json_path && !strcmp(o.json_path, "-") ? NULL : stdout, &sum)) {
+		stream_summary_free(&sum);
 		return CLI_EXIT_FAILURE;
+	}
 	if (!sum.nr_explained && !sum.nr_failed)
 		log_err("cannot find a spike in %s: no cyclictest \"hit latency threshold\" or "
 			"rtwhy FREEZE marker among its %llu events (name one with --pid, --at and "
