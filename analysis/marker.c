@@ -53,6 +53,9 @@ int marker_format_freeze(char *buf, const struct marker *m)
 	char *p = util_fmt_str(buf, MARKER_FREEZE_WORD);
 	int i;
 
+	if (m->untriggered)
+		*p++ = ' ';
+
 	for (i = 0; i < MF_NR; i++) {
 		*p++ = ' ';
 		p = util_fmt_str(p, marker_keys[i]);

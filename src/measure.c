@@ -19,7 +19,6 @@
 #include "analysis/marker.h"
 #include "rtwhy/measure.h"
 #include "rtwhy/smi.h"
-#include "rtwhy/tsession.h"
 #include "rtwhy/timenow.h"
 #include "analysis/util.h"
 
@@ -186,7 +185,7 @@ _Static_assert(sizeof(((struct measure_thread *)0)->marker) >= MARKER_FREEZE_MAX
 	       "room for the FREEZE line");
 
 /* The FREEZE line of a spike, into @buf: the format is marker.c's. */
-static int measure_format_freeze(char *buf, const struct measure_spike *s)
+static int measure_format_freeze(char *buf, const struct measure_spike *s, bool untriggered)
 {
 	const struct marker f = { .kind = MARKER_FREEZE,
 				  .tid = s->tid,
@@ -196,7 +195,8 @@ static int measure_format_freeze(char *buf, const struct measure_spike *s)
 				  .slack_ns = s->slack_ns,
 				  .deadline_ns = s->deadline_ns,
 				  .wake_ns = s->wake_ns,
-				  .latency = s->latency_ns < 0 ? 0 : (uint64_t)s->latency_ns };
+				  .latency = s->latency_ns < 0 ? 0 : (uint64_t)s->latency_ns,
+				  .untriggered = untriggered };
 
 	return marker_format_freeze(buf, &f);
 }
@@ -255,9 +255,7 @@ static void measure_freeze(struct measure_thread *t, uint64_t deadline_ns, uint6
 		s->wake_ns = measure_now_ns(CLOCK_MONOTONIC);
 		s->deadline_ns = s->wake_ns - (uint64_t)lat_ns;
 	}
-	len = measure_format_freeze(t->marker, s);
-	if (!froze && m->freeze_mode == MEASURE_FREEZE_SWAP)
-		len = tsess_format_untriggered(t->marker, len);
+	len = measure_format_freeze(t->marker, s, !froze && m->freeze_mode == MEASURE_FREEZE_SWAP);
 	s->write_ns = measure_now_ns(CLOCK_MONOTONIC);
 	if (write(m->freeze_fd, t->marker, (size_t)len) < 0) {
 		atomic_store(&m->freeze_failed, 1);

@@ -124,19 +124,6 @@ enum tsess_capture tsess_choose_capture(enum tsess_capture wanted, const struct 
 	}
 }
 
-int tsess_format_untriggered(char *line, int len)
-{
-	static const char word[] = MARKER_FREEZE_WORD " ";
-	const int wlen = (int)sizeof(word) - 1;
-
-	if (len < wlen || memcmp(line, word, (size_t)wlen))
-		return len;
-	/* "FREEZE tid=..." -> "FREEZE  tid=...": marker_parse() reads both alike */
-	memmove(line + wlen + 1, line + wlen, (size_t)(len - wlen) + 1);
-	line[wlen] = ' ';
-	return len + 1;
-}
-
 static int tsess_split(const char *spec, char *sys, size_t syslen, const char **event)
 {
 	const char *slash = strchr(spec, '/');

@@ -23,7 +23,7 @@
 
 #define MARKER_FREEZE_WORD "FREEZE"		  /* a FREEZE line's first word */
 #define MARKER_FREEZE_GLOB MARKER_FREEZE_WORD "*" /* what the traceoff trigger matches */
-#define MARKER_FREEZE_MAX  180			  /* room for the longest FREEZE line and a NUL */
+#define MARKER_FREEZE_MAX  180 /* the longest FREEZE line (178, untriggered) and a NUL */
 
 enum marker_kind {
 	MARKER_NONE,
@@ -42,6 +42,8 @@ struct marker {
 	int64_t slack_ns;
 	uint64_t deadline_ns;
 	uint64_t wake_ns;
+	bool untriggered; /* FREEZE: written "FREEZE  tid=" (two spaces), which no trigger
+			   * matches; read back alike */
 };
 
 /**

@@ -23,7 +23,7 @@ struct tsess;
 /*
  * What a FREEZE line (marker.h) does to the recording. The trigger matches
  * lines that start "FREEZE tid=" (TSESS_TRIGGER_PREFIX); a line written
- * "FREEZE  tid=" (two spaces, tsess_format_untriggered()) is the same
+ * "FREEZE  tid=" (two spaces, marker.h's untriggered) is the same
  * spike for every reader but leaves the trigger alone.
  */
 enum tsess_capture {
@@ -80,16 +80,6 @@ enum tsess_capture tsess_choose_capture(enum tsess_capture wanted, const struct 
  * Return: a static string.
  */
 const char *tsess_capture_name(enum tsess_capture c);
-
-/**
- * tsess_format_untriggered() - Turn a FREEZE line into one no trigger matches.
- * @line: a FREEZE line of @len bytes, with room for one more byte and a NUL
- * @len: its length
- *
- * Context: the measuring hot path (no allocation, no stdio).
- * Return: the new length (@len + 1), or @len if @line is no FREEZE line.
- */
-int tsess_format_untriggered(char *line, int len);
 
 /**
  * tsess_remove_stale() - Destroy rtwhy-<pid> instances whose process is gone.

@@ -63,6 +63,16 @@ static void test_freeze_round_trip(void)
 	marker_format_freeze(buf, &s);
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf, " cpu=0 "));
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf, " slack=0 "));
+	/* the line no trigger matches: one space more, the widest values, read back alike */
+	s.slack_ns = INT32_MAX - 1;
+	s.untriggered = true;
+	n = marker_format_freeze(buf, &s);
+	CU_ASSERT_TRUE(n < MARKER_FREEZE_MAX);
+	CU_ASSERT_EQUAL(strncmp(buf, "FREEZE  tid=", 12), 0);
+	CU_ASSERT_TRUE_FATAL(marker_parse(buf, &back));
+	CU_ASSERT_EQUAL(back.tid, s.tid);
+	CU_ASSERT_EQUAL(back.slack_ns, s.slack_ns);
+	CU_ASSERT_EQUAL(back.latency, s.latency);
 }
 
 static void test_markers(void)
