@@ -804,6 +804,9 @@ static void run_stop_explainer(struct run *r)
 	r->explainer_started = false;
 	run_print_done(r);
 	pthread_mutex_destroy(&r->done_lock);
+	if (r->nr_done_lost) /* counted, never said before */
+		log_warn("%llu explained spikes not printed or kept: out of memory",
+			 (unsigned long long)r->nr_done_lost);
 }
 
 /* ---- the run ----------------------------------------------------------------------- */
