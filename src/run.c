@@ -1312,10 +1312,12 @@ static int run_gate(const struct rtw_config *cfg, const struct measure_summary *
 	}
 	if (!worst)
 		return CLI_EXIT_OK;
-	log_err("latency above --max-latency=%llu us: thread %d (tid %d) max %.1f us (%d of %d "
-		"threads above)",
+	/* truncated as the summary's Max is (cyclictest's ns / 1000), not rounded up past it */
+	log_err("latency above --max-latency=%llu us: thread %d (tid %d) max %lld.%lld us (%d of "
+		"%d threads above)",
 		(unsigned long long)(cfg->output.max_latency_ns / NSEC_PER_USEC), worst->index,
-		worst->tid, (double)worst->snap.max_ns / 1000.0, over, s->nr_threads);
+		worst->tid, (long long)(worst->snap.max_ns / 1000),
+		(long long)(worst->snap.max_ns % 1000 / 100), over, s->nr_threads);
 	return CLI_EXIT_LATENCY;
 }
 
