@@ -301,7 +301,10 @@ static struct blame_culprit *blame_add(struct blame_acc *acc, const struct blame
  * thread's (forced threading runs what its handler raised inside it), the
  * softirq threads' (ksoftirqd/N, ktimers/N, rcuc/N), and on PREEMPT_RT every
  * task's (softirqs run in the thread that raised them, at its priority). One
- * run at a hard IRQ's exit, on another kernel, is a softirq of its own.
+ * run at a hard IRQ's exit, on another kernel, is a softirq of its own. With
+ * forced threading (threadirqs) irq_exit() runs none: invoke_softirq() wakes
+ * ksoftirqd instead. There a softirq right after an interrupt's exit is the
+ * interrupted task's own local_bh_enable(), not the interrupt's.
  */
 static bool blame_softirq_in_task(const struct blame_acc *acc, const struct tl_segment *s)
 {
@@ -311,7 +314,7 @@ static bool blame_softirq_in_task(const struct blame_acc *acc, const struct tl_s
 		return false;
 	if (acc->res->kernel.preempt_rt > 0)
 		return true;
-	if (s->from_irq)
+	if (s->from_irq && acc->res->kernel.threaded_irqs <= 0)
 		return false;
 	if (event_irq_thread_number(s->comm) >= 0)
 		return true;

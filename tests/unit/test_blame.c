@@ -276,6 +276,58 @@ static void test_irq_thread(void)
 	CU_ASSERT_EQUAL(event_user_prio(top()->prio), 50);
 }
 
+/*
+ * The IRQ thread irq/25 runs its BLOCK softirq at its local_bh_enable(), the
+ * disk's next hard IRQ (which only wakes the thread again) just before it:
+ * the event before softirq_entry is an interrupt's. With forced threading
+ * irq_exit() runs no softirq (invoke_softirq() wakes ksoftirqd), so the
+ * softirq is the thread's own time; on a kernel without it, the hard IRQ's
+ * exit ran it, a softirq of its own.
+ */
+static void build_softirq_after_irq_in_thread(int8_t threaded)
+{
+	struct blame_spike sp = { .tid = TID,
+				  .cpu = 1,
+				  .deadline_ns = evgen_us(10000),
+				  .wake_ns = evgen_us(11503),
+				  .deadline_exact = true,
+				  .source = "test" };
+	struct blame_host host = { .steal_ns = -1 };
+
+	host.kernel.threaded_irqs = threaded;
+	host.kernel.preempt_rt = -1;
+	thread_sleeps(59, 2000, "bash");
+	timer_wakes(10000, 1, 2000, "bash", 59, RTW_F_NEED_RESCHED);
+	ev_switch(&g, 10004, 1, 2000, "bash", 120, 0, 300, "irq/25-virtio0-", 49, 0);
+	ev_irq(&g, 10300, 1, 300, "irq/25-virtio0-", 25, "virtio0-req.0", true);
+	ev_irq(&g, 10303, 1, 300, "irq/25-virtio0-", 25, NULL, false);
+	ev_softirq(&g, 10304, 1, 300, "irq/25-virtio0-", 4, true);
+	ev_softirq(&g, 11304, 1, 300, "irq/25-virtio0-", 4, false);
+	ev_switch(&g, 11500, 1, 300, "irq/25-virtio0-", 49, CUR_S, TID, "rtwhy", 59, 0);
+	CU_ASSERT_EQUAL_FATAL(blame_explain(g.ev, g.n, &sp, &host, &res), 0);
+	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
+}
+
+static void test_softirq_in_forced_thread(void)
+{
+	build_softirq_after_irq_in_thread(1);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_IRQ_THREAD);
+	CU_ASSERT_EQUAL(top()->kind, BLAME_IRQ_THREAD);
+	CU_ASSERT_EQUAL(top()->pid, 300);
+	CU_ASSERT_EQUAL(top()->irq, 25);
+	CU_ASSERT_EQUAL(top()->softirq_ns, 1000000);
+	CU_ASSERT_STRING_EQUAL(top()->softirq, "BLOCK");
+}
+
+static void test_softirq_at_irq_exit(void)
+{
+	build_softirq_after_irq_in_thread(-1);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_SOFTIRQ);
+	CU_ASSERT_EQUAL(top()->kind, BLAME_SOFTIRQ);
+	CU_ASSERT_STRING_EQUAL(top()->name, "BLOCK");
+	CU_ASSERT_EQUAL(top()->ns, 1000000);
+}
+
 static void test_idle_exit(void)
 {
 	thread_sleeps(49, 0, "swapper/1");
@@ -477,6 +529,10 @@ static CU_TestInfo blame_tests[] = {
 	{ "RT thread held by a fair task", test_rt_thread_held_by_fair_task },
 	{ "hard IRQ", test_hard_irq },
 	{ "softirq with a nested hard IRQ", test_softirq },
+	{ "forced threading: a softirq after a hard IRQ is the thread's",
+	  test_softirq_in_forced_thread },
+	{ "no forced threading: a softirq after a hard IRQ is its exit's",
+	  test_softirq_at_irq_exit },
 	{ "threaded IRQ handler", test_irq_thread },
 	{ "exit from idle", test_idle_exit },
 	{ "a long idle gap is invisible time", test_long_idle_is_invisible },
