@@ -525,9 +525,22 @@ s_hints() {
 	keep hints
 }
 
+# A scenario with a failed check runs once more, from the start: under single-threaded TCG a
+# stalled vCPU can turn any count of spikes (the checks that say "most" or "never") however
+# many tries each scenario makes inside. The second run's lines are the result; the first
+# run's failures stay in the TAP as "# try 1: not ok - ..." notes, which the host prints and
+# does not count. A wrong answer of rtwhy's fails both runs.
 for s in ${SCENARIOS:-irqs seed irqthread p60 rthog ctseed ctirq ctrecord hints}; do
 	[ -f "$OUT/$s.tap" ] && { echo "# lab: scenario $s done in an earlier boot"; continue; }
 	scenario "$s"
 	"s_$s"
+	if grep -q '^not ok' "$TAP"; then
+		stop_started
+		grep '^not ok' "$TAP" | sed 's/^/# try 1: /' >"$W/$s.try1"
+		scenario "$s"
+		tee -a "$TAP" <"$W/$s.try1"
+		note "try 1 of scenario $s failed a check (above): the whole scenario once more"
+		"s_$s"
+	fi
 	done_scenario
 done
