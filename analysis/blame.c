@@ -110,6 +110,13 @@ bool blame_culprit_is_others(const struct blame_culprit *c)
 	return c->kind == BLAME_UNACCOUNTED && c->pid == -1 && !strcmp(c->name, "others");
 }
 
+const char *blame_culprit_self_name(const struct blame_culprit *c)
+{
+	if (!(c->flags & BLAME_C_SELF))
+		return NULL;
+	return strcmp(c->comm, BLAME_EXPLAINER_COMM) ? "main thread" : "explaining thread";
+}
+
 void blame_culprit_label(const struct blame_culprit *c, char *buf, size_t len)
 {
 	if (c->kind == BLAME_TASK && (c->flags & BLAME_C_SELF)) {
@@ -119,7 +126,7 @@ void blame_culprit_label(const struct blame_culprit *c, char *buf, size_t len)
 		plain.flags &= (uint8_t)~BLAME_C_SELF;
 		blame_culprit_label(&plain, task, sizeof(task));
 		/* "rtwhy (pid 286, other nice 0)" -> "rtwhy's own main thread (pid 286, ...)" */
-		snprintf(buf, len, "rtwhy's own main thread %s",
+		snprintf(buf, len, "rtwhy's own %s %s", blame_culprit_self_name(c),
 			 strchr(task, '(') ? strchr(task, '(') : task);
 		return;
 	}
@@ -847,12 +854,17 @@ static void blame_holder(const struct rtw_event *ev, const struct blame_chain *c
 	}
 }
 
-/* rtwhy's own main thread: known to a live run or its saved trace; else by name and pid. */
+/*
+ * rtwhy's own threads: the explaining thread by the name rtwhy gives it; the
+ * main thread known to a live run or its saved trace, else by name and pid.
+ */
 static bool blame_is_self(const struct blame_result *res, const struct blame_culprit *c,
 			  const struct rtw_event *ev, size_t n)
 {
 	size_t i;
 
+	if (!strcmp(c->comm, BLAME_EXPLAINER_COMM))
+		return true;
 	if (res->kernel.main_tid)
 		return c->pid == res->kernel.main_tid;
 	if (strcmp(res->spike.source, "rtwhy") || strcmp(c->comm, "rtwhy") ||

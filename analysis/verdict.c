@@ -239,7 +239,7 @@ static void verdict_hint_name(const struct blame_culprit *c, char *buf, size_t l
 	if (!c)
 		snprintf(buf, len, "the task");
 	else if (c->flags & BLAME_C_SELF)
-		snprintf(buf, len, "rtwhy's own main thread");
+		snprintf(buf, len, "rtwhy's own %s", blame_culprit_self_name(c));
 	else if ((c->flags & BLAME_C_PINNED) &&
 		 event_comm_is_percpu_kthread(c->comm, base, sizeof(base)))
 		snprintf(buf, len, "the %s kernel thread of CPU %d", base, c->cpu);
@@ -255,10 +255,11 @@ static void verdict_move_away(const struct blame_culprit *c, int cpu, char *buf,
 	char base[RTW_COMM_LEN] = "";
 
 	if (c && (c->flags & BLAME_C_SELF)) {
+		/* the explaining thread follows --mainaffinity when it is given (run.c) */
 		snprintf(buf, len,
-			 "keep rtwhy's own main thread off CPU %d with --mainaffinity (a CPU no "
+			 "keep rtwhy's own %s off CPU %d with --mainaffinity (a CPU no "
 			 "measuring thread uses)",
-			 cpu);
+			 blame_culprit_self_name(c), cpu);
 		return;
 	}
 	if (!c || !(c->flags & BLAME_C_PINNED)) {

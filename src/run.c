@@ -759,9 +759,15 @@ static void *run_explainer_main(void *arg)
 	struct timespec pause = util_ns_to_ts(RUN_REFRESH_NS);
 
 	/* its own name: a culprit that is rtwhy's explaining thread says so, and --stack's
-	 * trigger (comm == the process's name) leaves its wakeups out */
-	pthread_setname_np(pthread_self(), "rtwhy-explain");
-	pthread_setaffinity_np(pthread_self(), sizeof(r->any_cpus), &r->any_cpus);
+	 * trigger (comm == the process's name) leaves its wakeups out. Its CPUs: those
+	 * --mainaffinity gives rtwhy's housekeeping, else any the process may use (not
+	 * only -a's, where the main thread goes as in cyclictest) */
+	pthread_setname_np(pthread_self(), BLAME_EXPLAINER_COMM);
+	if (r->cfg->measure.housekeeping_cpus)
+		pthread_setaffinity_np(pthread_self(), sizeof(r->cfg->measure.main_cpus),
+				       &r->cfg->measure.main_cpus);
+	else
+		pthread_setaffinity_np(pthread_self(), sizeof(r->any_cpus), &r->any_cpus);
 	run_explainer_policy(r->cfg);
 	run_sample_steal(&r->steal, run_now_ns());
 	while (!atomic_load(&r->explainer_stop)) {

@@ -73,9 +73,11 @@ enum blame_phase {
 	BLAME_NR_PHASES,
 };
 
-#define BLAME_C_SELF	 0x01 /* rtwhy's own main thread */
+#define BLAME_C_SELF	 0x01 /* rtwhy's own: its main thread or its explaining thread */
 #define BLAME_C_PINNED	 0x02 /* a per-CPU kernel thread: it cannot move to another CPU */
 #define BLAME_C_THREADED 0x04 /* a hard IRQ whose handler has an irq/N thread in the trace */
+/* The name rtwhy gives its explaining thread (--explain): a task of that name is rtwhy's own. */
+#define BLAME_EXPLAINER_COMM "rtwhy-explain"
 /* What a culprit did through a kernel mechanism (cause.h), beyond occupying the CPU. */
 enum blame_role {
 	BLAME_ROLE_NONE,
@@ -337,6 +339,15 @@ const char *blame_role_name(int role);
  * Return: true for "others".
  */
 bool blame_culprit_is_others(const struct blame_culprit *c);
+
+/**
+ * blame_culprit_self_name() - Which of rtwhy's own threads @c is.
+ * @c: culprit
+ *
+ * Return: "main thread", "explaining thread" (BLAME_EXPLAINER_COMM), NULL
+ * when @c is not rtwhy's own (BLAME_C_SELF). A static string.
+ */
+const char *blame_culprit_self_name(const struct blame_culprit *c);
 
 /**
  * blame_culprit_label() - "bash (pid 2638, other nice 0)", "IRQ 36 virtio1-req.0" ...

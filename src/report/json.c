@@ -208,7 +208,10 @@ void report_json_spike(struct json *j, const struct blame_result *r)
 			json_double(j, "softirq_us", report_us(c->softirq_ns), 3);
 		}
 		if (c->flags & BLAME_C_SELF)
-			json_bool(j, "rtwhy_main_thread", true);
+			json_bool(j,
+				  strcmp(c->comm, BLAME_EXPLAINER_COMM) ? "rtwhy_main_thread"
+									: "rtwhy_explaining_thread",
+				  true);
 		if (c->flags & BLAME_C_PINNED)
 			json_bool(j, "per_cpu_kthread", true);
 		if (c->dl_runtime_ns) {

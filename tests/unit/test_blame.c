@@ -328,6 +328,29 @@ static void test_softirq_at_irq_exit(void)
 	CU_ASSERT_EQUAL(top()->ns, 1000000);
 }
 
+/* rtwhy's explaining thread (--explain, SCHED_OTHER) on the CPU of a fair measuring thread */
+static void test_explaining_thread(void)
+{
+	char label[128];
+
+	thread_sleeps(120, 0, "swapper/1");
+	ev_switch(&g, 9000, 1, 0, "swapper/1", 120, 0, 4990, BLAME_EXPLAINER_COMM, 125, 0);
+	ev_tick(&g, 9500, 1, 4990, BLAME_EXPLAINER_COMM, 0);
+	timer_wakes(10000, 1, 4990, BLAME_EXPLAINER_COMM, 120, 0);
+	ev_tick(&g, 13500, 1, 4990, BLAME_EXPLAINER_COMM,
+		RTW_F_NEED_RESCHED | RTW_F_PREEMPT_RESCHED);
+	thread_switched_in(13510, 4990, BLAME_EXPLAINER_COMM, 120);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 13515, 0), 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(top());
+	CU_ASSERT_EQUAL(top()->pid, 4990);
+	CU_ASSERT_TRUE(top()->flags & BLAME_C_SELF);
+	CU_ASSERT_STRING_EQUAL(blame_culprit_self_name(top()), "explaining thread");
+	blame_culprit_label(top(), label, sizeof(label));
+	CU_ASSERT_PTR_NOT_NULL(strstr(label, "rtwhy's own explaining thread (pid 4990"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "rtwhy's own explaining thread off CPU 1"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "--mainaffinity"));
+}
+
 static void test_idle_exit(void)
 {
 	thread_sleeps(49, 0, "swapper/1");
@@ -534,6 +557,7 @@ static CU_TestInfo blame_tests[] = {
 	{ "no forced threading: a softirq after a hard IRQ is its exit's",
 	  test_softirq_at_irq_exit },
 	{ "threaded IRQ handler", test_irq_thread },
+	{ "rtwhy's explaining thread named as rtwhy's own", test_explaining_thread },
 	{ "exit from idle", test_idle_exit },
 	{ "a long idle gap is invisible time", test_long_idle_is_invisible },
 	{ "timer slack", test_timer_slack },
