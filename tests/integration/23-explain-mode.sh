@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # --explain goes on after each spike (re-arms the trace), reports the blind
 # time, and --save-trace keeps every explained window with its FREEZE line.
-PLAN=8
+PLAN=10
 . tests/integration/lib.sh
 
 busy_loop 0 busyloop
@@ -36,3 +36,26 @@ else
 	notok "no spike: no trace, no picture, and the run says so (status $rc)"
 	show "$TMP/n.out"
 fi
+
+# the explaining thread's CPUs: --mainaffinity's (rtwhy's housekeeping) when given, else every
+# CPU the process may use, not only -a's (where the main thread goes, as in cyclictest)
+explainer_cpus() { # explainer_cpus ARGS...: Cpus_allowed_list of rtwhy-explain in a 2 s run
+	timeout 20 "$RTWHY" -q -D 2 -i 5000 --explain=1000000 "$@" >"$TMP/aff.out" 2>&1 &
+	apid=$!
+	got=""
+	for _ in 1 2 3 4 5 6 7 8 9 10; do
+		sleep 0.1
+		rpid=$(pgrep -P $apid | head -n 1) # rtwhy, under timeout
+		for t in /proc/${rpid:-none}/task/*; do
+			[ "$(cat "$t/comm" 2>/dev/null)" = rtwhy-explain ] &&
+				got=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' "$t/status")
+		done
+		[ -n "$got" ] && break
+	done
+	wait $apid
+}
+all=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status)
+explainer_cpus -a 1 --mainaffinity=0
+check "--mainaffinity=0: the explaining thread runs on CPU 0 (got '$got')" [ "$got" = 0 ]
+explainer_cpus -a 1
+check "-a 1 alone: the explaining thread may run on every CPU, $all (got '$got')" [ "$got" = "$all" ]
