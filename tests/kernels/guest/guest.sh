@@ -328,6 +328,58 @@ s_rthog() {
 	verdict '[ "$c" = "spinner $hogpid fifo 80" ]' "culprit the hog, spinner $hogpid fifo 80 (got '$c')"
 }
 
+# ---- RT throttling: a FIFO 1 task that never sleeps on the CPU of a FIFO 99 thread ----
+# Once the RT tasks of a CPU used sched_rt_runtime_us (950 ms) of a second, the kernel stops
+# every one of them, the measuring thread too, until sched_rt_period_timer refills the
+# budget: ~50 ms once a second. 6.1 has no fair server (6.12+): the CPU idles or runs fair
+# tasks meanwhile, which is what the verdict must not blame. The main thread runs on the
+# other CPU (on the hog's it would run only while RT is throttled). On PREEMPT_RT the hog is
+# SCHED_RR 1: FIFO 1 is the priority of ktimers/N and rcuc/N there, and a FIFO 1 task that
+# never sleeps, queued before them, keeps them off its CPU for good (its timers never expire:
+# a first lab run hung so). An RR task goes to the back of its queue every 100 ms, and never
+# sleeps all the same.
+s_throttle() {
+	rtw=$(cat /proc/sys/kernel/sched_rt_runtime_us)
+	if [ "$KIND" = rt ]; then pol=r hogpol=rr; else pol=f hogpol=fifo; fi
+	start_bg taskset -c "$cpu" chrt -$pol 1 spinner 0 0 600
+	sleep 0.5
+	hogpid=$(pidof spinner)
+	a=0 v=""
+	while [ $a -lt 3 ]; do
+		a=$((a + 1))
+		rtwhy_try throttle-$a -a "$cpu" --mainaffinity="$other" -p 99 -i 1000 -D 4 -q -b 20000
+		f=$W/throttle-$a.flat
+		v=$(spike_get "$f" 0 verdict.kind)
+		is_noise "$v" || [ -z "$v" ] || break
+		note "attempt $a: verdict '$v' (guest noise), again"
+	done
+	rtwhy check --json="$W/throttle-check.json" >"$W/throttle-check.out" 2>&1
+	stop_started
+	jflat "$W/throttle-check.json" >"$W/throttle-check.flat"
+	chk() { # chk NAME FIELD
+		k=$(sed -n "s/^checks\.\([0-9]*\)\.name=$1\$/\1/p" "$W/throttle-check.flat")
+		sed -n "s/^checks\.$k\.$2=//p" "$W/throttle-check.flat"
+	}
+	# the knobs do not depend on the guest's noise: never skipped
+	ru=$(chk rt_throttling runtime_us) rf=$(chk rt_throttling runaway_fifo)
+	verdict '[ "$ru" = "$rtw" ] && [ "$rf" = throttled ]' \
+		"check: rt_throttling $rtw us, a runaway FIFO task throttled (got '$ru', '$rf')"
+	fs=$(chk fair_server kernel_has_server)
+	verdict '[ "$fs" = false ]' "check: fair_server: 6.1 has none (got kernel_has_server '$fs')"
+	! is_noise "$v" && [ -n "$v" ] || SKIP="every one of $a tries the guest's noise ('$v')"
+	keep "throttle-*"
+	verdict '[ "$v" = rt_throttled ]' "verdict rt_throttled (got '$v')"
+	c="$(culprit_get "$f" 0 comm) $(culprit_get "$f" 0 pid) $(culprit_get "$f" 0 policy) $(culprit_get "$f" 0 prio)"
+	verdict '[ "$c" = "spinner $hogpid $hogpol 1" ]' \
+		"culprit the task that used the budget, spinner $hogpid $hogpol 1 (got '$c')"
+	lat=$(spike_get "$f" 0 latency_us)
+	verdict 'awk -v l="${lat:-0}" "BEGIN { exit !(l > 20000 && l < 110000) }"' \
+		"latency the ~50 ms the budget leaves, 20-110 ms (got '${lat:-none}' us)"
+	text="$(spike_get "$f" 0 verdict.text) $(spike_get "$f" 0 verdict.hint)"
+	verdict 'case "$text" in *sched_rt_runtime_us*) true ;; *) false ;; esac' \
+		"the verdict names the knob, sched_rt_runtime_us"
+}
+
 # ct_deadline TEXT TID: the thread's last hrtimer_wakeup deadline before the marker (ns,
 # CLOCK_MONOTONIC: softexpires, the time it asked for)
 ct_deadline() {
@@ -530,7 +582,7 @@ s_hints() {
 # many tries each scenario makes inside. The second run's lines are the result; the first
 # run's failures stay in the TAP as "# try 1: not ok - ..." notes, which the host prints and
 # does not count. A wrong answer of rtwhy's fails both runs.
-for s in ${SCENARIOS:-irqs seed irqthread p60 rthog ctseed ctirq ctrecord hints}; do
+for s in ${SCENARIOS:-irqs seed irqthread p60 rthog throttle ctseed ctirq ctrecord hints}; do
 	[ -f "$OUT/$s.tap" ] && { echo "# lab: scenario $s done in an earlier boot"; continue; }
 	scenario "$s"
 	"s_$s"
