@@ -919,6 +919,24 @@ static void blame_culprit_facts(const struct rtw_event *ev, size_t n, const stru
 	}
 }
 
+/*
+ * The policy the live system gave a task of the CPU's RT run queue (cause.h),
+ * -1 when it is not there: a culprit the window never shows running (it used
+ * an RT budget before the window began) is known from that list alone.
+ */
+static int blame_live_rt_policy(const struct blame_host *host, const struct blame_culprit *c)
+{
+	size_t i;
+
+	for (i = 0; host && host->cause.rt_tasks && i < host->cause.nr_rt_tasks; i++) {
+		const struct cause_rt_task *t = &host->cause.rt_tasks[i];
+
+		if (t->pid == c->pid && !strncmp(t->comm, c->comm, RTW_COMM_LEN - 1))
+			return t->policy;
+	}
+	return -1;
+}
+
 /* A live task still there under the same name has the policy /proc gave; else infer it. */
 static void blame_resolve_policies(struct blame_result *res, const struct blame_host *host)
 {
@@ -927,6 +945,7 @@ static void blame_resolve_policies(struct blame_result *res, const struct blame_
 	for (i = 0; i < res->nr_culprits; i++) {
 		struct blame_culprit *c = &res->culprit[i];
 		const struct pidmap_task *t = NULL;
+		int live;
 
 		if (c->kind != BLAME_TASK && c->kind != BLAME_IRQ_THREAD)
 			continue;
@@ -935,6 +954,9 @@ static void blame_resolve_policies(struct blame_result *res, const struct blame_
 		if (t && t->policy != PIDMAP_POLICY_UNKNOWN &&
 		    !strncmp(t->comm, c->comm, RTW_COMM_LEN - 1)) {
 			c->policy = t->policy;
+			c->policy_exact = true;
+		} else if ((live = blame_live_rt_policy(host, c)) >= 0) {
+			c->policy = live;
 			c->policy_exact = true;
 		} else {
 			c->policy = blame_policy_from_prio(c->prio);

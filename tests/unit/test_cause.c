@@ -136,7 +136,7 @@ static void test_rt_throttled_from_host(void)
 	struct cause_rt_task rt = { .pid = SPIN,
 				    .comm = "spinner",
 				    .rt_prio = 1,
-				    .policy = SCHED_FIFO,
+				    .policy = SCHED_RR,
 				    .cpu = 1,
 				    .never_sleeps = 1 };
 	struct blame_host host = { .steal_ns = -1 };
@@ -163,6 +163,9 @@ static void test_rt_throttled_from_host(void)
 	CU_ASSERT_EQUAL(res.cause.bw.start_ns, 0); /* before the window */
 	CU_ASSERT_PTR_NOT_NULL_FATAL(named());
 	CU_ASSERT_EQUAL(named()->pid, SPIN);
+	/* never seen in the window: its policy is the live list's, not inferred from prio */
+	CU_ASSERT_EQUAL(named()->policy, SCHED_RR);
+	CU_ASSERT_TRUE(named()->policy_exact);
 	CU_ASSERT_TRUE(res.cause.bw.user[0].from_host);
 	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "never sleeps (read live"));
 	/* 6.12+ with RT_GROUP_SCHED: the cgroup's budget is the live one */
