@@ -168,7 +168,7 @@ check: deps-check
 
 # tests/kernels/: three QEMU guests of Debian's own kernels run rtwhy against real culprits
 check-kernels: deps-kernels
-	@$(MAKE) --no-print-directory all $(BUILD)/tests/spinner
+	@$(MAKE) --no-print-directory all $(HELPERS)
 	@tests/kernels/run.sh $(BUILD)
 
 bench: deps-bench

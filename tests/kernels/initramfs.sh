@@ -98,8 +98,11 @@ rtwhy)
 	trap 'rm -rf "$tmp"' EXIT
 	r=$tmp/root
 	mkdir -p "$r/usr/local/bin" "$r/lab"
-	cp "$build/rtwhy" "$build/tests/spinner" "$r/usr/local/bin/"
-	add_libs "$r" "$build/rtwhy" "$build/tests/spinner"
+	# the culprits: an RT hog, a SCHED_DEADLINE hog, a PI mutex holder
+	for b in rtwhy tests/spinner tests/dlhog tests/pilock; do
+		cp "$build/$b" "$r/usr/local/bin/"
+		add_libs "$r" "$build/$b"
+	done
 	# the busy loop: a copy of bash under a name of its own, running "while :; do :; done"
 	# (no clock reads: under TCG each read of a slow clocksource is a device access)
 	cp /bin/bash "$r/usr/local/bin/busyloop"

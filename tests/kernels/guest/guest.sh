@@ -316,11 +316,11 @@ s_rthog() {
 		rtwhy_try rthog-$a -a "$cpu" -p 50 -i 1000 -D 20 -q -b 1500
 		f=$W/rthog-$a.flat
 		v=$(spike_get "$f" 0 verdict.kind)
-		is_noise "$v" || [ -z "$v" ] || break
+		noisy "$f" || break
 		note "attempt $a: verdict '$v' (guest noise), again"
 	done
 	hogpid=$(pidof spinner)
-	! is_noise "$v" && [ -n "$v" ] || SKIP="every one of $a tries the guest's noise ('$v')"
+	noisy "$f" && SKIP="every one of $a tries the guest's noise ('$v')"
 	stop_started
 	keep "rthog-*"
 	verdict '[ "$v" = higher_priority ]' "verdict higher_priority (got '$v')"
@@ -350,7 +350,7 @@ s_throttle() {
 		rtwhy_try throttle-$a -a "$cpu" --mainaffinity="$other" -p 99 -i 1000 -D 4 -q -b 20000
 		f=$W/throttle-$a.flat
 		v=$(spike_get "$f" 0 verdict.kind)
-		is_noise "$v" || [ -z "$v" ] || break
+		noisy "$f" || break
 		note "attempt $a: verdict '$v' (guest noise), again"
 	done
 	rtwhy check --json="$W/throttle-check.json" >"$W/throttle-check.out" 2>&1
@@ -366,7 +366,7 @@ s_throttle() {
 		"check: rt_throttling $rtw us, a runaway FIFO task throttled (got '$ru', '$rf')"
 	fs=$(chk fair_server kernel_has_server)
 	verdict '[ "$fs" = false ]' "check: fair_server: 6.1 has none (got kernel_has_server '$fs')"
-	! is_noise "$v" && [ -n "$v" ] || SKIP="every one of $a tries the guest's noise ('$v')"
+	noisy "$f" && SKIP="every one of $a tries the guest's noise ('$v')"
 	keep "throttle-*"
 	verdict '[ "$v" = rt_throttled ]' "verdict rt_throttled (got '$v')"
 	c="$(culprit_get "$f" 0 comm) $(culprit_get "$f" 0 pid) $(culprit_get "$f" 0 policy) $(culprit_get "$f" 0 prio)"
@@ -378,6 +378,70 @@ s_throttle() {
 	text="$(spike_get "$f" 0 verdict.text) $(spike_get "$f" 0 verdict.hint)"
 	verdict 'case "$text" in *sched_rt_runtime_us*) true ;; *) false ;; esac' \
 		"the verdict names the knob, sched_rt_runtime_us"
+}
+
+# ---- SCHED_DEADLINE above a FIFO 99 thread ----
+# Two dlhog (5 ms of every 50 ms, spinning; one per CPU: a DL task cannot be pinned) run
+# ahead of every RT task: ~5 ms spikes. The hint must not offer a higher RT priority.
+s_dlhog() {
+	start_bg dlhog 5000 50000 600
+	start_bg dlhog 5000 50000 600
+	sleep 0.5
+	dls=" $(pidof dlhog) "
+	a=0 v=""
+	while [ $a -lt 4 ]; do
+		a=$((a + 1))
+		rtwhy_try dlhog-$a -a "$cpu" --mainaffinity="$other" -p 99 -i 1000 -D 4 -q -b 3000
+		f=$W/dlhog-$a.flat
+		v=$(spike_get "$f" 0 verdict.kind)
+		noisy "$f" || break
+		note "attempt $a: verdict '$v' (guest noise), again"
+	done
+	stop_started
+	noisy "$f" && SKIP="every one of $a tries the guest's noise ('$v')"
+	keep "dlhog-*"
+	c="$(culprit_get "$f" 0 comm) $(culprit_get "$f" 0 policy)"
+	cp=$(culprit_get "$f" 0 pid)
+	verdict '[ "$v" = higher_priority ] && [ "$c" = "dlhog deadline" ] &&
+		case "$dls" in *" $cp "*) true ;; *) false ;; esac' \
+		"higher_priority naming a dlhog ($dls), SCHED_DEADLINE (got '$v $c $cp')"
+	text=$(spike_get "$f" 0 verdict.text)
+	verdict 'case "$text" in *"before every RT task"*) true ;; *) false ;; esac' \
+		"the text says SCHED_DEADLINE runs before every RT task"
+	hint=$(spike_get "$f" 0 verdict.hint)
+	verdict 'case "$hint" in *"(-p)"* | *"priority above"* | "") false ;; *) true ;; esac' \
+		"the hint offers no RT priority above it (got '$(echo "$hint" | cut -c1-80)')"
+}
+
+# ---- priority inheritance: a FIFO 10 lock holder boosted to 90 above a FIFO 50 thread ----
+# pilock's FIFO 10 thread holds a PTHREAD_PRIO_INHERIT mutex (FUTEX_LOCK_PI: an rt_mutex) for
+# 3 ms, its FIFO 90 thread blocks on it every 7 ms and boosts it (sched_pi_setprio), all on
+# the measured CPU: the holder runs ahead of the measuring thread while boosted.
+s_piboost() {
+	a=0 v=""
+	while [ $a -lt 3 ]; do
+		a=$((a + 1))
+		start_bg pilock -m pi -c "$cpu" -L 10 -H 90 -h 3000 -g 2000 -i 7000 -D 60 \
+			>"$W/piboost-$a.pilock"
+		sleep 0.5
+		low=$(sed -n 's/^pilock: low tid=\([0-9]*\).*/\1/p' "$W/piboost-$a.pilock")
+		high=$(sed -n 's/^pilock: high tid=\([0-9]*\).*/\1/p' "$W/piboost-$a.pilock")
+		rtwhy_try piboost-$a -a "$cpu" --mainaffinity="$other" -p 50 -i 1000 -D 4 -q -b 1500
+		stop_started
+		f=$W/piboost-$a.flat
+		v=$(spike_get "$f" 0 verdict.kind)
+		noisy "$f" || break
+		note "attempt $a: verdict '$v' (guest noise), again"
+	done
+	verdict '[ -n "$low" ] && [ -n "$high" ]' "pilock told its tids (low ${low:-?}, high ${high:-?})"
+	noisy "$f" && SKIP="every one of $a tries the guest's noise ('$v')"
+	keep "piboost-*"
+	verdict '[ "$v" = pi_boost ]' "verdict pi_boost (got '$v')"
+	c="$(culprit_get "$f" 0 pid) $(culprit_get "$f" 0 policy) $(culprit_get "$f" 0 prio)"
+	verdict '[ "$c" = "$low fifo 10" ]' "culprit the holder, $low fifo 10 (got '$c')"
+	text=$(spike_get "$f" 0 verdict.text)
+	verdict 'case "$text" in *"$high"*90* | *90*"$high"*) true ;; *) false ;; esac' \
+		"the text names the booster, $high, and the boost to 90"
 }
 
 # ct_deadline TEXT TID: the thread's last hrtimer_wakeup deadline before the marker (ns,
@@ -581,14 +645,15 @@ s_hints() {
 # stalled vCPU can turn any count of spikes (the checks that say "most" or "never") however
 # many tries each scenario makes inside. The second run's lines are the result; the first
 # run's failures stay in the TAP as "# try 1: not ok - ..." notes, which the host prints and
-# does not count. A wrong answer of rtwhy's fails both runs.
-for s in ${SCENARIOS:-irqs seed irqthread p60 rthog throttle ctseed ctirq ctrecord hints}; do
+# does not count, and its files in /out/NAME.try1/. A wrong answer of rtwhy's fails both runs.
+for s in ${SCENARIOS:-irqs seed irqthread p60 rthog throttle dlhog piboost ctseed ctirq ctrecord hints}; do
 	[ -f "$OUT/$s.tap" ] && { echo "# lab: scenario $s done in an earlier boot"; continue; }
 	scenario "$s"
 	"s_$s"
 	if grep -q '^not ok' "$TAP"; then
 		stop_started
 		grep '^not ok' "$TAP" | sed 's/^/# try 1: /' >"$W/$s.try1"
+		rm -rf "$OUT/$s.try1" && [ -d "$OUT/$s" ] && mv "$OUT/$s" "$OUT/$s.try1"
 		scenario "$s"
 		tee -a "$TAP" <"$W/$s.try1"
 		note "try 1 of scenario $s failed a check (above): the whole scenario once more"

@@ -70,6 +70,14 @@ threaded_kernel() { [ "$KIND" = rt ] || [ "$KIND" = threadirqs ]; }
 # NOISE: verdicts that are the guest's (TCG's) and not the culprit's: retried
 NOISE="invisible incomplete idle_exit"
 is_noise() { case " $NOISE " in *" $1 "*) return 0 ;; esac; return 1; }
+# noisy FLAT: spike 0 of a run is the guest's, or there is none: a NOISE verdict, or the
+# lapic timer's own handler holding the latency (TCG emulates it and stalls in it for ms:
+# never the scenario's culprit)
+noisy() {
+	nv=$(spike_get "$1" 0 verdict.kind)
+	[ -z "$nv" ] || is_noise "$nv" && return 0
+	[ "$nv" = irq ] && [ "$(culprit_get "$1" 0 name)" = local_timer ]
+}
 
 # rtwhy_try NAME ARGS...: one rtwhy run (90 s at most) with --json and --save-trace into $W;
 # sets rc; the flat JSON in $W/NAME.flat
