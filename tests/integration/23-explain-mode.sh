@@ -39,18 +39,18 @@ fi
 
 # the explaining thread's CPUs: --mainaffinity's (rtwhy's housekeeping) when given, else every
 # CPU the process may use, not only -a's (where the main thread goes, as in cyclictest)
-explainer_cpus() { # explainer_cpus ARGS...: Cpus_allowed_list of rtwhy-explain in a 2 s run
-	timeout 20 "$RTWHY" -q -D 2 -i 5000 --explain=1000000 "$@" >"$TMP/aff.out" 2>&1 &
+# (looked for until the run ends: its start takes seconds under the sanitizers)
+explainer_cpus() { # explainer_cpus ARGS...: Cpus_allowed_list of rtwhy-explain in a 3 s run
+	timeout 30 "$RTWHY" -q -D 3 -i 5000 --explain=1000000 "$@" >"$TMP/aff.out" 2>&1 &
 	apid=$!
 	got=""
-	for _ in 1 2 3 4 5 6 7 8 9 10; do
+	while [ -z "$got" ] && kill -0 $apid 2>/dev/null; do
 		sleep 0.1
 		rpid=$(pgrep -P $apid | head -n 1) # rtwhy, under timeout
 		for t in /proc/${rpid:-none}/task/*; do
 			[ "$(cat "$t/comm" 2>/dev/null)" = rtwhy-explain ] &&
 				got=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' "$t/status")
 		done
-		[ -n "$got" ] && break
 	done
 	wait $apid
 }
