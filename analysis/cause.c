@@ -485,7 +485,11 @@ static void cause_bw_scan(const struct rtw_event *ev, long end, int32_t cpu,
 		sc->evidence = true;
 }
 
-/* The RT tasks that used the budget: those that ran on the CPU, else /proc's. */
+/*
+ * The RT tasks that used the budget: those that ran on the CPU, else /proc's,
+ * the one that ran most while sampled first (a task runnable there but starved
+ * behind the budget user, rcuc/N behind a hog of its priority, ran none).
+ */
 static void cause_bw_users(const struct rtw_event *ev, long is, const struct timeline *tl,
 			   const struct cause_bw_scan *sc, const struct blame_host *host,
 			   struct blame_result *res)
@@ -528,6 +532,8 @@ static void cause_bw_users(const struct rtw_event *ev, long is, const struct tim
 			u->never_sleeps = t->never_sleeps;
 		}
 	}
+	if (!w.n)
+		qsort(bw->user, (size_t)bw->nr_users, sizeof(bw->user[0]), cause_cmp_user);
 }
 
 static void cause_bandwidth(const struct rtw_event *ev, long is, const struct timeline *tl,

@@ -375,9 +375,11 @@ static size_t run_rt_tasks(int cpu, struct cause_rt_task *rt, size_t max)
 				continue;
 			rt[j].run_ns = run1 - run0[j];
 			rt[j].sample_ns = dt;
+			/* runnable throughout yet not run: starved behind the budget user (rcuc/N
+			 * behind an RT hog of its priority), which says nothing of its sleeping */
 			if (vol1 != vol0[j])
 				rt[j].never_sleeps = 0;
-			else if (state == 'R')
+			else if (state == 'R' && rt[j].run_ns)
 				rt[j].never_sleeps = 1;
 		}
 	}

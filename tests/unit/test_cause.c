@@ -178,6 +178,56 @@ static void test_rt_throttled_from_host(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "that the trace does not show"));
 }
 
+/*
+ * The window lies wholly in the stretch and the CPU's RT run queue holds the
+ * hog and rcuc/1 (PREEMPT_RT, FIFO 1, queued behind an RR 1 hog): rcuc/1 is
+ * listed first (lower pid), ran nothing while sampled; the hog ran. The hog
+ * used the budget (the lab's rt guest named rcuc/1 before).
+ */
+static void test_rt_throttled_starved_kthread(void)
+{
+	struct cause_rt_task rt[2] = {
+		{ .pid = 27,
+		  .comm = "rcuc/1",
+		  .rt_prio = 1,
+		  .policy = SCHED_FIFO,
+		  .cpu = 1,
+		  .run_ns = 0,
+		  .sample_ns = 50000000,
+		  .never_sleeps = -1 },
+		{ .pid = SPIN,
+		  .comm = "spinner",
+		  .rt_prio = 1,
+		  .policy = SCHED_RR,
+		  .cpu = 1,
+		  .run_ns = 27900000,
+		  .sample_ns = 50000000,
+		  .never_sleeps = 1 },
+	};
+	struct blame_host host = { .steal_ns = -1 };
+
+	host.cause.rt_tasks = rt;
+	host.cause.nr_rt_tasks = 2;
+	host.cause.knobs = (struct cause_knobs){ .rt_known = true,
+						 .rt_runtime_us = 950000,
+						 .rt_period_us = 1000000,
+						 .kernel_version = 6001 };
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "rtwhy", 0, S_SLEEP, 0, "swapper/1", 120, 0);
+	ev_timer_wakes(&g, 10000, 1, 0, "<idle>", TID, 0, RESCHED);
+	ev_tick(&g, 12000, 1, 0, "<idle>", RESCHED);
+	ev_hrtimer(&g, 30000, 1, 0, "<idle>", "sched_rt_period_timer", true, 0);
+	ev_hrtimer(&g, 30002, 1, 0, "<idle>", NULL, false, RESCHED);
+	ev_switch(&g, 30010, 1, 0, "swapper/1", 120, 0, TID, "rtwhy", 0, 0);
+	CU_ASSERT_EQUAL_FATAL(explain_host(10000, 30012, &host), 0);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_RT_THROTTLED);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(named());
+	CU_ASSERT_EQUAL(named()->pid, SPIN);
+	CU_ASSERT_EQUAL(named()->policy, SCHED_RR);
+	CU_ASSERT_PTR_NULL(strstr(res.hint, "rcuc"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "make spinner block"));
+}
+
 /* A fair wakeup preempts the never-sleeping RT task: the running fair server restarted. */
 static void build_fair_server(bool with_ticks)
 {
@@ -486,6 +536,8 @@ static void test_kernel_section_is_no_throttling(void)
 static CU_TestInfo cause_tests[] = {
 	{ "RT throttling, ended by the period timer of another CPU", test_rt_throttled },
 	{ "RT throttling, the budget user read from /proc", test_rt_throttled_from_host },
+	{ "throttled: the budget user is the task that ran, not a starved kthread",
+	  test_rt_throttled_starved_kthread },
 	{ "the fair server, restarted by a fair wakeup", test_fair_server },
 	{ "no timer events: throttling or the server, untold", test_untold_without_timer_events },
 	{ "a DL task's own dl_task_timer is no server", test_deadline_task },
