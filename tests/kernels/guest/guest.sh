@@ -355,6 +355,9 @@ s_throttle() {
 	done
 	rtwhy check --json="$W/throttle-check.json" >"$W/throttle-check.out" 2>&1
 	stop_started
+	# the hog used this period's budget: the next scenario starts in a fresh one (CI saw
+	# dlhog's first spike right after, an RT thread throttled with no RT task in sight)
+	sleep 1.1
 	jflat "$W/throttle-check.json" >"$W/throttle-check.flat"
 	chk() { # chk NAME FIELD
 		k=$(sed -n "s/^checks\.\([0-9]*\)\.name=$1\$/\1/p" "$W/throttle-check.flat")
