@@ -130,6 +130,22 @@ static void test_rt_throttled(void)
 	CU_ASSERT_PTR_NULL(strstr(res.hint, "hypervisor"));
 }
 
+/*
+ * A window wholly in a throttled stretch of CPU 1: the thread is woken at 10 ms
+ * onto an idle CPU and runs at 30 ms, right after sched_rt_period_timer; no
+ * RT task runs in it, so who used the budget is for /proc to say.
+ */
+static void build_throttled_window(void)
+{
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "rtwhy", 0, S_SLEEP, 0, "swapper/1", 120, 0);
+	ev_timer_wakes(&g, 10000, 1, 0, "<idle>", TID, 0, RESCHED);
+	ev_tick(&g, 12000, 1, 0, "<idle>", RESCHED);
+	ev_hrtimer(&g, 30000, 1, 0, "<idle>", "sched_rt_period_timer", true, 0);
+	ev_hrtimer(&g, 30002, 1, 0, "<idle>", NULL, false, RESCHED);
+	ev_switch(&g, 30010, 1, 0, "swapper/1", 120, 0, TID, "rtwhy", 0, 0);
+}
+
 /* The window starts in the stretch: the budget user comes from /proc, the knobs as read. */
 static void test_rt_throttled_from_host(void)
 {
@@ -150,13 +166,7 @@ static void test_rt_throttled_from_host(void)
 						 .cgroup_rt_runtime_us = 950000,
 						 .cgroup_rt_period_us = 1000000,
 						 .kernel_version = 6018 };
-	evgen_init(&g);
-	ev_switch(&g, 100, 1, TID, "rtwhy", 0, S_SLEEP, 0, "swapper/1", 120, 0);
-	ev_timer_wakes(&g, 10000, 1, 0, "<idle>", TID, 0, RESCHED);
-	ev_tick(&g, 12000, 1, 0, "<idle>", RESCHED);
-	ev_hrtimer(&g, 30000, 1, 0, "<idle>", "sched_rt_period_timer", true, 0);
-	ev_hrtimer(&g, 30002, 1, 0, "<idle>", NULL, false, RESCHED);
-	ev_switch(&g, 30010, 1, 0, "swapper/1", 120, 0, TID, "rtwhy", 0, 0);
+	build_throttled_window();
 	CU_ASSERT_EQUAL_FATAL(explain_host(10000, 30012, &host), 0);
 	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
 	CU_ASSERT_EQUAL(res.verdict, BLAME_V_RT_THROTTLED);
@@ -212,13 +222,7 @@ static void test_rt_throttled_starved_kthread(void)
 						 .rt_runtime_us = 950000,
 						 .rt_period_us = 1000000,
 						 .kernel_version = 6001 };
-	evgen_init(&g);
-	ev_switch(&g, 100, 1, TID, "rtwhy", 0, S_SLEEP, 0, "swapper/1", 120, 0);
-	ev_timer_wakes(&g, 10000, 1, 0, "<idle>", TID, 0, RESCHED);
-	ev_tick(&g, 12000, 1, 0, "<idle>", RESCHED);
-	ev_hrtimer(&g, 30000, 1, 0, "<idle>", "sched_rt_period_timer", true, 0);
-	ev_hrtimer(&g, 30002, 1, 0, "<idle>", NULL, false, RESCHED);
-	ev_switch(&g, 30010, 1, 0, "swapper/1", 120, 0, TID, "rtwhy", 0, 0);
+	build_throttled_window();
 	CU_ASSERT_EQUAL_FATAL(explain_host(10000, 30012, &host), 0);
 	CU_ASSERT_EQUAL(res.verdict, BLAME_V_RT_THROTTLED);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(named());
