@@ -110,11 +110,16 @@ bool blame_culprit_is_others(const struct blame_culprit *c)
 	return c->kind == BLAME_UNACCOUNTED && c->pid == -1 && !strcmp(c->name, "others");
 }
 
+bool blame_culprit_is_explainer(const struct blame_culprit *c)
+{
+	return (c->flags & BLAME_C_SELF) && !strcmp(c->comm, BLAME_EXPLAINER_COMM);
+}
+
 const char *blame_culprit_self_name(const struct blame_culprit *c)
 {
 	if (!(c->flags & BLAME_C_SELF))
 		return NULL;
-	return strcmp(c->comm, BLAME_EXPLAINER_COMM) ? "main thread" : "explaining thread";
+	return blame_culprit_is_explainer(c) ? "explaining thread" : "main thread";
 }
 
 void blame_culprit_label(const struct blame_culprit *c, char *buf, size_t len)

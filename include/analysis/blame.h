@@ -341,6 +341,13 @@ const char *blame_role_name(int role);
 bool blame_culprit_is_others(const struct blame_culprit *c);
 
 /**
+ * blame_culprit_is_explainer() - Is @c rtwhy's own explaining thread
+ * (BLAME_C_SELF, named BLAME_EXPLAINER_COMM)?
+ * @c: culprit
+ */
+bool blame_culprit_is_explainer(const struct blame_culprit *c);
+
+/**
  * blame_culprit_self_name() - Which of rtwhy's own threads @c is.
  * @c: culprit
  *

@@ -209,8 +209,8 @@ void report_json_spike(struct json *j, const struct blame_result *r)
 		}
 		if (c->flags & BLAME_C_SELF)
 			json_bool(j,
-				  strcmp(c->comm, BLAME_EXPLAINER_COMM) ? "rtwhy_main_thread"
-									: "rtwhy_explaining_thread",
+				  blame_culprit_is_explainer(c) ? "rtwhy_explaining_thread"
+								: "rtwhy_main_thread",
 				  true);
 		if (c->flags & BLAME_C_PINNED)
 			json_bool(j, "per_cpu_kthread", true);

@@ -142,6 +142,19 @@ static void test_causes(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"per_cpu_kthread\": true"));
 	CU_ASSERT_PTR_NULL(strstr(buf, "\"rtwhy_main_thread\""));
 	free(buf);
+	/* rtwhy's own explaining thread, as such */
+	r.culprit[0].flags = BLAME_C_SELF;
+	strcpy(r.culprit[0].comm, BLAME_EXPLAINER_COMM);
+	buf = NULL;
+	f = open_memstream(&buf, &len);
+	json_start(&j, f);
+	json_array(&j, "spikes");
+	report_json_spike(&j, &r);
+	CU_ASSERT_EQUAL(json_finish(&j), 0);
+	fclose(f);
+	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"rtwhy_explaining_thread\": true"));
+	CU_ASSERT_PTR_NULL(strstr(buf, "\"rtwhy_main_thread\""));
+	free(buf);
 }
 
 static CU_TestInfo report_json_tests[] = {
