@@ -44,10 +44,7 @@ s_irqs() {
 		"irqs --observe under disk load: IRQ $irq seen as $want (got '$obs': $runs thread runs, $hard hard IRQ entries)"
 	rtwhy check --json="$W/check.json" >"$W/check.out" 2>&1
 	jflat "$W/check.json" >"$W/check.flat"
-	chk() { # chk NAME FIELD
-		k=$(sed -n "s/^checks\.\([0-9]*\)\.name=$1\$/\1/p" "$W/check.flat")
-		sed -n "s/^checks\.$k\.$2=//p" "$W/check.flat"
-	}
+	chk() { check_get "$W/check.flat" "$@"; }
 	pm=$(chk preempt_model value)
 	case "$KIND" in
 	rt) verdict 'case "$pm" in rt*) true ;; *) false ;; esac' "check: preempt_model rt (got '$pm')" ;;
@@ -225,10 +222,8 @@ s_irqthread() {
 			n=$((n + 1))
 			[ "$v" = incomplete ] && incomplete=$((incomplete + 1))
 			[ "$blk" != 0 ] && disk=$((disk + 1))
-			is_noise "$v" && continue
-			# the lapic timer's own handler (TCG emulates it, and stalls in it) is
-			# never the disk's: such a spike says nothing of how the disk is named
-			[ "$v" = irq ] && [ "$name" = local_timer ] && continue
+			# also the lapic timer's own handler: it says nothing of how the disk is named
+			noise_verdict "$v" "$name" && continue
 			real=$((real + 1))
 			if threaded_kernel; then
 				[ "$v" = irq_thread ] && vkind=$((vkind + 1))
@@ -308,19 +303,10 @@ s_p60() {
 # ---- an RT hog above the measuring thread ----
 s_rthog() {
 	start_bg taskset -c "$cpu" chrt -f 80 spinner 3000 20000 600
-	hog=$!
 	sleep 0.3
-	a=0 v=""
-	while [ $a -lt 6 ]; do
-		a=$((a + 1))
-		rtwhy_try rthog-$a -a "$cpu" -p 50 -i 1000 -D 20 -q -b 1500
-		f=$W/rthog-$a.flat
-		v=$(spike_get "$f" 0 verdict.kind)
-		noisy "$f" || break
-		note "attempt $a: verdict '$v' (guest noise), again"
-	done
+	spike_tries rthog 6 -a "$cpu" -p 50 -i 1000 -D 20 -q -b 1500
 	hogpid=$(pidof spinner)
-	noisy "$f" && SKIP="every one of $a tries the guest's noise ('$v')"
+	SKIP=$noise_skip
 	stop_started
 	keep "rthog-*"
 	verdict '[ "$v" = higher_priority ]' "verdict higher_priority (got '$v')"
@@ -344,32 +330,21 @@ s_throttle() {
 	start_bg taskset -c "$cpu" chrt -$pol 1 spinner 0 0 600
 	sleep 0.5
 	hogpid=$(pidof spinner)
-	a=0 v=""
-	while [ $a -lt 3 ]; do
-		a=$((a + 1))
-		rtwhy_try throttle-$a -a "$cpu" --mainaffinity="$other" -p 99 -i 1000 -D 4 -q -b 20000
-		f=$W/throttle-$a.flat
-		v=$(spike_get "$f" 0 verdict.kind)
-		noisy "$f" || break
-		note "attempt $a: verdict '$v' (guest noise), again"
-	done
+	spike_tries throttle 3 -a "$cpu" --mainaffinity="$other" -p 99 -i 1000 -D 4 -q -b 20000
 	rtwhy check --json="$W/throttle-check.json" >"$W/throttle-check.out" 2>&1
 	stop_started
 	# the hog used this period's budget: the next scenario starts in a fresh one (CI saw
 	# dlhog's first spike right after, an RT thread throttled with no RT task in sight)
 	sleep 1.1
 	jflat "$W/throttle-check.json" >"$W/throttle-check.flat"
-	chk() { # chk NAME FIELD
-		k=$(sed -n "s/^checks\.\([0-9]*\)\.name=$1\$/\1/p" "$W/throttle-check.flat")
-		sed -n "s/^checks\.$k\.$2=//p" "$W/throttle-check.flat"
-	}
+	chk() { check_get "$W/throttle-check.flat" "$@"; }
 	# the knobs do not depend on the guest's noise: never skipped
 	ru=$(chk rt_throttling runtime_us) rf=$(chk rt_throttling runaway_fifo)
 	verdict '[ "$ru" = "$rtw" ] && [ "$rf" = throttled ]' \
 		"check: rt_throttling $rtw us, a runaway FIFO task throttled (got '$ru', '$rf')"
 	fs=$(chk fair_server kernel_has_server)
 	verdict '[ "$fs" = false ]' "check: fair_server: 6.1 has none (got kernel_has_server '$fs')"
-	noisy "$f" && SKIP="every one of $a tries the guest's noise ('$v')"
+	SKIP=$noise_skip
 	keep "throttle-*"
 	verdict '[ "$v" = rt_throttled ]' "verdict rt_throttled (got '$v')"
 	c="$(culprit_get "$f" 0 comm) $(culprit_get "$f" 0 pid) $(culprit_get "$f" 0 policy) $(culprit_get "$f" 0 prio)"
@@ -391,17 +366,9 @@ s_dlhog() {
 	start_bg dlhog 5000 50000 600
 	sleep 0.5
 	dls=" $(pidof dlhog) "
-	a=0 v=""
-	while [ $a -lt 4 ]; do
-		a=$((a + 1))
-		rtwhy_try dlhog-$a -a "$cpu" --mainaffinity="$other" -p 99 -i 1000 -D 4 -q -b 3000
-		f=$W/dlhog-$a.flat
-		v=$(spike_get "$f" 0 verdict.kind)
-		noisy "$f" || break
-		note "attempt $a: verdict '$v' (guest noise), again"
-	done
+	spike_tries dlhog 4 -a "$cpu" --mainaffinity="$other" -p 99 -i 1000 -D 4 -q -b 3000
 	stop_started
-	noisy "$f" && SKIP="every one of $a tries the guest's noise ('$v')"
+	SKIP=$noise_skip
 	keep "dlhog-*"
 	c="$(culprit_get "$f" 0 comm) $(culprit_get "$f" 0 policy)"
 	cp=$(culprit_get "$f" 0 pid)

@@ -70,13 +70,14 @@ threaded_kernel() { [ "$KIND" = rt ] || [ "$KIND" = threadirqs ]; }
 # NOISE: verdicts that are the guest's (TCG's) and not the culprit's: retried
 NOISE="invisible incomplete idle_exit"
 is_noise() { case " $NOISE " in *" $1 "*) return 0 ;; esac; return 1; }
-# noisy FLAT: spike 0 of a run is the guest's, or there is none: a NOISE verdict, or the
+# noise_verdict VERDICT CULPRIT_NAME: a spike that is the guest's: a NOISE verdict, or the
 # lapic timer's own handler holding the latency (TCG emulates it and stalls in it for ms:
-# never the scenario's culprit)
+# never a scenario's culprit)
+noise_verdict() { is_noise "$1" || { [ "$1" = irq ] && [ "$2" = local_timer ]; }; }
+# noisy FLAT: spike 0 of a run is the guest's, or there is none
 noisy() {
 	nv=$(spike_get "$1" 0 verdict.kind)
-	[ -z "$nv" ] || is_noise "$nv" && return 0
-	[ "$nv" = irq ] && [ "$(culprit_get "$1" 0 name)" = local_timer ]
+	[ -z "$nv" ] || noise_verdict "$nv" "$(culprit_get "$1" 0 name)"
 }
 
 # rtwhy_try NAME ARGS...: one rtwhy run (90 s at most) with --json and --save-trace into $W;
@@ -89,6 +90,30 @@ rtwhy_try() {
 		>"$W/$name.out" 2>"$W/$name.err"
 	rc=$?
 	if [ -s "$W/$name.json" ]; then jflat "$W/$name.json" >"$W/$name.flat"; else : >"$W/$name.flat"; fi
+}
+
+# spike_tries NAME N ARGS...: rtwhy_try NAME-1 ARGS, NAME-2 ... until a run's spike 0 is not
+# the guest's noise, N runs at most; sets a (runs made), f (the last one's flat JSON), v (its
+# verdict) and noise_skip (a SKIP reason when every run was noise, else "")
+spike_tries() {
+	st_name=$1 st_n=$2
+	shift 2
+	a=0 v="" noise_skip=""
+	while [ $a -lt "$st_n" ]; do
+		a=$((a + 1))
+		rtwhy_try "$st_name-$a" "$@"
+		f=$W/$st_name-$a.flat
+		v=$(spike_get "$f" 0 verdict.kind)
+		noisy "$f" || return 0
+		note "attempt $a: verdict '$v' (guest noise), again"
+	done
+	noise_skip="every one of $a tries the guest's noise ('$v')"
+}
+
+# check_get FLAT NAME FIELD: FIELD of the check NAME in a jflat listing of rtwhy check --json
+check_get() {
+	k=$(sed -n "s/^checks\.\([0-9]*\)\.name=$2\$/\1/p" "$1")
+	sed -n "s/^checks\.$k\.$3=//p" "$1"
 }
 
 # keep NAME: the scenario's files into /out/SCEN/ (after the runs)
