@@ -9,10 +9,15 @@
 #   tests/kernels/initramfs.sh rtwhy BUILD OUT   -> OUT (built every run)
 #       the freshly built rtwhy, the test helpers, the libraries ldd lists, /init and
 #       the lab's guest scripts
+#   tests/kernels/initramfs.sh check BUILD       -> status 1 (and why) when BUILD lacks one
+#       of the programs the rtwhy part takes
 # Environment: RTWHY_KERNEL_CACHE (default /var/cache/rtwhy-kernels).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 cache=${RTWHY_KERNEL_CACHE:-/var/cache/rtwhy-kernels}
+# the rtwhy part's programs, under BUILD: rtwhy and the culprits (an RT hog, a SCHED_DEADLINE
+# hog, a PI mutex holder)
+LAB_BINS="rtwhy tests/spinner tests/dlhog tests/pilock"
 BASE_PKGS="busybox-static rt-tests trace-cmd libtraceevent1 libtracefs1 util-linux coreutils libc6"
 
 # add_libs ROOT FILE...: every library ldd lists for each file, at its path
@@ -92,14 +97,18 @@ modules)
 	fi
 	echo "$out"
 	;;
+check)
+	for b in $LAB_BINS; do
+		[ -x "$2/$b" ] || { echo "rtwhy: no $2/$b: build first (make check-kernels)" >&2; exit 1; }
+	done
+	;;
 rtwhy)
 	build=$2 out=$3
 	tmp=$(mktemp -d /tmp/rtwhy-initramfs.XXXXXX)
 	trap 'rm -rf "$tmp"' EXIT
 	r=$tmp/root
 	mkdir -p "$r/usr/local/bin" "$r/lab"
-	# the culprits: an RT hog, a SCHED_DEADLINE hog, a PI mutex holder
-	for b in rtwhy tests/spinner tests/dlhog tests/pilock; do
+	for b in $LAB_BINS; do
 		cp "$build/$b" "$r/usr/local/bin/"
 		add_libs "$r" "$build/$b"
 	done
@@ -113,7 +122,7 @@ rtwhy)
 	pack "$r" "$out"
 	;;
 *)
-	echo "usage: $0 base | modules KDIR | rtwhy BUILD OUT" >&2
+	echo "usage: $0 base | modules KDIR | rtwhy BUILD OUT | check BUILD" >&2
 	exit 2
 	;;
 esac

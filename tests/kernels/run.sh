@@ -69,9 +69,7 @@ fi
 for t in qemu-system-x86_64 cpio busybox depmod modprobe cyclictest trace-cmd; do
 	command -v $t >/dev/null || { echo "rtwhy: check-kernels needs $t (scripts/deps.sh kernels)" >&2; exit 1; }
 done
-for b in rtwhy tests/spinner tests/dlhog tests/pilock; do
-	[ -x "$build/$b" ] || { echo "rtwhy: no $build/$b: build first (make check-kernels)" >&2; exit 1; }
-done
+"$here/initramfs.sh" check "$build" || exit 1
 
 rm -rf "$run"
 mkdir -p "$run"
