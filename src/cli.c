@@ -396,7 +396,7 @@ static int cli_one(struct cli_state *st, struct rtw_config *cfg, int c, int argc
 		return 0;
 	case OPT_MAINAFFINITY:
 		m->main_affinity = true;
-		m->housekeeping_cpus = true;
+		m->main_cpus_given = true;
 		return cli_cpus(st, val, &m->main_cpus);
 	case 'M':
 		o->refresh_on_max = true;
@@ -540,7 +540,7 @@ static int cli_finish(struct cli_state *st, struct rtw_config *cfg)
 		m->nr_threads = nr_online;
 		m->affinity = CONFIG_AFFINITY_ALL;
 		m->main_affinity = false;
-		m->housekeeping_cpus = false;
+		m->main_cpus_given = false;
 		util_online_cpus(&m->cpus);
 	}
 	if (m->nr_threads < 0)

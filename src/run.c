@@ -765,7 +765,7 @@ static void *run_explainer_main(void *arg)
 	 * --mainaffinity gives rtwhy's housekeeping, else any the process may use (not
 	 * only -a's, where the main thread goes as in cyclictest) */
 	pthread_setname_np(pthread_self(), BLAME_EXPLAINER_COMM);
-	if (r->cfg->measure.housekeeping_cpus)
+	if (r->cfg->measure.main_cpus_given)
 		pthread_setaffinity_np(pthread_self(), sizeof(r->cfg->measure.main_cpus),
 				       &r->cfg->measure.main_cpus);
 	else

@@ -42,7 +42,7 @@ struct config_measure {
 	enum config_affinity affinity;
 	cpu_set_t cpus;		 /* CPUs threads are pinned over */
 	bool main_affinity;	 /* --mainaffinity or -a given */
-	bool housekeeping_cpus;	 /* --mainaffinity given: the explaining thread runs there too */
+	bool main_cpus_given;	 /* --mainaffinity itself: the explaining thread runs there too */
 	cpu_set_t main_cpus;	 /* where the main thread runs */
 	int clock;		 /* -c: CLOCK_MONOTONIC or CLOCK_REALTIME */
 	bool relative;		 /* -r: relative sleeps */

@@ -181,7 +181,7 @@ static void test_affinity(void)
 	CU_ASSERT_TRUE(CPU_ISSET(0, &cfg.measure.cpus));
 	CU_ASSERT_EQUAL(CPU_COUNT(&cfg.measure.cpus), 1);
 	CU_ASSERT_TRUE(cfg.measure.main_affinity);
-	CU_ASSERT_FALSE(cfg.measure.housekeeping_cpus); /* -a's: not the explaining thread's */
+	CU_ASSERT_FALSE(cfg.measure.main_cpus_given); /* -a's: not the explaining thread's */
 	CU_ASSERT_EQUAL(parse("-a", NULL), 0);
 	CU_ASSERT_EQUAL(cfg.measure.affinity, CONFIG_AFFINITY_ALL);
 	/* libnuma's reason, in rtwhy's line */
@@ -197,9 +197,9 @@ static void test_affinity(void)
 	CU_ASSERT_EQUAL(parse("-a", "0-", NULL), -EINVAL);
 	CU_ASSERT_EQUAL(parse("--mainaffinity=0", NULL), 0);
 	CU_ASSERT_TRUE(cfg.measure.main_affinity);
-	CU_ASSERT_TRUE(cfg.measure.housekeeping_cpus);
+	CU_ASSERT_TRUE(cfg.measure.main_cpus_given);
 	CU_ASSERT_EQUAL(parse("-a", "1", "--mainaffinity=0", NULL), 0);
-	CU_ASSERT_TRUE(cfg.measure.housekeeping_cpus);
+	CU_ASSERT_TRUE(cfg.measure.main_cpus_given);
 	CU_ASSERT_TRUE(CPU_ISSET(0, &cfg.measure.main_cpus));
 	CU_ASSERT_EQUAL(parse("--mainaffinity=99999", NULL), -EINVAL);
 	CU_ASSERT_EQUAL(parse("-a", "0", "-t", NULL), 0);
