@@ -536,6 +536,32 @@ static void cause_bw_users(const struct rtw_event *ev, long is, const struct tim
 		qsort(bw->user, (size_t)bw->nr_users, sizeof(bw->user[0]), cause_cmp_user);
 }
 
+/*
+ * Which mechanism held the thread, by the kernel's rules: a throttled rt_rq
+ * gets its budget back only from sched_rt_period_timer, which timer events
+ * in the trace would show, right before the thread ran; the fair server
+ * (6.12+) runs fair tasks and never idles the CPU. CAUSE_BW_NONE: neither
+ * (the CPU idling with an RT task woken there is also what a vCPU the host
+ * did not run looks like).
+ */
+static enum cause_bw_kind cause_bw_kind(const struct cause_bw_scan *sc, uint64_t period_ns,
+					uint64_t switch_ns, uint64_t idle_ns, uint64_t held_ns,
+					bool no_server)
+{
+	bool idled = idle_ns * 10 > held_ns;
+
+	if (period_ns && switch_ns - period_ns <= CAUSE_PERIOD_END_NS &&
+	    sc->lower_ns <= period_ns + CAUSE_START_NS)
+		return CAUSE_BW_RT_THROTTLED;
+	if (no_server || idled) /* without timer events, throttling is all that is left */
+		return sc->timer_events ? CAUSE_BW_NONE : CAUSE_BW_RT_THROTTLED;
+	if (sc->server_start || period_ns)
+		return CAUSE_BW_FAIR_SERVER; /* ... or the server went on after the timer */
+	if (!sc->timer_events)
+		return CAUSE_BW_UNTOLD;
+	return CAUSE_BW_FAIR_SERVER; /* no period timer: no throttled rt_rq came back */
+}
+
 static void cause_bandwidth(const struct rtw_event *ev, long is, const struct timeline *tl,
 			    const struct blame_host *host, struct blame_result *res)
 {
@@ -543,8 +569,8 @@ static void cause_bandwidth(const struct rtw_event *ev, long is, const struct ti
 	const struct cause_knobs *kn = host ? &host->cause.knobs : NULL;
 	struct cause_walk w = { .res = res, .tid = res->spike.tid, .to = -1 };
 	struct cause_bw_scan sc;
-	uint64_t from, s = res->switch_ns, sched_from;
-	bool period_end, no_server;
+	uint64_t from, s = res->switch_ns, sched_from, period_ns = 0;
+	bool no_server;
 	int i, to;
 
 	if (is < 0 || res->migrated || !cause_rt_prio(res->victim_prio) || res->run_cpu < 0)
@@ -561,6 +587,17 @@ static void cause_bandwidth(const struct rtw_event *ev, long is, const struct ti
 	timeline_walk(tl, bw->cpu, from, s, cause_walk_lower, &w);
 	if ((w.idle_ns + w.fair_ns) * 2 <= res->latency_ns)
 		return;
+	if (sc.period_ns && sc.period_ns >= (sc.start_ns ? sc.start_ns : tl->start_ns))
+		period_ns = sc.period_ns;
+	/* a kernel before 6.12 has no fair server */
+	no_server = kn && kn->kernel_version && kn->kernel_version < 6012;
+	bw->kind = cause_bw_kind(&sc, period_ns, s, w.idle_ns, w.idle_ns + w.fair_ns, no_server);
+	if (bw->kind == CAUSE_BW_NONE)
+		return;
+	if (period_ns) {
+		bw->period_timer_ns = sc.period_ns;
+		bw->period_timer_cpu = sc.period_cpu;
+	}
 	bw->start_ns = sc.start_ns;
 	bw->server_start = sc.server_start;
 	bw->server_timer_ns = sc.server_timer_ns;
@@ -576,25 +613,6 @@ static void cause_bandwidth(const struct rtw_event *ev, long is, const struct ti
 			memcpy(bw->fair_comm, w.fair[i].comm, RTW_COMM_LEN);
 		}
 	}
-	if (sc.period_ns && sc.period_ns >= (sc.start_ns ? sc.start_ns : tl->start_ns)) {
-		bw->period_timer_ns = sc.period_ns;
-		bw->period_timer_cpu = sc.period_cpu;
-	}
-	/* the period timer gave RT its time back, and the thread ran right then */
-	period_end = bw->period_timer_ns && s - bw->period_timer_ns <= CAUSE_PERIOD_END_NS &&
-		     sc.lower_ns <= bw->period_timer_ns + CAUSE_START_NS;
-	/* a kernel before 6.12 has no fair server */
-	no_server = kn && kn->kernel_version && kn->kernel_version < 6012;
-	if (period_end || no_server)
-		bw->kind = CAUSE_BW_RT_THROTTLED;
-	else if (w.idle_ns * 10 > bw->held_ns)
-		bw->kind = CAUSE_BW_RT_THROTTLED; /* the fair server never idles the CPU */
-	else if (bw->server_start || bw->period_timer_ns)
-		bw->kind = CAUSE_BW_FAIR_SERVER; /* ... or the server went on after the timer */
-	else if (!sc.timer_events)
-		bw->kind = CAUSE_BW_UNTOLD;
-	else /* a throttled rt_rq comes back only at its period timer, which is not there */
-		bw->kind = CAUSE_BW_FAIR_SERVER;
 	cause_bw_users(ev, is, tl, &sc, host, res);
 	if (!bw->nr_users)
 		return;

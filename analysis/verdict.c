@@ -705,12 +705,40 @@ static void verdict_users_words(const struct verdict_words *w, const struct caus
 					 bw->user[i].pid, verdict_ms(bw->user[i].run_ns));
 }
 
+/*
+ * What to do with the task that used the RT time (@throttled: of RT
+ * throttling, else of the fair server): "make spinner block ...", or, for a
+ * per-CPU kernel thread, which cannot move and runs only for what the CPU
+ * gives it, where to look for the task that never sleeps and what loads it.
+ */
+static void verdict_budget_fix(const struct verdict_words *w, const struct cause_bandwidth *bw,
+			       bool throttled, char *buf, size_t len)
+{
+	const struct blame_culprit *c = w->c;
+	const char *who = bw->nr_users ? bw->user[0].comm : "the RT task that does not sleep";
+	char name[48], away[224];
+
+	if (c && bw->nr_users && c->pid == bw->user[0].pid && (c->flags & BLAME_C_PINNED)) {
+		verdict_hint_name(c, name, sizeof(name));
+		verdict_move_away(c, bw->cpu, away, sizeof(away));
+		snprintf(buf, len,
+			 "find it (ps -eLo pid,cls,rtprio,psr,comm); %s ran most of the RT time "
+			 "seen: %s",
+			 name, away);
+	} else if (throttled) {
+		snprintf(buf, len,
+			 "make %s block (or run it SCHED_OTHER), or move it off CPU %d (taskset)",
+			 who, bw->cpu);
+	} else {
+		snprintf(buf, len, "make %s block or move it", who);
+	}
+}
+
 static void verdict_words_rt_throttled(const struct verdict_words *w, char *text, char *hint)
 {
 	const struct blame_result *r = w->res;
 	const struct cause_bandwidth *bw = &r->cause.bw;
-	const char *who = bw->nr_users ? bw->user[0].comm : "the RT task that does not sleep";
-	char budget[160], users[224], during[112], end[128], when[40];
+	char budget[160], users[224], during[112], end[128], when[40], fix[352];
 
 	verdict_budget_words(&bw->knobs, budget, sizeof(budget));
 	verdict_users_words(w, bw, users, sizeof(users));
@@ -745,12 +773,12 @@ static void verdict_words_rt_throttled(const struct verdict_words *w, char *text
 			 "for %.1f ms while the CPU %s, %s. The budget was used by %s.",
 			 bw->cpu, budget, bw->cpu, r->victim_comm, event_user_prio(r->victim_prio),
 			 verdict_ms(bw->held_ns), during, end, users);
+	verdict_budget_fix(w, bw, true, fix, sizeof(fix));
 	snprintf(hint, BLAME_HINT_LEN,
-		 "An RT task that never sleeps is the bug: make %s block (or run it "
-		 "SCHED_OTHER), or move it off CPU %d (taskset). sched_rt_runtime_us=-1 turns "
+		 "An RT task that never sleeps is the bug: %s. sched_rt_runtime_us=-1 turns "
 		 "throttling off and lets it starve CPU %d's kernel threads for ever: only for "
 		 "a task meant to own an isolated CPU, and when you know why.",
-		 who, bw->cpu, bw->cpu);
+		 fix, bw->cpu);
 }
 
 static void verdict_words_fair_server(const struct verdict_words *w, char *text, char *hint)
@@ -758,8 +786,7 @@ static void verdict_words_fair_server(const struct verdict_words *w, char *text,
 	const struct blame_result *r = w->res;
 	const struct cause_bandwidth *bw = &r->cause.bw;
 	const struct cause_knobs *k = &bw->knobs;
-	const char *who = bw->nr_users ? bw->user[0].comm : "the RT task";
-	char server[48], users[224], start[80] = "", also[144] = "", when[40];
+	char server[48], users[224], start[80] = "", also[144] = "", when[40], fix[352];
 
 	if (k->fair_known)
 		snprintf(server, sizeof(server), "%llu ms every %llu ms",
@@ -787,12 +814,13 @@ static void verdict_words_fair_server(const struct verdict_words *w, char *text,
 		 bw->cpu, bw->fair_pid > 0 ? bw->fair_comm : "fair tasks",
 		 verdict_ms(bw->fair_top_ns), verdict_ms(bw->held_ns), start, server,
 		 r->victim_comm, event_user_prio(r->victim_prio), users, also);
-	snprintf(hint, BLAME_HINT_LEN,
-		 "The RT task that starves CPU %d is the bug: make %s block or move it. Keep "
-		 "fair work (%s) off the RT CPU too. The server's budget is "
-		 "/sys/kernel/debug/sched/fair_server/cpu%d/runtime (0 turns it off and starves "
-		 "the fair tasks for ever).",
-		 bw->cpu, who, bw->fair_pid > 0 ? bw->fair_comm : "fair tasks", bw->cpu);
+	verdict_budget_fix(w, bw, false, fix, sizeof(fix));
+	snprintf(
+		hint, BLAME_HINT_LEN,
+		"The RT task that starves CPU %d is the bug: %s. Keep fair work (%s) off the RT "
+		"CPU too. The server's budget is /sys/kernel/debug/sched/fair_server/cpu%d/runtime "
+		"(0 turns it off and starves the fair tasks for ever).",
+		bw->cpu, fix, bw->fair_pid > 0 ? bw->fair_comm : "fair tasks", bw->cpu);
 }
 
 /* "(through pilock 4920's lock, owned by 4921, owned by ...)" of a chain of owners */

@@ -28,7 +28,7 @@
 
 #define BLAME_MAX_CULPRITS 32
 #define BLAME_TEXT_LEN	   896
-#define BLAME_HINT_LEN	   448
+#define BLAME_HINT_LEN	   640
 
 struct pidmap;
 

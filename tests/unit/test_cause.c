@@ -15,6 +15,7 @@
 #include "analysis/blame.h"
 #include "analysis/cause.h"
 #include "analysis/timeline.h"
+#include "analysis/util.h"
 #include "evgen.h"
 #include "unit.h"
 
@@ -80,18 +81,19 @@ static void ticks(double from_us, double to_us, int cpu, int cur, const char *co
 		ev_tick(&g, t, cpu, cur, comm, RESCHED);
 }
 
-/* the FIFO 99 thread sleeps, a FIFO 1 task that never sleeps runs, a tick stops it: throttled */
-static void build_throttle_start(void)
+/* the FIFO 99 thread sleeps, a FIFO 1 task @comm that never sleeps runs, a tick stops it */
+static void build_throttle_start(const char *comm)
 {
 	evgen_init(&g);
-	ev_switch(&g, 100, 1, TID, "rtwhy", 0, S_SLEEP, SPIN, "spinner", 98, 0);
-	ev_tick(&g, 4000, 1, SPIN, "spinner", RESCHED);
-	ev_switch(&g, 4010, 1, SPIN, "spinner", 98, 0, 0, "swapper/1", 120, 0);
+	ev_switch(&g, 100, 1, TID, "rtwhy", 0, S_SLEEP, SPIN, comm, 98, 0);
+	ev_tick(&g, 4000, 1, SPIN, comm, RESCHED);
+	ev_switch(&g, 4010, 1, SPIN, comm, 98, 0, 0, "swapper/1", 120, 0);
 }
 
-static void test_rt_throttled(void)
+/* ... then the thread waits on the idle CPU and runs right after the period timer of CPU 0 */
+static void build_throttled(const char *comm)
 {
-	build_throttle_start();
+	build_throttle_start(comm);
 	ev_timer_wakes(&g, 10000, 1, 0, "<idle>", TID, 0, RESCHED);
 	ev_tick(&g, 12000, 1, 0, "<idle>", RESCHED); /* the idle loop goes on: RT is throttled */
 	ev_switch(&g, 20000, 1, 0, "swapper/1", 120, 0, FAIR, "qemu", 125, 0);
@@ -102,6 +104,11 @@ static void test_rt_throttled(void)
 	ev_vector(&g, 50008, 1, 0, "<idle>", "reschedule", true);
 	ev_vector(&g, 50010, 1, 0, "<idle>", "reschedule", false);
 	ev_switch(&g, 50012, 1, 0, "swapper/1", 120, 0, TID, "rtwhy", 0, 0);
+}
+
+static void test_rt_throttled(void)
+{
+	build_throttled("spinner");
 	CU_ASSERT_EQUAL_FATAL(explain(10000, 50015), 0);
 	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
 	CU_ASSERT_EQUAL(res.cause.bw.kind, CAUSE_BW_RT_THROTTLED);
@@ -128,6 +135,43 @@ static void test_rt_throttled(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "by default 950 ms of every 1000 ms"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "sched_rt_runtime_us=-1"));
 	CU_ASSERT_PTR_NULL(strstr(res.hint, "hypervisor"));
+}
+
+/*
+ * The RT time the trace shows was a per-CPU kernel thread's (rcuc/1 at FIFO
+ * 1 on PREEMPT_RT): it is named, but the hint neither asks to move it nor
+ * names it as "rcuc/1" (it is per-CPU); it says where the budget goes.
+ */
+static void build_fair_server(bool with_ticks);
+
+static void test_rt_throttled_by_kthread(void)
+{
+	build_throttled("rcuc/1");
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 50015), 0);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_RT_THROTTLED);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(named());
+	CU_ASSERT_EQUAL(named()->pid, SPIN);
+	CU_ASSERT_TRUE(named()->flags & BLAME_C_PINNED);
+	CU_ASSERT_PTR_NULL(strstr(res.hint, "rcuc/1"));
+	CU_ASSERT_PTR_NULL(strstr(res.hint, "taskset"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "the rcuc kernel thread of CPU 1"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "rcu_nocbs=1"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "ps -eLo"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "sched_rt_runtime_us=-1"));
+	/* the same for the fair server's starver */
+	build_fair_server(true);
+	for (size_t i = 0; i < g.n; i++) {
+		if (g.ev[i].kind == RTW_EV_SWITCH && g.ev[i].u.sw.prev_pid == SPIN)
+			util_strlcpy(g.ev[i].u.sw.prev_comm, "ktimers/1", RTW_COMM_LEN);
+		if (g.ev[i].kind == RTW_EV_SWITCH && g.ev[i].u.sw.next_pid == SPIN)
+			util_strlcpy(g.ev[i].u.sw.next_comm, "ktimers/1", RTW_COMM_LEN);
+		if (g.ev[i].pid == SPIN)
+			util_strlcpy(g.ev[i].comm, "ktimers/1", RTW_COMM_LEN);
+	}
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 45003), 0);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_FAIR_SERVER);
+	CU_ASSERT_PTR_NULL(strstr(res.hint, "ktimers/1"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "the ktimers kernel thread of CPU 1"));
 }
 
 /*
@@ -274,13 +318,65 @@ static void test_fair_server(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "fairhog"));
 	CU_ASSERT_PTR_NULL(strstr(res.hint, "preempt=full"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "fair_server/cpu1/runtime"));
-	/* on a kernel before 6.12 there is no fair server: RT throttling it is */
+	/*
+	 * On a kernel before 6.12 there is no fair server, and a throttled rt_rq
+	 * comes back only at the period timer, which this trace's timer events
+	 * would show: neither mechanism. With the period timer right before the
+	 * thread ran, RT throttling it is.
+	 */
 	{
 		struct blame_host host = { .steal_ns = -1 };
 
 		host.cause.knobs.kernel_version = 6001;
 		CU_ASSERT_EQUAL_FATAL(explain_host(10000, 45003, &host), 0);
+		CU_ASSERT_EQUAL(res.cause.bw.kind, CAUSE_BW_NONE);
+		CU_ASSERT_NOT_EQUAL(res.verdict, BLAME_V_RT_THROTTLED);
+		CU_ASSERT_NOT_EQUAL(res.verdict, BLAME_V_FAIR_SERVER);
+		CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
+		g.n--; /* the switch to the thread, after the period timer this time */
+		ev_hrtimer(&g, 44990, 0, 0, "<idle>", "sched_rt_period_timer", true, 0);
+		ev_hrtimer(&g, 44992, 0, 0, "<idle>", NULL, false, 0);
+		ev_switch(&g, 45000, 1, FAIR, "fairhog", 120, 0, TID, "rtwhy", 0, 0);
+		CU_ASSERT_EQUAL_FATAL(explain_host(10000, 45003, &host), 0);
+		CU_ASSERT_EQUAL(res.cause.bw.kind, CAUSE_BW_RT_THROTTLED);
 		CU_ASSERT_EQUAL(res.verdict, BLAME_V_RT_THROTTLED);
+		CU_ASSERT_EQUAL(named()->pid, SPIN);
+	}
+}
+
+/*
+ * What the lab's rt guest showed once (cyclictest, disk IRQs, 6.1-rt): an
+ * IRQ on the idle CPU 1 wakes rcuc/1 (FIFO 1), which runs and sleeps; the
+ * thread's timer wakes it at its deadline, then nothing happens on CPU 1
+ * for 3 ms (the host did not run the vCPU). The CPU idled with an RT task
+ * runnable, but the trace has timer events and no period timer: no
+ * throttling, on 6.1 or 6.18, and rcuc/1 is no budget user.
+ */
+static void test_idle_vcpu_is_no_throttling(void)
+{
+	static const int versions[] = { 6001, 6018, 0 };
+	struct blame_host host = { .steal_ns = -1 };
+	size_t k;
+
+	for (k = 0; k < ARRAY_SIZE(versions); k++) {
+		evgen_init(&g);
+		ev_switch(&g, 100, 1, TID, "rtwhy", 0, S_SLEEP, 0, "swapper/1", 120, 0);
+		ev_tick(&g, 4000, 1, 0, "<idle>", 0);
+		ev_irq(&g, 9000, 1, 0, "<idle>", 25, "virtio0-requests", true);
+		ev_wake(&g, 9002, 1, 0, "<idle>", RTW_EV_WAKEUP, 27, "rcuc/1", 98, 1,
+			RTW_F_IRQS_OFF | RTW_F_HARDIRQ | RESCHED);
+		ev_irq(&g, 9004, 1, 0, "<idle>", 25, NULL, false);
+		ev_switch(&g, 9010, 1, 0, "swapper/1", 120, 0, 27, "rcuc/1", 98, 0);
+		ev_switch(&g, 9050, 1, 27, "rcuc/1", 98, S_SLEEP, 0, "swapper/1", 120, 0);
+		ev_timer_wakes(&g, 10000, 1, 0, "<idle>", TID, 0, RESCHED);
+		ev_switch(&g, 13010, 1, 0, "swapper/1", 120, 0, TID, "rtwhy", 0, 0);
+		host.cause.knobs.kernel_version = versions[k];
+		CU_ASSERT_EQUAL_FATAL(explain_host(10000, 13012, &host), 0);
+		CU_ASSERT_EQUAL(res.cause.bw.kind, CAUSE_BW_NONE);
+		/* what the trace shows: no event at all on the idle CPU */
+		CU_ASSERT_EQUAL(res.verdict, BLAME_V_INVISIBLE);
+		CU_ASSERT_PTR_NULL(culprit_pid(27));
+		CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
 	}
 }
 
@@ -540,10 +636,12 @@ static void test_kernel_section_is_no_throttling(void)
 static CU_TestInfo cause_tests[] = {
 	{ "RT throttling, ended by the period timer of another CPU", test_rt_throttled },
 	{ "RT throttling, the budget user read from /proc", test_rt_throttled_from_host },
+	{ "RT throttling: a per-CPU kthread's hint", test_rt_throttled_by_kthread },
 	{ "throttled: the budget user is the task that ran, not a starved kthread",
 	  test_rt_throttled_starved_kthread },
 	{ "the fair server, restarted by a fair wakeup", test_fair_server },
 	{ "no timer events: throttling or the server, untold", test_untold_without_timer_events },
+	{ "an idle vCPU with an RT task woken is no throttling", test_idle_vcpu_is_no_throttling },
 	{ "a DL task's own dl_task_timer is no server", test_deadline_task },
 	{ "a PI boost through a chain of two locks", test_pi_boost_chain },
 	{ "a lock wait without PI", test_lock_wait },
