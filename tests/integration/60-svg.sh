@@ -81,14 +81,18 @@ busy_loop 0 busyloop
 busy_loop 1 busyloop
 sleep 0.3
 
-# --- one spike (-b), drawn ---
-spike_run 3 "" -t 2 -i 5000 -d 5000 -D 20 -q -b 2500 --svg="$TMP/s.svg"
+# --- one spike (-b), drawn; its culprit a task (a host IRQ's spike has no task bar to label) ---
+for svg_try in 1 2 3; do
+	spike_run 3 "" -t 2 -i 5000 -d 5000 -D 20 -q -b 2500 --svg="$TMP/s.svg"
+	who=$(json_get "$TMP/s.json" \
+		"(lambda c: '%s:%d' % (c['comm'], c['pid']))(d['spikes'][0]['culprits'][d['spikes'][0]['verdict']['culprit']])" \
+		2>/dev/null)
+	[ -z "$who" ] || break
+	note "try $svg_try: verdict $verdict names no task (host noise), again"
+done
 if [ "$rc" = 0 ] && [ -s "$TMP/s.svg" ]; then ok "spike run (verdict $verdict) wrote the SVG"; else
 	notok "spike run wrote the SVG (status $rc)"; show "$TMP/s.out"; show "$TMP/s.err"; fi
 check "spike SVG is well-formed (xmllint)" xmllint --noout "$TMP/s.svg"
-who=$(json_get "$TMP/s.json" \
-	"(lambda c: '%s:%d' % (c['comm'], c['pid']))(d['spikes'][0]['culprits'][d['spikes'][0]['verdict']['culprit']])" \
-	2>/dev/null)
 if [ -n "$who" ] && grep -qF ">$who</text>" "$TMP/s.svg"; then ok "the culprit's bar is labelled $who"
 else notok "the culprit's bar is labelled '$who'"; fi
 check "the caption is the verdict ($verdict)" grep -qF "Verdict ($verdict):" "$TMP/s.svg"
