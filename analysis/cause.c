@@ -15,7 +15,10 @@
  *    the trace, no such expiry means no throttling;
  *  - the fair server never idles the CPU (with no fair task it stops);
  *  - rt_mutex_setprio() traces sched_pi_setprio in the waiter's context:
- *    common_pid is the waiter, pid the boosted owner;
+ *    common_pid is the waiter, pid the boosted owner, right before the
+ *    waiter sleeps; the unlock wakes it from the owner's context;
+ *  - a priority inversion needs an RT task between the two priorities on
+ *    the CPU where the holder was preempted (fair tasks share by weight);
  *  - migration/N is the stop class whatever ps says (FIFO 99).
  */
 #include <sched.h>
@@ -553,8 +556,12 @@ static enum cause_bw_kind cause_bw_kind(const struct cause_bw_scan *sc, uint64_t
 	if (period_ns && switch_ns - period_ns <= CAUSE_PERIOD_END_NS &&
 	    sc->lower_ns <= period_ns + CAUSE_START_NS)
 		return CAUSE_BW_RT_THROTTLED;
-	if (no_server || idled) /* without timer events, throttling is all that is left */
-		return sc->timer_events ? CAUSE_BW_NONE : CAUSE_BW_RT_THROTTLED;
+	/*
+	 * Without timer events throttling is all that is left, where the window
+	 * shows it begin: an RT task switched out runnable for a lower class.
+	 */
+	if (no_server || idled)
+		return sc->timer_events || !sc->start_ns ? CAUSE_BW_NONE : CAUSE_BW_RT_THROTTLED;
 	if (sc->server_start || period_ns)
 		return CAUSE_BW_FAIR_SERVER; /* ... or the server went on after the timer */
 	if (!sc->timer_events)
@@ -718,12 +725,19 @@ static void cause_lock_wait(const struct rtw_event *ev, size_t n, long is,
 	x2 = ev[sleep].ts_ns;
 	waker = ev[wake].pid;
 	waker_prio = cause_prio_of(ev, wake, waker);
-	for (i = run; i < sleep; i++)
-		if (ev[i].kind == RTW_EV_PI_SETPRIO && ev[i].pid == tid &&
-		    ev[i].u.pi.newprio < ev[i].u.pi.oldprio) {
-			boost = i;
+	/*
+	 * Blocking on an rt_mutex boosts its owner (then the owners it waits for)
+	 * from the waiter's context right before it sleeps: the last walk's
+	 * first boost is the owner of the lock it slept on.
+	 */
+	for (i = sleep - 1; i > run; i--) {
+		if (ev[i].kind != RTW_EV_PI_SETPRIO || ev[i].pid != tid ||
+		    ev[i].u.pi.newprio >= ev[i].u.pi.oldprio)
+			continue;
+		if (boost >= 0 && ev[i].ts_ns + CAUSE_CHAIN_NS < ev[boost].ts_ns)
 			break;
-		}
+		boost = i;
+	}
 	/* the time in between was the others', not time without a timer */
 	timeline_walk(tl, ev[sleep].cpu, x2, ev[wake].ts_ns, cause_walk_wait, &u);
 	pi->wait_ns = ev[wake].ts_ns - x2;
@@ -734,24 +748,38 @@ static void cause_lock_wait(const struct rtw_event *ev, size_t n, long is,
 	pi->mid_pid = -1;
 	pi->kind = CAUSE_PI_LOCK_WAIT;
 	if (boost >= 0) {
+		/* the unlock wakes the waiter from the owner's context: else it slept on more */
+		cause_chain(ev, n, boost, pi);
+		for (k = 0; k < pi->nr_chain && pi->chain_pid[k] != waker; k++)
+			;
+		if (k == pi->nr_chain && ev[boost].u.pi.pid != waker) {
+			boost = -1;
+			pi->nr_chain = 0;
+		}
+	}
+	if (boost >= 0) {
 		cause_set_holder(pi, ev[boost].u.pi.pid, ev[boost].u.pi.comm,
 				 ev[boost].u.pi.oldprio);
 		pi->boost_prio = ev[boost].u.pi.newprio;
 		pi->boost_ns = ev[boost].ts_ns;
-		cause_chain(ev, n, boost, pi);
 	} else {
 		cause_set_holder(pi, waker, ev[wake].comm, waker_prio);
-		/* the task that ran most between the two priorities, while the holder waited */
+		/*
+		 * The RT task that ran most between the two priorities while the
+		 * holder waited: fair tasks share the CPU by weight, not by priority.
+		 */
 		for (k = 0; k < u.n; k++) {
-			if (u.t[k].pid == waker || u.t[k].prio == TL_PRIO_UNKNOWN ||
+			if (u.t[k].pid == waker || !cause_rt_prio(u.t[k].prio) ||
 			    u.t[k].prio <= res->victim_prio || waker_prio == TL_PRIO_UNKNOWN ||
 			    u.t[k].prio >= waker_prio)
 				continue;
 			if (best < 0 || u.t[k].run_ns > u.t[best].run_ns)
 				best = k;
 		}
+		/* ... on the CPU where the holder was preempted: the thread's (it was tallied) */
 		for (i = sleep; best >= 0 && i < wake; i++)
 			if (ev[i].kind == RTW_EV_SWITCH && ev[i].u.sw.prev_pid == waker &&
+			    ev[i].cpu == ev[sleep].cpu &&
 			    cause_state_runnable(ev[i].u.sw.prev_state))
 				break;
 		if (best >= 0 && i < wake && u.t[best].run_ns * 2 >= pi->wait_ns) {
@@ -778,6 +806,7 @@ static void cause_pi_boost(const struct rtw_event *ev, size_t n, long is, struct
 {
 	struct cause_pi *pi = &res->cause.pi;
 	uint64_t from = res->waking_ns ? res->waking_ns : res->spike.deadline_ns;
+	uint64_t boost_from, boost_to;
 	struct blame_culprit *c = NULL;
 	long i, b = -1, deboost = -1;
 	int32_t base;
@@ -830,6 +859,17 @@ static void cause_pi_boost(const struct rtw_event *ev, size_t n, long is, struct
 		base = ev[deboost].u.pi.newprio;
 	/* the boost made it outrank the thread, which its own prio would not have */
 	if (ev[b].u.pi.newprio > res->victim_prio || base <= res->victim_prio)
+		return;
+	/*
+	 * ... for most of the wait: unboosted, it was preempted at its first
+	 * preemption point, so the rest of its time was something else's (a
+	 * non-preemptible section).
+	 */
+	boost_from = ev[b].ts_ns > from ? ev[b].ts_ns : from;
+	boost_to = res->switch_ns;
+	if (deboost >= 0 && ev[deboost].ts_ns < boost_to)
+		boost_to = ev[deboost].ts_ns;
+	if (boost_to <= boost_from || (boost_to - boost_from) * 2 < res->switch_ns - from)
 		return;
 	pi->kind = CAUSE_PI_BOOST;
 	cause_set_holder(pi, c->pid, c->comm, base);

@@ -889,27 +889,44 @@ static void verdict_words_lock_wait(const struct verdict_words *w, char *text, c
 		 pi->holder_comm);
 }
 
+/* A kernel thread by its comm: a threaded IRQ handler, a per-CPU or an unbound worker. */
+static bool verdict_comm_is_kthread(const char *comm)
+{
+	return event_irq_thread_number(comm) >= 0 || event_comm_is_percpu_kthread(comm, NULL, 0) ||
+	       !strncmp(comm, "kworker/", 8);
+}
+
 static void verdict_words_priority_inversion(const struct verdict_words *w, char *text, char *hint)
 {
 	const struct blame_result *r = w->res;
 	const struct cause_pi *pi = &r->cause.pi;
 
+	const bool kthread = verdict_comm_is_kthread(pi->holder_comm);
+
 	snprintf(text, BLAME_TEXT_LEN,
 		 "A priority inversion: the thread (%s, priority %d) waited %.1f us for %s (pid "
-		 "%d, priority %d), which held what it needed (a lock without priority "
-		 "inheritance, it woke the thread when done) and could not run because %s ran "
-		 "for %llu us (%.1f%% of the latency)%s.",
+		 "%d, priority %d), which held what it needed (%s, it woke the thread when "
+		 "done) and could not run because %s ran for %llu us (%.1f%% of the latency)%s.",
 		 r->victim_comm, event_user_prio(r->victim_prio), (double)pi->wait_ns / 1000.0,
-		 pi->holder_comm, pi->holder_pid, event_user_prio(pi->holder_prio), w->who, w->us,
-		 w->pct,
+		 pi->holder_comm, pi->holder_pid, event_user_prio(pi->holder_prio),
+		 kthread ? "a kernel thread: the I/O or event it completes, or a kernel lock"
+			 : "a lock without priority inheritance",
+		 w->who, w->us, w->pct,
 		 pi->events_seen ? ""
 				 : "; no sched_pi_setprio in the trace: if it was recorded, no "
 				   "priority inheritance took place");
-	snprintf(hint, BLAME_HINT_LEN,
-		 "Use a priority-inheritance mutex (pthread_mutexattr_setprotocol "
-		 "PTHREAD_PRIO_INHERIT) for what the thread shares with %s (pid %d), or give "
-		 "that task a priority above %s's.",
-		 pi->holder_comm, pi->holder_pid, w->c ? w->who : "the middle task");
+	if (kthread)
+		snprintf(hint, BLAME_HINT_LEN,
+			 "Give the kernel thread %s (pid %d) a priority above %s's (chrt -p), or "
+			 "keep that task off the CPU where %s runs.",
+			 pi->holder_comm, pi->holder_pid, w->c ? w->who : "the middle task",
+			 pi->holder_comm);
+	else
+		snprintf(hint, BLAME_HINT_LEN,
+			 "Use a priority-inheritance mutex (pthread_mutexattr_setprotocol "
+			 "PTHREAD_PRIO_INHERIT) for what the thread shares with %s (pid %d), or "
+			 "give that task a priority above %s's.",
+			 pi->holder_comm, pi->holder_pid, w->c ? w->who : "the middle task");
 }
 
 static void verdict_words_stop_work(const struct verdict_words *w, char *text, char *hint)
@@ -917,10 +934,18 @@ static void verdict_words_stop_work(const struct verdict_words *w, char *text, c
 	const struct cause_stop *st = &w->res->cause.stop;
 	char why[224];
 
-	if (st->moved_pid > 0 && st->by_pid > 0 && !st->by_irq)
+	if (st->moved_pid > 0 && st->by_pid == st->moved_pid && !st->by_irq)
+		snprintf(
+			why, sizeof(why),
+			"to move %s (pid %d) from CPU %d to CPU %d, for itself: an exec balancing "
+			"it (sched_exec), its own sched_setaffinity, or its migrate_enable() after "
+			"its affinity changed",
+			st->moved_comm, st->moved_pid, st->moved_from, st->moved_to);
+	else if (st->moved_pid > 0 && st->by_pid > 0 && !st->by_irq)
 		snprintf(why, sizeof(why),
 			 "to move %s (pid %d) from CPU %d to CPU %d, for %s (pid %d, on CPU %d: "
-			 "a sched_setaffinity of a running task, or CPU hotplug)",
+			 "a sched_setaffinity of a running task, an active balance from that CPU, "
+			 "or CPU hotplug)",
 			 st->moved_comm, st->moved_pid, st->moved_from, st->moved_to, st->by_comm,
 			 st->by_pid, st->by_cpu);
 	else if (st->moved_pid > 0)
@@ -937,10 +962,18 @@ static void verdict_words_stop_work(const struct verdict_words *w, char *text, c
 		 "%s, the CPU stopper (the stop class, above every RT and DEADLINE task; ps "
 		 "shows it as SCHED_FIFO 99), ran %llu us on CPU %d (%.1f%% of the latency) %s.",
 		 st->comm, w->us, w->cpu, w->pct, why);
-	snprintf(hint, BLAME_HINT_LEN,
-		 "Do not change the affinity of tasks running on the RT CPU while measuring, and "
-		 "isolate it (isolcpus=, cpusets, nohz_full) so that nothing has to be moved "
-		 "off it; no priority is above the stopper.");
+	if (st->moved_pid > 0 && st->by_pid == st->moved_pid && !st->by_irq)
+		snprintf(hint, BLAME_HINT_LEN,
+			 "Keep tasks that exec or change their own affinity (%s) off the RT CPU: "
+			 "isolate it (isolcpus=, cpusets, nohz_full) so that nothing has to be "
+			 "moved off it; no priority is above the stopper.",
+			 st->moved_comm);
+	else
+		snprintf(
+			hint, BLAME_HINT_LEN,
+			"Do not change the affinity of tasks running on the RT CPU while "
+			"measuring, and isolate it (isolcpus=, cpusets, nohz_full) so that nothing "
+			"has to be moved off it; no priority is above the stopper.");
 }
 
 /* ---- the table: rules tried in this order ---------------------------------------------- */

@@ -401,6 +401,28 @@ static void test_untold_without_timer_events(void)
 	CU_ASSERT_EQUAL(named()->pid, SPIN);
 }
 
+/*
+ * The same stalled vCPU in a trace without timer events (trace-cmd record -e
+ * sched -e irq_vectors): throttling would be all that is left, but the window
+ * does not show it begin (no RT task switched out runnable for a lower class).
+ */
+static void test_idle_vcpu_without_timer_events(void)
+{
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "rtwhy", 0, S_SLEEP, 0, "swapper/1", 120, 0);
+	ev_vector(&g, 9999.5, 1, 0, "<idle>", "local_timer", true);
+	ev_wake(&g, 10000.5, 1, 0, "<idle>", RTW_EV_WAKING, TID, "rtwhy", 0, 1,
+		RTW_F_IRQS_OFF | RTW_F_HARDIRQ);
+	ev_wake(&g, 10002, 1, 0, "<idle>", RTW_EV_WAKEUP, TID, "rtwhy", 0, 1,
+		RTW_F_IRQS_OFF | RTW_F_HARDIRQ | RESCHED);
+	ev_vector(&g, 10003, 1, 0, "<idle>", "local_timer", false);
+	ev_switch(&g, 13010, 1, 0, "swapper/1", 120, 0, TID, "rtwhy", 0, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 13012), 0);
+	CU_ASSERT_EQUAL(res.cause.bw.kind, CAUSE_BW_NONE);
+	CU_ASSERT_NOT_EQUAL(res.verdict, BLAME_V_RT_THROTTLED);
+	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
+}
+
 /* A DL task's own replenishment timer (dl_task_timer), then it runs: not the fair server. */
 static void test_deadline_task(void)
 {
@@ -476,23 +498,32 @@ static void test_pi_boost_chain(void)
 	CU_ASSERT_NOT_EQUAL(res.verdict, BLAME_V_PI_BOOST);
 }
 
-/* The thread ran, blocked, and was woken from task context by the task it waited for. */
-static void build_lock_wait(bool middle)
+/*
+ * The thread ran, blocked, and was woken from task context by the task it
+ * waited for, @holder at kernel prio @hprio; with @middle, a task at @mprio
+ * preempted the holder meanwhile.
+ */
+static void build_lock_wait_by(bool middle, const char *holder, int hprio, int mprio)
 {
 	evgen_init(&g);
-	ev_switch(&g, 100, 1, TID, "pilock", 9, S_SLEEP, 7700, "pilock", 89, 0);
-	ev_timer_wakes(&g, 10000, 1, 7700, "pilock", TID, 9, RESCHED);
-	ev_switch(&g, 10005, 1, 7700, "pilock", 89, 0, TID, "pilock", 9, 0);
-	ev_switch(&g, 10020, 1, TID, "pilock", 9, S_SLEEP, 7700, "pilock", 89, 0);
+	ev_switch(&g, 100, 1, TID, "pilock", 9, S_SLEEP, 7700, holder, hprio, 0);
+	ev_timer_wakes(&g, 10000, 1, 7700, holder, TID, 9, RESCHED);
+	ev_switch(&g, 10005, 1, 7700, holder, hprio, 0, TID, "pilock", 9, 0);
+	ev_switch(&g, 10020, 1, TID, "pilock", 9, S_SLEEP, 7700, holder, hprio, 0);
 	if (middle) {
-		ev_timer_wakes(&g, 10030, 1, 7700, "pilock", 7800, 49, RESCHED);
-		ev_switch(&g, 10035, 1, 7700, "pilock", 89, 0, 7800, "pilock", 49, 0);
-		ev_switch(&g, 15000, 1, 7800, "pilock", 49, S_SLEEP, 7700, "pilock", 89, 0);
+		ev_timer_wakes(&g, 10030, 1, 7700, holder, 7800, mprio, RESCHED);
+		ev_switch(&g, 10035, 1, 7700, holder, hprio, 0, 7800, "pilock", mprio, 0);
+		ev_switch(&g, 15000, 1, 7800, "pilock", mprio, S_SLEEP, 7700, holder, hprio, 0);
 	}
-	ev_wake(&g, 15010, 1, 7700, "pilock", RTW_EV_WAKING, TID, "pilock", 9, 1, RTW_F_IRQS_OFF);
-	ev_wake(&g, 15011, 1, 7700, "pilock", RTW_EV_WAKEUP, TID, "pilock", 9, 1,
+	ev_wake(&g, 15010, 1, 7700, holder, RTW_EV_WAKING, TID, "pilock", 9, 1, RTW_F_IRQS_OFF);
+	ev_wake(&g, 15011, 1, 7700, holder, RTW_EV_WAKEUP, TID, "pilock", 9, 1,
 		RTW_F_IRQS_OFF | RESCHED);
-	ev_switch(&g, 15012, 1, 7700, "pilock", 89, 0, TID, "pilock", 9, 0);
+	ev_switch(&g, 15012, 1, 7700, holder, hprio, 0, TID, "pilock", 9, 0);
+}
+
+static void build_lock_wait(bool middle)
+{
+	build_lock_wait_by(middle, "pilock", 89, 49);
 }
 
 static void test_lock_wait(void)
@@ -525,6 +556,115 @@ static void test_priority_inversion(void)
 	CU_ASSERT_EQUAL(event_user_prio(res.cause.pi.holder_prio), 10);
 	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "A priority inversion"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "PTHREAD_PRIO_INHERIT"));
+}
+
+/*
+ * What is no priority inversion: a fair "middle" task (CFS shares the CPU by
+ * weight); a middle task on the thread's CPU while the holder was preempted
+ * on another (the thread slept: anything may run on its CPU). A kernel
+ * thread as the holder is an inversion without a user lock to make PI.
+ */
+static void test_no_inversion(void)
+{
+	build_lock_wait_by(true, "pilock", 120, 110);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 15014), 0);
+	CU_ASSERT_EQUAL(res.cause.pi.kind, CAUSE_PI_LOCK_WAIT);
+	CU_ASSERT_NOT_EQUAL(res.verdict, BLAME_V_PRIORITY_INVERSION);
+	/*
+	 * The holder runs on CPU 0 and is preempted there by 7850; 7800 runs on
+	 * the thread's CPU 1 while the thread sleeps: 7800 held nobody up.
+	 */
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "pilock", 9, S_SLEEP, 0, "swapper/1", 120, 0);
+	ev_switch(&g, 150, 0, 0, "swapper/0", 120, 0, 7700, "pilock", 89, 0);
+	ev_timer_wakes(&g, 10000, 1, 0, "<idle>", TID, 9, RESCHED);
+	ev_switch(&g, 10005, 1, 0, "swapper/1", 120, 0, TID, "pilock", 9, 0);
+	ev_switch(&g, 10020, 1, TID, "pilock", 9, S_SLEEP, 0, "swapper/1", 120, 0);
+	ev_timer_wakes(&g, 10030, 1, 0, "<idle>", 7800, 49, RESCHED);
+	ev_switch(&g, 10035, 1, 0, "swapper/1", 120, 0, 7800, "pilock", 49, 0);
+	ev_wake(&g, 10040, 0, 7700, "pilock", RTW_EV_WAKEUP, 7850, "other", 40, 0, RESCHED);
+	ev_switch(&g, 10041, 0, 7700, "pilock", 89, 0, 7850, "other", 40, 0);
+	ev_switch(&g, 14990, 0, 7850, "other", 40, S_SLEEP, 7700, "pilock", 89, 0);
+	ev_switch(&g, 15000, 1, 7800, "pilock", 49, S_SLEEP, 0, "swapper/1", 120, 0);
+	ev_wake(&g, 15010, 0, 7700, "pilock", RTW_EV_WAKING, TID, "pilock", 9, 1, RTW_F_IRQS_OFF);
+	ev_wake(&g, 15011, 0, 7700, "pilock", RTW_EV_WAKEUP, TID, "pilock", 9, 1, RTW_F_IRQS_OFF);
+	ev_switch(&g, 15012, 1, 0, "swapper/1", 120, 0, TID, "pilock", 9, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 15014), 0);
+	CU_ASSERT_NOT_EQUAL(res.cause.pi.kind, CAUSE_PI_INVERSION);
+	CU_ASSERT_NOT_EQUAL(res.verdict, BLAME_V_PRIORITY_INVERSION);
+	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
+	/* an IRQ thread held it up: no PI mutex to advise, its priority */
+	build_lock_wait_by(true, "irq/25-virtio0", 49 + 10, 49);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 15014), 0);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_PRIORITY_INVERSION);
+	CU_ASSERT_PTR_NULL(strstr(res.hint, "PTHREAD_PRIO_INHERIT"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "chrt -p"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "a kernel thread"));
+}
+
+/*
+ * The thread boosted 7900 for one lock (and got it without sleeping), then
+ * slept on something else that 7700 gave it: 7700 is what it waited for,
+ * unboosted, not 7900.
+ */
+static void test_lock_wait_after_boost(void)
+{
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "pilock", 9, S_SLEEP, 7700, "pilock", 89, 0);
+	ev_timer_wakes(&g, 10000, 1, 7700, "pilock", TID, 9, RESCHED);
+	ev_switch(&g, 10005, 1, 7700, "pilock", 89, 0, TID, "pilock", 9, 0);
+	ev_pi(&g, 10008, 1, TID, "pilock", 7900, "locker", 89, 9);
+	ev_switch(&g, 10020, 1, TID, "pilock", 9, S_SLEEP, 7700, "pilock", 89, 0);
+	ev_wake(&g, 15010, 1, 7700, "pilock", RTW_EV_WAKING, TID, "pilock", 9, 1, RTW_F_IRQS_OFF);
+	ev_wake(&g, 15011, 1, 7700, "pilock", RTW_EV_WAKEUP, TID, "pilock", 9, 1,
+		RTW_F_IRQS_OFF | RESCHED);
+	ev_switch(&g, 15012, 1, 7700, "pilock", 89, 0, TID, "pilock", 9, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 15014), 0);
+	CU_ASSERT_EQUAL(res.cause.pi.kind, CAUSE_PI_LOCK_WAIT);
+	CU_ASSERT_EQUAL(res.cause.pi.holder_pid, 7700);
+	CU_ASSERT_EQUAL(res.cause.pi.boost_prio, TL_PRIO_UNKNOWN);
+	CU_ASSERT_PTR_NULL(strstr(res.text, "PI worked"));
+}
+
+/*
+ * A boost that covered little of the wait: undone 200 us after the wakeup
+ * (of 2 ms), or begun 200 us before the switch. Unboosted, the holder would
+ * have been preempted at once: the rest was no PI.
+ */
+static void test_pi_boost_short(void)
+{
+	build_pi_chain(10200);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 12013), 0);
+	CU_ASSERT_NOT_EQUAL(res.verdict, BLAME_V_PI_BOOST);
+	CU_ASSERT_NOT_EQUAL(res.cause.pi.kind, CAUSE_PI_BOOST);
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "cyclictest", 49, S_SLEEP, 7402, "pilock", 89, 0);
+	ev_timer_wakes(&g, 10000, 1, 7402, "pilock", TID, 49, RESCHED);
+	ev_pi(&g, 11800, 0, 7400, "pilock", 7402, "pilock", 89, 9);
+	ev_switch(&g, 12010, 1, 7402, "pilock", 9, 0, TID, "cyclictest", 49, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 12013), 0);
+	CU_ASSERT_NOT_EQUAL(res.verdict, BLAME_V_PI_BOOST);
+	CU_ASSERT_NOT_EQUAL(res.cause.pi.kind, CAUSE_PI_BOOST);
+	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
+}
+
+/* An exec on CPU 1 moves its own task (sched_exec): the stopper's work, for itself. */
+static void test_stop_for_itself(void)
+{
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "rtwhy", 0, S_SLEEP, 7500, "make", 120, 0);
+	ev_timer_wakes(&g, 10000, 1, 7500, "make", TID, 0, RESCHED);
+	ev_wake(&g, 10004, 1, 7500, "make", RTW_EV_WAKING, 21, "migration/1", 0, 1, 0);
+	ev_switch(&g, 10010, 1, 7500, "make", 120, 0, 21, "migration/1", 0, 0);
+	ev_migrate(&g, 10015, 1, 21, "migration/1", 7500, "make", 120, 1, 0);
+	ev_switch(&g, 10025, 1, 21, "migration/1", 0, S_SLEEP, TID, "rtwhy", 0, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 10028), 0);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_STOP_WORK);
+	CU_ASSERT_EQUAL(res.cause.stop.by_pid, 7500);
+	CU_ASSERT_EQUAL(res.cause.stop.moved_pid, 7500);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "for itself"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "sched_exec"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "exec"));
 }
 
 /* sched_setaffinity of a running task from CPU 0: migration/1 runs ahead of FIFO 99 */
@@ -642,10 +782,15 @@ static CU_TestInfo cause_tests[] = {
 	{ "the fair server, restarted by a fair wakeup", test_fair_server },
 	{ "no timer events: throttling or the server, untold", test_untold_without_timer_events },
 	{ "an idle vCPU with an RT task woken is no throttling", test_idle_vcpu_is_no_throttling },
+	{ "... nor without timer events", test_idle_vcpu_without_timer_events },
 	{ "a DL task's own dl_task_timer is no server", test_deadline_task },
 	{ "a PI boost through a chain of two locks", test_pi_boost_chain },
 	{ "a lock wait without PI", test_lock_wait },
 	{ "a priority inversion", test_priority_inversion },
+	{ "no priority inversion: fair, another CPU; a kernel thread's", test_no_inversion },
+	{ "a lock wait after a boost for another lock", test_lock_wait_after_boost },
+	{ "a boost that covered little of the wait is no pi_boost", test_pi_boost_short },
+	{ "the stopper moving the task that woke it", test_stop_for_itself },
 	{ "the CPU stopper and the task it moved", test_stop_work },
 	{ "the kernel stack below the IRQ entry", test_stack },
 	{ "a kernel section is no throttling", test_kernel_section_is_no_throttling },
