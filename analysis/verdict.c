@@ -900,7 +900,6 @@ static void verdict_words_priority_inversion(const struct verdict_words *w, char
 {
 	const struct blame_result *r = w->res;
 	const struct cause_pi *pi = &r->cause.pi;
-
 	const bool kthread = verdict_comm_is_kthread(pi->holder_comm);
 
 	snprintf(text, BLAME_TEXT_LEN,
@@ -932,9 +931,11 @@ static void verdict_words_priority_inversion(const struct verdict_words *w, char
 static void verdict_words_stop_work(const struct verdict_words *w, char *text, char *hint)
 {
 	const struct cause_stop *st = &w->res->cause.stop;
+	/* the moved task woke the stopper itself: sched_exec, its own affinity change */
+	const bool self = st->moved_pid > 0 && st->by_pid == st->moved_pid && !st->by_irq;
 	char why[224];
 
-	if (st->moved_pid > 0 && st->by_pid == st->moved_pid && !st->by_irq)
+	if (self)
 		snprintf(
 			why, sizeof(why),
 			"to move %s (pid %d) from CPU %d to CPU %d, for itself: an exec balancing "
@@ -962,7 +963,7 @@ static void verdict_words_stop_work(const struct verdict_words *w, char *text, c
 		 "%s, the CPU stopper (the stop class, above every RT and DEADLINE task; ps "
 		 "shows it as SCHED_FIFO 99), ran %llu us on CPU %d (%.1f%% of the latency) %s.",
 		 st->comm, w->us, w->cpu, w->pct, why);
-	if (st->moved_pid > 0 && st->by_pid == st->moved_pid && !st->by_irq)
+	if (self)
 		snprintf(hint, BLAME_HINT_LEN,
 			 "Keep tasks that exec or change their own affinity (%s) off the RT CPU: "
 			 "isolate it (isolcpus=, cpusets, nohz_full) so that nothing has to be "
