@@ -286,12 +286,14 @@ s_p60() {
 	keep "p60-*"
 	[ "${n:-0}" -gt 0 ] || SKIP="no spike above 300 us in $a tries: nothing to judge"
 	# without PREEMPT_RT an IRQ thread runs its BLOCK softirq with preemption off: no
-	# priority preempts that part, and an irq_thread verdict that is mostly it is right
+	# priority preempts that part, and an irq_thread verdict that is mostly it is right.
+	# Its local_bh_enable() runs every softirq pending then, not only the one it raised
+	# (a TIMER run inside irq/25 in one of 595 spikes of stop 19's CI)
 	awk -f /lab/spikes.awk "$f" >"$W/p60.spikes"
 	bad=0
 	while IFS='|' read -r i v ck comm name nirq pid pol prio blk dl csoft cpct text hint; do
 		[ "$v" = irq_thread ] || continue
-		[ "$KIND" != rt ] && [ "$csoft" = BLOCK ] && [ "$cpct" -ge 50 ] && continue
+		[ "$KIND" != rt ] && [ -n "$csoft" ] && [ "$cpct" -ge 50 ] && continue
 		bad=$((bad + 1))
 	done <"$W/p60.spikes"
 	tally=$(sed -n 's/^spikes\.[0-9]*\.verdict\.kind=//p' "$f" | sort | uniq -c |
