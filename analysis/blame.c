@@ -20,6 +20,9 @@
 #include "analysis/util.h"
 #include "analysis/verdict.h"
 
+/* a preemption at an interrupt's exit takes microseconds: a stretch this long is no run */
+#define BLAME_PREEMPT_GAP_NS (200 * 1000ULL)
+
 const char *blame_kind_name(enum blame_kind kind)
 {
 	switch (kind) {
@@ -342,6 +345,16 @@ static void blame_task_key(const struct blame_acc *acc, const struct tl_segment 
 	if (acc->phase == BLAME_PHASE_TIMER && s->pid != acc->tid && !acc->timer_waits &&
 	    !(s->pid == acc->holder && s->start_ns >= acc->holder_ns)) {
 		/* a task ran, yet the timer interrupt did not come */
+		key->kind = BLAME_UNACCOUNTED;
+		return;
+	}
+	if (acc->phase == BLAME_PHASE_SCHED && s->pid != acc->tid && s->preempt_exit &&
+	    acc->res->kernel.preempt_rt > 0 && s->end_ns - s->start_ns >= BLAME_PREEMPT_GAP_NS) {
+		/*
+		 * PREEMPT_RT switches at an interrupt's exit with need-resched set and
+		 * preemption on: no event for so long after it is no run of the task's
+		 * (the CPU did not run: a hypervisor, an SMI)
+		 */
 		key->kind = BLAME_UNACCOUNTED;
 		return;
 	}

@@ -35,7 +35,8 @@ struct tl_cpu {
 	int32_t pid;
 	char comm[RTW_COMM_LEN];
 	uint8_t resched;
-	uint8_t last_flags; /* of the CPU's previous event */
+	uint8_t preempt_exit; /* the last event was a preempting IRQ exit (tl_segment) */
+	uint8_t last_flags;   /* of the CPU's previous event */
 	uint16_t last_kind;
 	struct tl_frame stack[TL_MAX_DEPTH];
 	int depth;
@@ -53,7 +54,8 @@ static int tl_emit(struct tl_cpu *c, int cpu, uint64_t start, uint64_t end)
 				.pid = c->pid,
 				.prio = TL_PRIO_UNKNOWN,
 				.irq = -1,
-				.resched = c->resched };
+				.resched = c->resched,
+				.preempt_exit = c->preempt_exit };
 
 	if (end <= start)
 		return 0;
@@ -70,7 +72,7 @@ static int tl_emit(struct tl_cpu *c, int cpu, uint64_t start, uint64_t end)
 		struct tl_segment *prev = &c->seg[c->nr - 1];
 
 		if (prev->end_ns == start && prev->ctx == s.ctx && prev->pid == s.pid &&
-		    prev->irq == s.irq && prev->from_irq == s.from_irq &&
+		    prev->irq == s.irq && prev->from_irq == s.from_irq && !prev->preempt_exit &&
 		    !strcmp(prev->name, s.name)) {
 			prev->end_ns = end;
 			prev->resched |= s.resched;
@@ -427,6 +429,9 @@ int timeline_build_from(struct timeline *tl, const struct rtw_event *ev, size_t 
 		if (e->kind == RTW_EV_HRTIMER_ENTRY && event_is_tick_function(e->u.hrt.function))
 			c->nr_ticks++;
 		tl_apply(c, e);
+		/* back in task context from an interrupt, need-resched set, preemption on */
+		c->preempt_exit = (e->kind == RTW_EV_IRQ_EXIT || e->kind == RTW_EV_VECTOR_EXIT) &&
+				  !c->depth && (e->flags & RTW_F_NEED_RESCHED) && !e->preempt;
 		c->last_flags = e->flags;
 		c->last_kind = e->kind;
 	}

@@ -30,6 +30,9 @@ struct tl_segment {
 	int32_t cpu;
 	uint8_t ctx;		 /* enum tl_ctx */
 	uint8_t resched;	 /* RTW_F_*RESCHED bits seen in the segment's first event */
+	uint8_t preempt_exit;	 /* it began at a hard IRQ's exit to task context with
+				  * TIF_NEED_RESCHED set and preemption enabled: a preemptible
+				  * kernel switches right there; it ends at the next event */
 	uint8_t from_irq;	 /* TL_SOFTIRQ: run at a hard IRQ's exit, else in @pid's own
 				  * context (local_bh_enable(), ksoftirqd, an IRQ thread) */
 	int32_t pid;		 /* the task (TASK/IDLE) or the interrupted task */

@@ -308,6 +308,51 @@ static void build_softirq_after_irq_in_thread(int8_t threaded)
 	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
 }
 
+/*
+ * PREEMPT_RT, the 6.1-rt guest's p60 (stop 19's CI): the timer interrupt
+ * wakes the FIFO 60 thread while irq/25 (FIFO 50) runs and exits with
+ * need-resched set and preemption on (@depth 0), then nothing happens on
+ * the CPU for 4 ms: the kernel would have switched at that exit, so the CPU
+ * did not run. With preemption off there (@depth 1) irq/25 held it.
+ */
+static void build_stall_after_preempting_exit(int8_t rt, uint8_t depth)
+{
+	struct blame_spike sp = { .tid = TID,
+				  .cpu = 1,
+				  .deadline_ns = evgen_us(10000),
+				  .wake_ns = evgen_us(14250),
+				  .deadline_exact = true,
+				  .source = "test" };
+	struct blame_host host = { .steal_ns = -1 };
+
+	host.kernel.threaded_irqs = 1;
+	host.kernel.preempt_rt = rt;
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "rtwhy", 39, CUR_S, 300, "irq/25-virtio0-", 49, 0);
+	timer_wakes(10000, 1, 300, "irq/25-virtio0-", 39, RTW_F_NEED_RESCHED);
+	g.ev[g.n - 1].flags |= RTW_F_NEED_RESCHED; /* the vector's exit */
+	g.ev[g.n - 1].preempt = depth;
+	ev_tick(&g, 14100, 1, 300, "irq/25-virtio0-", RTW_F_NEED_RESCHED);
+	ev_switch(&g, 14200, 1, 300, "irq/25-virtio0-", 49, 0, TID, "rtwhy", 39, 0);
+	CU_ASSERT_EQUAL_FATAL(blame_explain(g.ev, g.n, &sp, &host, &res), 0);
+	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
+}
+
+static void test_stall_after_preempting_exit(void)
+{
+	build_stall_after_preempting_exit(1, 0);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_INVISIBLE);
+	CU_ASSERT_EQUAL(top()->kind, BLAME_UNACCOUNTED);
+	CU_ASSERT_TRUE(top()->ns >= 4000000);
+	/* preemption was off at that exit: irq/25's own section */
+	build_stall_after_preempting_exit(1, 1);
+	CU_ASSERT_EQUAL(top()->kind, BLAME_IRQ_THREAD);
+	CU_ASSERT_NOT_EQUAL(res.verdict, BLAME_V_INVISIBLE);
+	/* a kernel not known to preempt there (voluntary: only at a preemption point) */
+	build_stall_after_preempting_exit(-1, 0);
+	CU_ASSERT_EQUAL(top()->kind, BLAME_IRQ_THREAD);
+}
+
 static void test_softirq_in_forced_thread(void)
 {
 	build_softirq_after_irq_in_thread(1);
@@ -564,6 +609,7 @@ static CU_TestInfo blame_tests[] = {
 	{ "migration", test_migration },
 	{ "nothing visible", test_invisible },
 	{ "nothing visible after the switch-in", test_invisible_after_switch_in },
+	{ "PREEMPT_RT: no event after a preempting IRQ exit", test_stall_after_preempting_exit },
 	{ "lost events: incomplete", test_lost_events_make_it_incomplete },
 	{ "missing wakeup or late trace: incomplete", test_missing_wakeup_is_incomplete },
 	{ "bad input", test_bad_input },
