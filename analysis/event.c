@@ -556,6 +556,12 @@ bool event_comm_is_percpu_kthread(const char *comm, char *base, size_t len)
 	return false;
 }
 
+bool event_comm_is_kthread(const char *comm)
+{
+	return event_irq_thread_number(comm) >= 0 || event_comm_is_percpu_kthread(comm, NULL, 0) ||
+	       !strncmp(comm, "kworker/", 8);
+}
+
 int event_user_prio(int prio)
 {
 	if (prio < 0)

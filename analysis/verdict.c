@@ -889,18 +889,11 @@ static void verdict_words_lock_wait(const struct verdict_words *w, char *text, c
 		 pi->holder_comm);
 }
 
-/* A kernel thread by its comm: a threaded IRQ handler, a per-CPU or an unbound worker. */
-static bool verdict_comm_is_kthread(const char *comm)
-{
-	return event_irq_thread_number(comm) >= 0 || event_comm_is_percpu_kthread(comm, NULL, 0) ||
-	       !strncmp(comm, "kworker/", 8);
-}
-
 static void verdict_words_priority_inversion(const struct verdict_words *w, char *text, char *hint)
 {
 	const struct blame_result *r = w->res;
 	const struct cause_pi *pi = &r->cause.pi;
-	const bool kthread = verdict_comm_is_kthread(pi->holder_comm);
+	const bool kthread = event_comm_is_kthread(pi->holder_comm);
 
 	snprintf(text, BLAME_TEXT_LEN,
 		 "A priority inversion: the thread (%s, priority %d) waited %.1f us for %s (pid "

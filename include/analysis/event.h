@@ -407,6 +407,16 @@ int event_irq_thread_number(const char *comm);
 bool event_comm_is_percpu_kthread(const char *comm, char *base, size_t len);
 
 /**
+ * event_comm_is_kthread() - Is @comm a kernel thread, by name?
+ * @comm: e.g. "irq/25-virtio0", "kworker/u8:1", "rcuc/3"
+ *
+ * A threaded IRQ handler (event_irq_thread_number()), a per-CPU kernel
+ * thread (event_comm_is_percpu_kthread()) or any worker ("kworker/...").
+ * Return: true if so.
+ */
+bool event_comm_is_kthread(const char *comm);
+
+/**
  * event_prio_is_rt() - Is a kernel priority a real-time (or deadline) one?
  * @prio: kernel prio as in sched_switch (0-99 RT, -1 DL, 100-139 fair)
  *

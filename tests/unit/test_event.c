@@ -87,6 +87,11 @@ static void test_names(void)
 	CU_ASSERT_EQUAL(event_irq_thread_number("irq/x-eth0"), -1);
 	CU_ASSERT_EQUAL(event_irq_thread_number("irq_work/1"), -1);
 	CU_ASSERT_EQUAL(event_irq_thread_number("ksoftirqd/1"), -1);
+	CU_ASSERT_TRUE(event_comm_is_kthread("irq/25-virtio0"));
+	CU_ASSERT_TRUE(event_comm_is_kthread("rcuc/3"));
+	CU_ASSERT_TRUE(event_comm_is_kthread("kworker/u8:1"));
+	CU_ASSERT_FALSE(event_comm_is_kthread("pilock"));
+	CU_ASSERT_FALSE(event_comm_is_kthread("kworker"));
 	CU_ASSERT_EQUAL(event_user_prio(120), 0);
 	CU_ASSERT_EQUAL(event_user_prio(139), 19);
 	CU_ASSERT_EQUAL(event_user_prio(0), 99);
