@@ -33,6 +33,17 @@ static inline void evgen_init(struct evgen *g)
 	memset(g, 0, sizeof(*g));
 }
 
+/* Move the event added last back to its place in time (one added to a built sequence). */
+static inline void evgen_settle_last(struct evgen *g)
+{
+	size_t i = g->n - 1;
+	struct rtw_event e = g->ev[i];
+
+	for (; i && g->ev[i - 1].ts_ns > e.ts_ns; i--)
+		g->ev[i] = g->ev[i - 1];
+	g->ev[i] = e;
+}
+
 static inline struct rtw_event *evgen_add(struct evgen *g, double us, int cpu, int pid,
 					  const char *comm, int kind, uint8_t flags)
 {

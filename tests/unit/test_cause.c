@@ -609,16 +609,9 @@ static void test_no_inversion(void)
  */
 static void test_lock_wait_after_boost(void)
 {
-	evgen_init(&g);
-	ev_switch(&g, 100, 1, TID, "pilock", 9, S_SLEEP, 7700, "pilock", 89, 0);
-	ev_timer_wakes(&g, 10000, 1, 7700, "pilock", TID, 9, RESCHED);
-	ev_switch(&g, 10005, 1, 7700, "pilock", 89, 0, TID, "pilock", 9, 0);
-	ev_pi(&g, 10008, 1, TID, "pilock", 7900, "locker", 89, 9);
-	ev_switch(&g, 10020, 1, TID, "pilock", 9, S_SLEEP, 7700, "pilock", 89, 0);
-	ev_wake(&g, 15010, 1, 7700, "pilock", RTW_EV_WAKING, TID, "pilock", 9, 1, RTW_F_IRQS_OFF);
-	ev_wake(&g, 15011, 1, 7700, "pilock", RTW_EV_WAKEUP, TID, "pilock", 9, 1,
-		RTW_F_IRQS_OFF | RESCHED);
-	ev_switch(&g, 15012, 1, 7700, "pilock", 89, 0, TID, "pilock", 9, 0);
+	build_lock_wait(false);
+	ev_pi(&g, 10008, 1, TID, "pilock", 7900, "locker", 89, 9); /* while it ran */
+	evgen_settle_last(&g);
 	CU_ASSERT_EQUAL_FATAL(explain(10000, 15014), 0);
 	CU_ASSERT_EQUAL(res.cause.pi.kind, CAUSE_PI_LOCK_WAIT);
 	CU_ASSERT_EQUAL(res.cause.pi.holder_pid, 7700);

@@ -89,14 +89,33 @@ static void test_file(void)
 	sumfix_free(&m);
 }
 
+/* One spike's JSON, as run and analyze write it: malloc()ed, NULL when it failed. */
+static char *spike_json(const struct blame_result *r)
+{
+	struct json j;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		return NULL;
+	json_start(&j, f);
+	json_array(&j, "spikes");
+	report_json_spike(&j, r);
+	if (json_finish(&j)) {
+		fclose(f);
+		free(buf);
+		return NULL;
+	}
+	fclose(f);
+	return buf;
+}
+
 /* The causes' keys: the culprit's role, "causes", "stack". */
 static void test_causes(void)
 {
 	struct blame_result r;
-	struct json j;
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f;
+	char *buf;
 
 	memset(&r, 0, sizeof(r));
 	r.latency_ns = 40000000;
@@ -123,12 +142,8 @@ static void test_causes(void)
 	r.cause.pi.holder_pid = r.cause.pi.waiter_pid = r.cause.pi.mid_pid = -1;
 	r.cause.stack.where = CAUSE_STACK_USER;
 	r.cause.stack.pid = 7000;
-	f = open_memstream(&buf, &len);
-	json_start(&j, f);
-	json_array(&j, "spikes");
-	report_json_spike(&j, &r);
-	CU_ASSERT_EQUAL(json_finish(&j), 0);
-	fclose(f);
+	buf = spike_json(&r);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(buf);
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"role\": \"rt_budget\""));
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"mechanism\": \"rt_throttle\""));
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"period_timer_ns\": 123"));
@@ -145,13 +160,8 @@ static void test_causes(void)
 	/* rtwhy's own explaining thread, as such */
 	r.culprit[0].flags = BLAME_C_SELF;
 	strcpy(r.culprit[0].comm, BLAME_EXPLAINER_COMM);
-	buf = NULL;
-	f = open_memstream(&buf, &len);
-	json_start(&j, f);
-	json_array(&j, "spikes");
-	report_json_spike(&j, &r);
-	CU_ASSERT_EQUAL(json_finish(&j), 0);
-	fclose(f);
+	buf = spike_json(&r);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(buf);
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "\"rtwhy_explaining_thread\": true"));
 	CU_ASSERT_PTR_NULL(strstr(buf, "\"rtwhy_main_thread\""));
 	free(buf);
