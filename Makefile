@@ -2,7 +2,8 @@
 # rtwhy: one non-recursive Makefile.  `make` builds build/rtwhy.
 #   make demo    the seed spike, caught and explained (installs what is missing, root)
 #   make check   unit + integration tests, closing line "N passed, N failed"
-#   make check-kernels  the QEMU kernel lab: Debian 6.1 RT, threadirqs, plain (root, ~20 min)
+#   make flake N=10  make check's tests N times on a fresh clone of HEAD: each test's failures
+#   make check-kernels  the QEMU kernel lab: Debian 6.1 RT, threadirqs, plain, 6.12 RT, 6.12 (root, ~40 min)
 #   make bench   rtwhy side by side with cyclictest and trace-cmd
 #   make tsan    the measuring code under ThreadSanitizer (build-tsan/, root for tracing)
 #   make fuzz    libFuzzer targets, FUZZ_SECONDS each (default 60; clang, build-fuzz/)
@@ -128,6 +129,12 @@ $(BUILD)/tests/%: tests/helpers/%.c
 	$(call quiet,CC,$<)
 	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< -lpthread -lrt
 
+# tests/bench/gen64: a many-CPU trace.dat through analysis/datwrite.c (make bench)
+$(BUILD)/bench/gen64: tests/bench/gen64.c $(LIB_OBJS) $(SAN_OBJS)
+	@mkdir -p $(dir $@)
+	$(call quiet,LINK,$@)
+	$(Q)$(CC) $(ALL_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(filter %.o,$^) $(LDLIBS)
+
 # libFuzzer targets (FUZZ=1: clang, coverage + ASan + UBSan) and their seed makers
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(LIB_OBJS) $(SAN_OBJS)
 	@mkdir -p $(dir $@)
@@ -162,9 +169,16 @@ demo: deps-build
 	@$(MAKE) --no-print-directory all
 	@scripts/demo.sh $(BUILD)/rtwhy
 
+# TESTS="NAME...": of the integration tests only those (the unit and shell tests all run)
 check: deps-check
 	@$(MAKE) --no-print-directory all $(BUILD)/unit-tests $(HELPERS)
-	@tests/run.sh $(BUILD)
+	@RTWHY_TESTS="$(TESTS)" tests/run.sh $(BUILD)
+
+# the flake gate: N runs (default 10) of make check's tests on a fresh clone of HEAD; each test's
+# failures per run and in total (doc/testing.md)
+N ?= 10
+flake: deps-check
+	@tests/flake.sh $(N)
 
 # tests/kernels/: three QEMU guests of Debian's own kernels run rtwhy against real culprits
 check-kernels: deps-kernels
@@ -172,7 +186,7 @@ check-kernels: deps-kernels
 	@tests/kernels/run.sh $(BUILD)
 
 bench: deps-bench
-	@$(MAKE) --no-print-directory all $(HELPERS)
+	@$(MAKE) --no-print-directory all $(HELPERS) $(BUILD)/bench/gen64
 	@tests/bench/run.sh $(BUILD)
 
 # Not part of make check: each takes minutes, and fuzz needs clang + libclang-rt.
@@ -218,7 +232,7 @@ clean:
 help:
 	@sed -n '2,$$p' Makefile | sed -n '/^#/!q; s/^# //p'
 
-.PHONY: all pkgcheck deps-build deps-check deps-bench deps-fuzz deps-kernels demo check \
+.PHONY: all pkgcheck deps-build deps-check deps-bench deps-fuzz deps-kernels demo check flake \
 	check-kernels bench tsan tsan-build \
 	fuzz fuzz-build soak install uninstall format format-check clean help
 

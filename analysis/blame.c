@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * blame - spike -> phases -> culprits (the verdict: verdict.c). See
- * blame.h for the model. The chain of the thread's wakeup is found walking back from the
- * wake time: the sched_switch that ran it, the sched_waking before that,
- * and the hrtimer expiry that woke it. The timeline then says who held the
- * relevant CPU during each phase.
+ * blame - spike -> phases -> culprits (the causes: cause_find.c, the verdict:
+ * verdict.c). See blame.h for the engine, result.h for the model. The chain
+ * of the thread's wakeup (blame_chain.c) is found walking back from the wake
+ * time: the sched_switch that ran it, the sched_waking before that, and the
+ * hrtimer expiry that woke it. The timeline then says who held the relevant
+ * CPU during each phase.
  */
 #include <errno.h>
 #include <sched.h>
@@ -13,9 +14,12 @@
 #include <string.h>
 
 #include "analysis/blame.h"
-#include "analysis/cause.h"
+#include "analysis/blame_chain.h"
+#include "analysis/blame_resched.h"
+#include "analysis/cause_find.h"
 #include "analysis/pidmap.h"
 #include "analysis/repair.h"
+#include "analysis/result.h"
 #include "analysis/timeline.h"
 #include "analysis/util.h"
 #include "analysis/verdict.h"
@@ -23,167 +27,9 @@
 /* a preemption at an interrupt's exit takes microseconds: a stretch this long is no run */
 #define BLAME_PREEMPT_GAP_NS (200 * 1000ULL)
 
-const char *blame_kind_name(enum blame_kind kind)
-{
-	switch (kind) {
-	case BLAME_TASK:
-		return "task";
-	case BLAME_IRQ_THREAD:
-		return "irq_thread";
-	case BLAME_HARDIRQ:
-		return "hardirq";
-	case BLAME_SOFTIRQ:
-		return "softirq";
-	case BLAME_IDLE:
-		return "idle";
-	case BLAME_TIMER_SLACK:
-		return "timer_slack";
-	case BLAME_UNACCOUNTED:
-		return "unaccounted";
-	}
-	return "?";
-}
-
 const char *blame_verdict_name(enum blame_verdict v)
 {
 	return verdict_name(v);
-}
-
-const char *blame_policy_name(int policy)
-{
-	switch (policy) {
-	case SCHED_OTHER:
-		return "other";
-	case SCHED_FIFO:
-		return "fifo";
-	case SCHED_RR:
-		return "rr";
-	case SCHED_BATCH:
-		return "batch";
-	case SCHED_IDLE:
-		return "idle";
-#ifdef SCHED_DEADLINE
-	case SCHED_DEADLINE:
-		return "deadline";
-#endif
-	default:
-		return "unknown";
-	}
-}
-
-bool blame_policy_is_rt(int policy)
-{
-	return policy == SCHED_FIFO || policy == SCHED_RR;
-}
-
-const char *blame_deadline_words(const struct blame_spike *sp)
-{
-	switch (sp->deadline_from) {
-	case BLAME_DEADLINE_FREEZE:
-		return sp->deadline_exact ? "exact (clock mono)" : "rtwhy's FREEZE marker";
-	case BLAME_DEADLINE_HRTIMER:
-		return sp->deadline_exact ? "exact: the thread's own hrtimer_start (clock mono)"
-					  : "the thread's own hrtimer_start, put on the trace "
-					    "clock by its expiry";
-	case BLAME_DEADLINE_MARKER:
-		return "marker time minus its latency (no hrtimer_start of the thread in the "
-		       "trace)";
-	default:
-		return sp->deadline_exact ? "exact (clock mono)" : "as given";
-	}
-}
-
-const char *blame_role_name(int role)
-{
-	static const char *const names[] = {
-		[BLAME_ROLE_NONE] = "",
-		[BLAME_ROLE_RT_BUDGET] = "rt_budget",
-		[BLAME_ROLE_STARVER] = "starver",
-		[BLAME_ROLE_BOOSTED] = "boosted",
-		[BLAME_ROLE_HOLDER] = "lock_holder",
-		[BLAME_ROLE_MIDDLE] = "inversion_middle",
-		[BLAME_ROLE_STOPPER] = "cpu_stopper",
-	};
-
-	return role >= 0 && role < (int)ARRAY_SIZE(names) ? names[role] : "";
-}
-
-bool blame_culprit_is_others(const struct blame_culprit *c)
-{
-	return c->kind == BLAME_UNACCOUNTED && c->pid == -1 && !strcmp(c->name, "others");
-}
-
-bool blame_culprit_is_explainer(const struct blame_culprit *c)
-{
-	return (c->flags & BLAME_C_SELF) && !strcmp(c->comm, BLAME_EXPLAINER_COMM);
-}
-
-const char *blame_culprit_self_name(const struct blame_culprit *c)
-{
-	if (!(c->flags & BLAME_C_SELF))
-		return NULL;
-	return blame_culprit_is_explainer(c) ? "explaining thread" : "main thread";
-}
-
-void blame_culprit_label(const struct blame_culprit *c, char *buf, size_t len)
-{
-	if (c->kind == BLAME_TASK && (c->flags & BLAME_C_SELF)) {
-		char task[96];
-		struct blame_culprit plain = *c;
-
-		plain.flags &= (uint8_t)~BLAME_C_SELF;
-		blame_culprit_label(&plain, task, sizeof(task));
-		/* "rtwhy (pid 286, other nice 0)" -> "rtwhy's own main thread (pid 286, ...)" */
-		snprintf(buf, len, "rtwhy's own %s %s", blame_culprit_self_name(c),
-			 strchr(task, '(') ? strchr(task, '(') : task);
-		return;
-	}
-	switch (c->kind) {
-	case BLAME_TASK:
-	case BLAME_IRQ_THREAD:
-		if (c->role == BLAME_ROLE_STOPPER || cause_is_stopper(c->comm))
-			snprintf(buf, len, "%s (pid %d, stop class)", c->comm, c->pid);
-		else if (c->prio == TL_PRIO_UNKNOWN)
-			snprintf(buf, len, "%s (pid %d)", c->comm[0] ? c->comm : "?", c->pid);
-		else if (c->prio < 0)
-			snprintf(buf, len, "%s (pid %d, deadline)", c->comm[0] ? c->comm : "?",
-				 c->pid);
-		else if (blame_policy_is_rt(c->policy) || event_prio_is_rt(c->prio))
-			snprintf(buf, len, "%s (pid %d, %s %d)", c->comm[0] ? c->comm : "?", c->pid,
-				 blame_policy_name(c->policy), event_user_prio(c->prio));
-		else
-			snprintf(buf, len, "%s (pid %d, %s nice %d)", c->comm[0] ? c->comm : "?",
-				 c->pid, blame_policy_name(c->policy), event_user_prio(c->prio));
-		return;
-	case BLAME_HARDIRQ:
-		if (c->irq >= 0)
-			snprintf(buf, len, "IRQ %d %s", c->irq, c->name);
-		else if (!strncmp(c->name, "timer:", 6))
-			snprintf(buf, len, "timer interrupt (%s)", c->name + 6);
-		else
-			snprintf(buf, len, "%s interrupt", c->name[0] ? c->name : "an");
-		return;
-	case BLAME_SOFTIRQ:
-		snprintf(buf, len, "softirq %s", c->name);
-		return;
-	case BLAME_IDLE:
-		snprintf(buf, len, "idle");
-		return;
-	case BLAME_TIMER_SLACK:
-		snprintf(buf, len, "timer slack");
-		return;
-	case BLAME_UNACCOUNTED:
-		if (blame_culprit_is_others(c))
-			snprintf(buf, len, "others (the long tail of small culprits)");
-		else if (c->pid > 0)
-			snprintf(buf, len, "nothing visible (while %s ran)", c->comm);
-		else if (c->pid == 0)
-			snprintf(buf, len, "nothing visible (CPU idle)");
-		else
-			snprintf(buf, len, "nothing visible");
-		return;
-	}
-	snprintf(buf, len, "?");
 }
 
 /* The accumulation of one explain call. */
@@ -348,12 +194,13 @@ static void blame_task_key(const struct blame_acc *acc, const struct tl_segment 
 		key->kind = BLAME_UNACCOUNTED;
 		return;
 	}
-	if (acc->phase == BLAME_PHASE_SCHED && s->pid != acc->tid && s->preempt_exit &&
-	    acc->res->kernel.preempt_rt > 0 && s->end_ns - s->start_ns >= BLAME_PREEMPT_GAP_NS) {
+	if (s->pid != acc->tid && s->preempt_exit && acc->res->kernel.preempt_rt > 0 &&
+	    s->end_ns - s->start_ns >= BLAME_PREEMPT_GAP_NS) {
 		/*
 		 * PREEMPT_RT switches at an interrupt's exit with need-resched set and
 		 * preemption on: no event for so long after it is no run of the task's
-		 * (the CPU did not run: a hypervisor, an SMI)
+		 * (the CPU did not run: a hypervisor, an SMI). So in the timer phase too,
+		 * where the timer's thread (ktimers/N) was woken to preempt it.
 		 */
 		key->kind = BLAME_UNACCOUNTED;
 		return;
@@ -406,185 +253,90 @@ static void blame_add_segment(const struct tl_segment *s, uint64_t ns, void *arg
 		key.pid = s->pid;
 		if (s->pid >= 0)
 			memcpy(key.comm, s->comm, sizeof(key.comm));
+		/* a gap inside an interrupt (timeline.c): which one, beside its traced time */
+		memcpy(key.name, s->name, sizeof(key.name));
 		break;
 	}
 	blame_add(acc, &key, ns);
 }
 
-/* ---- finding the thread's wakeup chain ---------------------------------------------- */
+/* ---- coverage ------------------------------------------------------------------------ */
 
-struct blame_chain {
-	long switch_in; /* index of sched_switch next_pid == tid, -1 */
-	long sleep;	/* index of the sched_switch prev_pid == tid before it, -1 */
-	long waking;	/* index of sched_waking (or wakeup) of tid, -1 */
-	long wakeup;	/* index of sched_wakeup of tid, -1 */
-	long timer;	/* index of the hrtimer_expire_entry that woke it, -1 */
-};
+#define BLAME_GAP_NEAR_NS (200 * 1000ULL) /* a tail this close before a gap began with it */
 
-static long blame_last_before(const struct rtw_event *ev, size_t n, uint64_t ts_ns)
+/*
+ * blame_stalled_at - Was @cpu silent at @ts_ns, in a silence that became a gap (no event
+ * where a tick or an interrupt's end was due)? A machine whose vCPUs all stop (the host,
+ * single-threaded emulation) silences every CPU at once; each shows a gap once a tick is due.
+ */
+static bool blame_stalled_at(const struct rtw_event *ev, size_t n, const struct timeline *tl,
+			     int cpu, uint64_t ts_ns)
 {
-	size_t lo = 0, hi = n;
+	const struct tl_segment *seg;
+	size_t k, i;
 
-	while (lo < hi) { /* first index with ts > ts_ns */
-		size_t mid = (lo + hi) / 2;
-
-		if (ev[mid].ts_ns <= ts_ns)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return (long)lo - 1;
-}
-
-/* Is waking @wi inside an hrtimer callback on its CPU? Its hrtimer_expire_entry's index, else -1. */
-static long blame_timer_of_waking(const struct rtw_event *ev, long wi)
-{
-	long i;
-
-	for (i = wi - 1; i >= 0 && ev[wi].ts_ns - ev[i].ts_ns < NSEC_PER_MSEC; i--) {
-		const struct rtw_event *e = &ev[i];
-
-		if (e->cpu != ev[wi].cpu)
+	if (cpu < 0 || cpu >= tl->nr_cpus)
+		return false;
+	seg = tl->seg + tl->cpu_first[cpu];
+	for (k = 0; k < tl->cpu_count[cpu]; k++) {
+		if (seg[k].ctx != TL_GAP || seg[k].end_ns <= ts_ns)
 			continue;
-		if (e->kind == RTW_EV_HRTIMER_EXIT || e->kind == RTW_EV_SWITCH)
-			return -1;
-		if (e->kind == RTW_EV_HRTIMER_ENTRY)
-			return i;
+		/* the silence the gap ends: from @cpu's last event before it */
+		for (i = n; i-- > 0;)
+			if (ev[i].cpu == cpu && ev[i].ts_ns <= seg[k].start_ns)
+				break;
+		return i < n && ev[i].ts_ns <= ts_ns + BLAME_GAP_NEAR_NS;
 	}
-	return -1;
-}
-
-static bool blame_is_wake_of(const struct rtw_event *e, int32_t tid)
-{
-	return (e->kind == RTW_EV_WAKING || e->kind == RTW_EV_WAKEUP) && e->u.wake.pid == tid;
-}
-
-/* A switch-out that was a preemption (runnable), not a sleep. */
-static bool blame_switch_preempted(const struct rtw_event *e)
-{
-	uint32_t st = e->u.sw.prev_state;
-
-	return !(st & RTW_STATE_INFERRED) && (st & 0xff) == 0;
+	return false;
 }
 
 /*
- * The chain the thread's own timer started: its last wakeup inside an hrtimer
- * callback before the wake time, and the first switch-in after it. That
- * switch-in ended the latency, whatever the thread did after it before its
- * marker (preempted, blocked on a lock). With an exact deadline the timer
- * cannot have fired before it; else no new sleep may follow it.
+ * A CPU whose events end well before the spike's wake time and the other CPUs' last events,
+ * while it was not idle (an idle CPU may be silent: no tick), has a tail the trace does not
+ * cover: what ran there then is unknown (its vCPU stopped, or its buffer ended early). A tail
+ * that begins inside a silence of the spike's own CPU is that silence (the machine stopped),
+ * said by the verdict, not a trace cut short.
  */
-static bool blame_find_timer_chain(const struct rtw_event *ev, long last,
-				   const struct blame_spike *sp, struct blame_chain *ch)
+static void blame_check_tails(const struct rtw_event *ev, size_t n, const struct timeline *tl,
+			      struct blame_result *res)
 {
-	long i, wi = -1, ti = -1;
+	uint64_t end_ns = n ? ev[n - 1].ts_ns : 0, limit;
+	int c;
 
-	for (i = last; i >= 0; i--) {
-		const struct rtw_event *e = &ev[i];
+	if (res->spike.wake_ns < end_ns)
+		end_ns = res->spike.wake_ns;
+	limit = tl->tick_ns ? tl->tick_ns + timeline_tick_slack_ns(tl->tick_ns) : 5 * NSEC_PER_MSEC;
+	for (c = 0; c < tl->nr_cpus; c++) {
+		const struct tl_segment *seg;
+		uint64_t last_ns = 0;
+		size_t i, k;
 
-		if (sp->deadline_exact && e->ts_ns + 20 * NSEC_PER_USEC < sp->deadline_ns)
-			return false;
-		if (e->kind == RTW_EV_SWITCH && e->u.sw.prev_pid == sp->tid &&
-		    !sp->deadline_exact && (e->u.sw.prev_state & 0xff) == 0x01 && wi < 0 &&
-		    ch->switch_in >= 0)
-			return false; /* slept again (S) after: not this period's timer */
-		if (e->kind == RTW_EV_SWITCH && e->u.sw.next_pid == sp->tid)
-			ch->switch_in = i; /* the earliest switch-in after the waking, once found */
-		if (blame_is_wake_of(e, sp->tid) && (ti = blame_timer_of_waking(ev, i)) >= 0) {
-			wi = i;
-			break;
-		}
-	}
-	if (wi < 0 || ch->switch_in < 0)
-		return false;
-	/*
-	 * It blocked (a lock, not a preemption) after that switch-in: with a wake time that is
-	 * its own clock read, the latency went on until then (a lock wait), and the last
-	 * switch-in counts. A marker's wake time may lie after the clock read, and a block
-	 * between them (the marker's write) is not the latency's.
-	 */
-	for (i = ch->switch_in + 1; i <= last && sp->deadline_from != BLAME_DEADLINE_MARKER; i++)
-		if (ev[i].kind == RTW_EV_SWITCH && ev[i].u.sw.prev_pid == sp->tid &&
-		    !blame_switch_preempted(&ev[i]))
-			return false;
-	ch->timer = ti;
-	ch->waking = ch->wakeup = -1;
-	for (i = ti; i < ch->switch_in; i++) { /* the callback's sched_waking comes first */
-		if (ev[i].kind == RTW_EV_WAKING && ev[i].u.wake.pid == sp->tid && ch->waking < 0)
-			ch->waking = i;
-		if (ev[i].kind == RTW_EV_WAKEUP && ev[i].u.wake.pid == sp->tid && ch->wakeup < 0)
-			ch->wakeup = i;
-	}
-	if (ch->waking < 0)
-		ch->waking = ch->wakeup;
-	for (i = wi - 1; i >= 0; i--) {
-		if (ev[i].kind == RTW_EV_SWITCH && ev[i].u.sw.prev_pid == sp->tid) {
-			ch->sleep = i;
-			break;
-		}
-	}
-	return true;
-}
-
-static void blame_find_chain(const struct rtw_event *ev, size_t n, const struct blame_spike *sp,
-			     struct blame_chain *ch)
-{
-	long i, last = blame_last_before(ev, n, sp->wake_ns);
-
-	ch->switch_in = ch->sleep = ch->waking = ch->wakeup = ch->timer = -1;
-	if (blame_find_timer_chain(ev, last, sp, ch))
-		return;
-	ch->switch_in = ch->sleep = ch->waking = ch->wakeup = ch->timer = -1;
-	for (i = last; i >= 0; i--) {
-		if (ev[i].kind == RTW_EV_SWITCH && ev[i].u.sw.next_pid == sp->tid) {
-			ch->switch_in = i;
-			break;
-		}
-	}
-	if (ch->switch_in < 0)
-		return;
-	for (i = ch->switch_in - 1; i >= 0; i--) {
-		const struct rtw_event *e = &ev[i];
-
-		if (e->kind == RTW_EV_SWITCH && e->u.sw.next_pid == sp->tid && ch->sleep >= 0) {
-			/* the thread was only preempted before: this earlier switch-in ended
-			 * the latency, not the last one */
-			ch->switch_in = i;
-			ch->sleep = -1;
+		if (!tl->cpu_count[c])
 			continue;
+		for (i = n; i-- > 0;) {
+			if (ev[i].cpu == c && ev[i].kind != RTW_EV_LOST) {
+				last_ns = ev[i].ts_ns;
+				break;
+			}
 		}
-		if (e->kind == RTW_EV_SWITCH && e->u.sw.prev_pid == sp->tid) {
-			ch->sleep = i;
-			if (blame_switch_preempted(e) && ch->waking < 0 && ch->wakeup < 0)
-				continue;
-			break;
-		}
-		if (e->kind == RTW_EV_WAKING && e->u.wake.pid == sp->tid && ch->waking < 0)
-			ch->waking = i;
-		if (e->kind == RTW_EV_WAKEUP && e->u.wake.pid == sp->tid && ch->wakeup < 0)
-			ch->wakeup = i;
-	}
-	/* only the last wakeup counts; without sched_waking use sched_wakeup */
-	if (ch->waking < 0 && ch->wakeup >= 0)
-		ch->waking = ch->wakeup;
-	if (ch->waking < 0)
-		return;
-	/* the hrtimer callback open around the waking, on the waker's CPU */
-	for (i = ch->waking - 1; i >= 0 && i > ch->sleep; i--) {
-		const struct rtw_event *e = &ev[i];
-
-		if (e->cpu != ev[ch->waking].cpu)
+		if (!last_ns || last_ns + limit >= end_ns)
 			continue;
-		if (e->kind == RTW_EV_HRTIMER_EXIT)
-			break;
-		if (e->kind == RTW_EV_HRTIMER_ENTRY) {
-			ch->timer = i;
-			break;
-		}
+		/* what the CPU was in after its last event */
+		seg = tl->seg + tl->cpu_first[c];
+		for (k = tl->cpu_count[c]; k-- > 0 && seg[k].start_ns > last_ns;)
+			;
+		if (k < tl->cpu_count[c] && seg[k].ctx == TL_IDLE)
+			continue;
+		if (c != res->run_cpu && blame_stalled_at(ev, n, tl, res->run_cpu, last_ns))
+			continue;
+		res->complete = false;
+		snprintf(res->incomplete_why, sizeof(res->incomplete_why),
+			 "CPU %d's events end %.1f ms before the other CPUs' (the trace does not "
+			 "cover its tail)",
+			 c, (double)(end_ns - last_ns) / (double)NSEC_PER_MSEC);
+		return;
 	}
 }
-
-/* ---- coverage ------------------------------------------------------------------------ */
 
 static void blame_check_coverage(const struct rtw_event *ev, size_t n, const struct timeline *tl,
 				 const int *cpus, int nr_cpus, struct blame_result *res)
@@ -614,6 +366,8 @@ static void blame_check_coverage(const struct rtw_event *ev, size_t n, const str
 			}
 		}
 	}
+	if (res->complete)
+		blame_check_tails(ev, n, tl, res);
 	for (k = 0; res->complete && k < nr_cpus; k++) {
 		int c = cpus[k];
 
@@ -641,59 +395,6 @@ static int blame_cmp_culprit(const void *a, const void *b)
 }
 
 /* ---- main entry ---------------------------------------------------------------------- */
-
-static void blame_need_resched(const struct rtw_event *ev, size_t n, const struct blame_chain *ch,
-			       struct blame_result *res)
-{
-	long i, from;
-
-	if (ch->wakeup >= 0 && ev[ch->wakeup].cpu == res->wake_cpu) {
-		uint8_t f = ev[ch->wakeup].flags;
-
-		res->resched_at_wakeup = f & RTW_F_NEED_RESCHED;
-		res->lazy_at_wakeup = (f & RTW_F_NEED_RESCHED_LAZY) && !(f & RTW_F_NEED_RESCHED);
-	}
-	if (ch->waking < 0 || ch->switch_in < 0)
-		return;
-	/* how the CPU was handed over: the task before went to sleep, or was preempted */
-	{
-		uint32_t st = ev[ch->switch_in].u.sw.prev_state;
-
-		res->handover_pid = ev[ch->switch_in].u.sw.prev_pid;
-		res->occupant_blocked = !(st & RTW_STATE_INFERRED) && (st & 0xff) != 0;
-	}
-	/*
-	 * Need-resched counts from when the last task before the thread got the CPU: one
-	 * set at the wakeup may have been honoured by a switch to another task.
-	 */
-	from = ch->waking;
-	for (i = ch->switch_in - 1; i > ch->waking; i--) {
-		if (ev[i].cpu == res->run_cpu && ev[i].kind == RTW_EV_SWITCH) {
-			from = i;
-			break;
-		}
-	}
-	for (i = from; i < ch->switch_in && (size_t)i < n; i++) {
-		if (ev[i].cpu == res->run_cpu && (ev[i].flags & RTW_F_NEED_RESCHED)) {
-			long k;
-
-			res->resched_ns = ev[i].ts_ns;
-			/* set in the interrupt that ran the scheduler tick? */
-			for (k = i; k >= ch->waking; k--) {
-				if (ev[k].cpu != res->run_cpu)
-					continue;
-				if (!(ev[k].flags & RTW_F_HARDIRQ))
-					break;
-				if (ev[k].kind == RTW_EV_HRTIMER_ENTRY &&
-				    event_is_tick_function(ev[k].u.hrt.function)) {
-					res->resched_by_tick = true;
-					break;
-				}
-			}
-			return;
-		}
-	}
-}
 
 /* Attribute the scheduling phase, following the thread's run queue across migrations. */
 static void blame_sched_phase(const struct rtw_event *ev, const struct blame_chain *ch,
@@ -782,60 +483,13 @@ static uint64_t blame_timer_thread(const struct rtw_event *ev, const struct blam
 			break;
 		if (e->kind == RTW_EV_SWITCH && e->cpu == x->cpu && e->u.sw.prev_pid == x->pid)
 			break; /* it ran and slept before: woken after that, or was running */
-		if (blame_is_wake_of(e, x->pid)) {
+		if (blame_chain_is_wake_of(e, x->pid)) {
 			res->timer_thread_pid = x->pid;
 			res->timer_thread_ns = e->ts_ns;
 			return e->ts_ns;
 		}
 	}
 	return 0;
-}
-
-/*
- * How long each task kept the run queue's CPU with need-resched set, between
- * the thread's wakeup and its switch-in: on a kernel that does not preempt it
- * there (a voluntary kernel in kernel code, a preempt-off section) this is
- * the time it ignored the scheduler.
- */
-static void blame_resched_held(const struct rtw_event *ev, const struct blame_chain *ch,
-			       struct blame_result *res)
-{
-	int32_t cur = -1;
-	uint64_t since = 0;
-	long i;
-	int k;
-
-	if (ch->waking < 0 || ch->switch_in < 0)
-		return;
-	for (i = ch->waking; i <= ch->switch_in; i++) {
-		const struct rtw_event *e = &ev[i];
-
-		if (e->cpu != res->run_cpu)
-			continue;
-		if (e->kind == RTW_EV_SWITCH) {
-			if (since && e->u.sw.prev_pid == cur) {
-				for (k = 0; k < res->nr_culprits; k++) {
-					struct blame_culprit *c = &res->culprit[k];
-
-					if ((c->kind == BLAME_TASK ||
-					     c->kind == BLAME_IRQ_THREAD) &&
-					    c->pid == cur && c->cpu == res->run_cpu &&
-					    e->ts_ns - since > c->resched_held_ns)
-						c->resched_held_ns = e->ts_ns - since;
-				}
-			}
-			cur = e->u.sw.next_pid;
-			since = 0;
-			continue;
-		}
-		if (e->pid >= 0 &&
-		    e->pid != cur) { /* common_pid is the current task, in IRQs too */
-			cur = e->pid;
-			since = 0;
-		}
-		if (!since && cur > 0 && (e->flags & RTW_F_NEED_RESCHED))
-			since = e->ts_ns;
-	}
 }
 
 /*
@@ -1032,6 +686,105 @@ void blame_trace_free(struct blame_trace *trace)
 	memset(trace, 0, sizeof(*trace));
 }
 
+/* blame_from_chain - the chain's times, CPUs, the thread's prio and comm, the timer into @res */
+static void blame_from_chain(const struct rtw_event *ev, const struct blame_chain *ch,
+			     const struct blame_spike *spike, struct blame_result *res)
+{
+	if (ch->switch_in >= 0) {
+		res->switch_ns = ev[ch->switch_in].ts_ns;
+		res->run_cpu = ev[ch->switch_in].cpu;
+		res->victim_prio = ev[ch->switch_in].u.sw.next_prio;
+		memcpy(res->victim_comm, ev[ch->switch_in].u.sw.next_comm, RTW_COMM_LEN);
+	} else {
+		res->run_cpu = spike->cpu;
+	}
+	if (ch->waking >= 0) {
+		const struct rtw_event *e = &ev[ch->waking];
+
+		res->waking_ns = e->ts_ns;
+		res->wake_cpu = e->u.wake.target_cpu >= 0 ? e->u.wake.target_cpu : res->run_cpu;
+		res->timer_cpu = e->cpu;
+		if (res->victim_prio == TL_PRIO_UNKNOWN)
+			res->victim_prio = e->u.wake.prio;
+	} else {
+		res->wake_cpu = res->timer_cpu = res->run_cpu;
+	}
+	if (ch->timer >= 0) {
+		res->timer_ns = ev[ch->timer].ts_ns;
+		res->timer_cpu = ev[ch->timer].cpu;
+		memcpy(res->timer_function, ev[ch->timer].u.hrt.function, RTW_NAME_LEN);
+	}
+}
+
+/* blame_timer_phase - the timer delay [@d, @t]: the slack first, then what kept the timer */
+static void blame_timer_phase(const struct rtw_event *ev, const struct blame_chain *ch,
+			      const struct timeline *tl, struct blame_acc *acc, uint64_t d,
+			      uint64_t t)
+{
+	struct blame_result *res = acc->res;
+	uint64_t slack, tw, from;
+
+	if (res->spike.slack_ns >= 0)
+		slack = (uint64_t)res->spike.slack_ns;
+	else
+		slack = res->victim_prio == TL_PRIO_UNKNOWN || !event_prio_is_rt(res->victim_prio)
+				? RTW_DEFAULT_TIMER_SLACK_NS
+				: 0;
+	res->slack_ns = (int64_t)slack;
+	if (slack > t - d)
+		slack = t - d;
+	acc->phase = BLAME_PHASE_TIMER;
+	if (slack) {
+		struct blame_culprit key = { .kind = BLAME_TIMER_SLACK,
+					     .pid = -1,
+					     .irq = -1,
+					     .cpu = res->timer_cpu,
+					     .policy = -1,
+					     .prio = TL_PRIO_UNKNOWN };
+
+		blame_add(acc, &key, slack);
+	}
+	blame_holder(ev, ch, acc);
+	tw = blame_timer_thread(ev, ch, res);
+	from = d + slack;
+	if (tw > from && tw < t) {
+		timeline_walk(tl, res->timer_cpu, from, tw, blame_add_segment, acc);
+		from = tw;
+	}
+	acc->timer_waits = tw && tw <= from;
+	timeline_walk(tl, res->timer_cpu, from, t, blame_add_segment, acc);
+	acc->timer_waits = false;
+}
+
+/* blame_coverage - is the trace whole on the CPUs that mattered, and the chain in it? */
+static void blame_coverage(const struct rtw_event *ev, size_t n, const struct timeline *tl,
+			   const struct blame_chain *ch, struct blame_result *res)
+{
+	int cpus[4], nr_cpus = 0, i;
+
+	for (i = 0; i < 3; i++) {
+		int c = i == 0 ? res->timer_cpu : (i == 1 ? res->wake_cpu : res->run_cpu);
+		int k;
+
+		for (k = 0; k < nr_cpus && cpus[k] != c; k++)
+			;
+		if (k == nr_cpus && c >= 0)
+			cpus[nr_cpus++] = c;
+	}
+	blame_check_coverage(ev, n, tl, cpus, nr_cpus, res);
+	if (res->complete && ch->switch_in < 0) {
+		res->complete = false;
+		res->untraced_wakeup = true;
+		snprintf(res->incomplete_why, sizeof(res->incomplete_why),
+			 "no sched_switch to thread %d before its wake time", res->spike.tid);
+	} else if (res->complete && ch->waking < 0) {
+		res->complete = false;
+		res->untraced_wakeup = true;
+		snprintf(res->incomplete_why, sizeof(res->incomplete_why),
+			 "no wakeup of thread %d in the trace", res->spike.tid);
+	}
+}
+
 /* @tl: the timeline built from @ev, kept for the caller (timeline_free() it) */
 static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
 				  const struct blame_spike *spike, const struct blame_host *host,
@@ -1039,8 +792,8 @@ static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
 {
 	struct blame_acc acc = { .res = res, .tid = spike->tid };
 	struct blame_chain ch;
-	uint64_t d = spike->deadline_ns, w = spike->wake_ns, t, s, slack;
-	int cpus[4], nr_cpus = 0, ret, i;
+	uint64_t d = spike->deadline_ns, w = spike->wake_ns, t, s;
+	int ret;
 
 	memset(res, 0, sizeof(*res));
 	res->spike = *spike;
@@ -1055,36 +808,15 @@ static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
 	res->window_start_ns = ev[0].ts_ns;
 	res->window_end_ns = ev[n - 1].ts_ns;
 
-	ret = timeline_build_from(tl, ev, n, spike->trace_start_ns, w);
+	/* the kernel's tick where known: a stalling CPU's late ticks can fit a slower one */
+	ret = timeline_build_from(tl, ev, n, spike->trace_start_ns, w,
+				  host ? host->kernel.tick_ns : 0);
 	if (ret)
 		return ret;
 	blame_kernel_facts(ev, n, host, res);
 
-	blame_find_chain(ev, n, spike, &ch);
-	if (ch.switch_in >= 0) {
-		res->switch_ns = ev[ch.switch_in].ts_ns;
-		res->run_cpu = ev[ch.switch_in].cpu;
-		res->victim_prio = ev[ch.switch_in].u.sw.next_prio;
-		memcpy(res->victim_comm, ev[ch.switch_in].u.sw.next_comm, RTW_COMM_LEN);
-	} else {
-		res->run_cpu = spike->cpu;
-	}
-	if (ch.waking >= 0) {
-		const struct rtw_event *e = &ev[ch.waking];
-
-		res->waking_ns = e->ts_ns;
-		res->wake_cpu = e->u.wake.target_cpu >= 0 ? e->u.wake.target_cpu : res->run_cpu;
-		res->timer_cpu = e->cpu;
-		if (res->victim_prio == TL_PRIO_UNKNOWN)
-			res->victim_prio = e->u.wake.prio;
-	} else {
-		res->wake_cpu = res->timer_cpu = res->run_cpu;
-	}
-	if (ch.timer >= 0) {
-		res->timer_ns = ev[ch.timer].ts_ns;
-		res->timer_cpu = ev[ch.timer].cpu;
-		memcpy(res->timer_function, ev[ch.timer].u.hrt.function, RTW_NAME_LEN);
-	}
+	blame_chain_find(ev, n, spike, &ch);
+	blame_from_chain(ev, &ch, spike, res);
 	/* the tick: the kernel's config, else the ticks of the CPU the thread waited on */
 	res->tick_ns = res->kernel.tick_ns;
 	if (!res->tick_ns)
@@ -1101,67 +833,14 @@ static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
 	res->phase_ns[BLAME_PHASE_SCHED] = s - t;
 	res->phase_ns[BLAME_PHASE_RETURN] = w - s;
 
-	/* timer delay: the slack first, then what kept the timer from firing */
-	if (spike->slack_ns >= 0)
-		slack = (uint64_t)spike->slack_ns;
-	else
-		slack = res->victim_prio == TL_PRIO_UNKNOWN || !event_prio_is_rt(res->victim_prio)
-				? RTW_DEFAULT_TIMER_SLACK_NS
-				: 0;
-	res->slack_ns = (int64_t)slack;
-	if (slack > t - d)
-		slack = t - d;
-	acc.phase = BLAME_PHASE_TIMER;
-	if (slack) {
-		struct blame_culprit key = { .kind = BLAME_TIMER_SLACK,
-					     .pid = -1,
-					     .irq = -1,
-					     .cpu = res->timer_cpu,
-					     .policy = -1,
-					     .prio = TL_PRIO_UNKNOWN };
-
-		blame_add(&acc, &key, slack);
-	}
-	blame_holder(ev, &ch, &acc);
-	{
-		uint64_t tw = blame_timer_thread(ev, &ch, res), from = d + slack;
-
-		if (tw > from && tw < t) {
-			timeline_walk(tl, res->timer_cpu, from, tw, blame_add_segment, &acc);
-			from = tw;
-		}
-		acc.timer_waits = tw && tw <= from;
-		timeline_walk(tl, res->timer_cpu, from, t, blame_add_segment, &acc);
-		acc.timer_waits = false;
-	}
+	blame_timer_phase(ev, &ch, tl, &acc, d, t);
 	blame_sched_phase(ev, &ch, tl, &acc, t, s);
 	acc.phase = BLAME_PHASE_RETURN;
 	timeline_walk(tl, res->run_cpu, s, w, blame_add_segment, &acc);
 	blame_keep(&acc);
 
-	blame_need_resched(ev, n, &ch, res);
-
-	for (i = 0; i < 3; i++) {
-		int c = i == 0 ? res->timer_cpu : (i == 1 ? res->wake_cpu : res->run_cpu);
-		int k;
-
-		for (k = 0; k < nr_cpus && cpus[k] != c; k++)
-			;
-		if (k == nr_cpus && c >= 0)
-			cpus[nr_cpus++] = c;
-	}
-	blame_check_coverage(ev, n, tl, cpus, nr_cpus, res);
-	if (res->complete && ch.switch_in < 0) {
-		res->complete = false;
-		res->untraced_wakeup = true;
-		snprintf(res->incomplete_why, sizeof(res->incomplete_why),
-			 "no sched_switch to thread %d before its wake time", spike->tid);
-	} else if (res->complete && ch.waking < 0) {
-		res->complete = false;
-		res->untraced_wakeup = true;
-		snprintf(res->incomplete_why, sizeof(res->incomplete_why),
-			 "no wakeup of thread %d in the trace", spike->tid);
-	}
+	blame_resched_find(ev, n, &ch, res);
+	blame_coverage(ev, n, tl, &ch, res);
 
 	qsort(res->culprit, (size_t)res->nr_culprits, sizeof(res->culprit[0]), blame_cmp_culprit);
 	cause_find(ev, n, tl, host, res);

@@ -2,8 +2,11 @@
 /*
  * datread - trace.dat through libtracecmd, records through decode.c. The
  * file's own facts (trace clock, kernel release for the common_flags
- * layout) come from its options; the records of all buffers are merged by
- * tracecmd_iterate_events_multi() and handed on as they come.
+ * layout) come from its options; the records of all buffers are merged as
+ * tracecmd_iterate_events_multi() merges them (the oldest first, a tie to the
+ * lower buffer, then the lower CPU) and handed on as they come. The walk is
+ * datread's own so that a callback may read a CPU again (a stream) on the
+ * same handles: the CPU's place in the walk is put back after the callback.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -39,10 +42,31 @@ struct datread_buffer {
  */
 static struct tracecmd_input *datread_quarantine[4];
 
+/*
+ * One CPU of one buffer in the walk: the record it offers next (peeked, libtracecmd's),
+ * and when a stream read it again during a callback, where it was (restored after).
+ */
+struct datread_head {
+	int buffer;
+	int index;		 /* libtracecmd's CPU index in its buffer */
+	struct tep_record *rec;	 /* NULL: the CPU has no more records */
+	struct tep_record *held; /* a stream's record, ours */
+	uint64_t ts;		 /* rec's time */
+	uint64_t saved;		 /* rec's offset, when touched */
+	bool live;		 /* rec is there */
+	bool was_live;		 /* ... when touched */
+	bool touched;
+};
+
 struct datread {
 	struct tracecmd_input *handles[DATREAD_MAX_BUFFERS]; /* [0] is the file's handle */
 	struct datread_buffer buf[DATREAD_MAX_BUFFERS];
-	int last; /* buffer of the previous record: records come in runs */
+	struct datread_head *heads; /* the walk: every CPU of every buffer, in that order */
+	int nr_heads;
+	int *head_of[DATREAD_MAX_BUFFERS]; /* a CPU's number (rec->cpu) to its head, -1 */
+	int nr_head_of[DATREAD_MAX_BUFFERS];
+	bool touched; /* a stream read a CPU again during this callback */
+	int walk_err; /* the walk cannot go on */
 	struct datread_info info;
 	datread_fn fn;
 	datread_rec_fn rec_fn; /* datread_read_raw() */
@@ -51,6 +75,9 @@ struct datread {
 	unsigned int page_size; /* of the file's ring buffer pages, from its header; 0 unknown */
 	bool formats_seen;	/* info.layout and preempt_rt refined by the first record */
 };
+
+static void datread_walk_free(struct datread *dr);
+static int datread_walk(struct datread *dr);
 
 /* The page size the header gives after the version string, endianness and long size. */
 static unsigned int datread_page_size(const unsigned char *head, size_t len)
@@ -249,38 +276,35 @@ int datread_open(struct datread **out, const char *path)
 	return 0;
 }
 
-static int datread_buffer_of(struct datread *dr, struct tracecmd_input *h)
+/* @rec as datread_record() hands it on: 1, or 0 if it would not (a damaged page, no kind) */
+static int datread_rec_of(struct datread *dr, int b, struct tep_record *rec, struct evbuf_rec *r)
 {
-	int i;
+	int kind;
 
-	if (dr->handles[dr->last] == h)
-		return dr->last;
-	for (i = 0; i < dr->info.nr_buffers; i++) {
-		if (dr->handles[i] == h) {
-			dr->last = i;
-			return i;
-		}
-	}
-	return -1;
-}
-
-/* @cpu numbers the CPUs of all buffers together: rec->cpu is the buffer's own. */
-static int datread_record(struct tracecmd_input *h, struct tep_record *rec, int cpu, void *arg)
-{
-	struct datread *dr = arg;
-	int b = datread_buffer_of(dr, h), kind;
-	struct evbuf_rec r;
-
-	(void)cpu;
-	if (b < 0)
-		return 0;
-	dr->info.records++;
-	/* a damaged page: libtracecmd 1.3.1 hands on a record that runs past it */
-	if (dr->page_size && /* a power of two (datread_page_size()) */
+	if (dr->page_size &&
 	    (rec->offset & (dr->page_size - 1)) + (unsigned int)rec->record_size > dr->page_size)
 		return 0;
 	kind = decode_kind(dr->buf[b].dec, rec);
 	if (kind < 0)
+		return 0;
+	r->ts_ns = rec->ts;
+	r->missed = rec->missed_events;
+	r->size = rec->size > 0 ? (uint32_t)rec->size : 0;
+	r->cpu = (uint16_t)rec->cpu;
+	r->buffer = (uint8_t)b;
+	r->kind = (uint8_t)kind;
+	r->data = rec->data;
+	r->offset = rec->offset;
+	return 1;
+}
+
+/* A record of buffer @b (rec->cpu: the buffer's own CPU number), handed on. */
+static int datread_record(struct datread *dr, int b, struct tep_record *rec)
+{
+	struct evbuf_rec r;
+
+	dr->info.records++;
+	if (!datread_rec_of(dr, b, rec, &r))
 		return 0;
 	if (!dr->formats_seen) { /* the formats refine what the release said */
 		dr->formats_seen = true;
@@ -288,13 +312,6 @@ static int datread_record(struct tracecmd_input *h, struct tep_record *rec, int 
 		if (decode_rt_fields(dr->buf[b].dec))
 			dr->info.preempt_rt = 1;
 	}
-	r.ts_ns = rec->ts;
-	r.missed = rec->missed_events;
-	r.size = rec->size > 0 ? (uint32_t)rec->size : 0;
-	r.cpu = (uint16_t)rec->cpu;
-	r.buffer = (uint8_t)b;
-	r.kind = (uint8_t)kind;
-	r.data = rec->data;
 	if (r.missed)
 		dr->info.lost_records++;
 	dr->info.events += r.missed ? 2 : 1;
@@ -346,8 +363,7 @@ int datread_read(struct datread *dr, datread_fn fn, void *arg)
 	dr->rec_fn = NULL;
 	dr->arg = arg;
 	dr->stop = 0;
-	tracecmd_iterate_events_multi(dr->handles, dr->info.nr_buffers, datread_record, dr);
-	return dr->stop;
+	return datread_walk(dr);
 }
 
 int datread_read_raw(struct datread *dr, datread_rec_fn fn, void *arg)
@@ -356,8 +372,230 @@ int datread_read_raw(struct datread *dr, datread_rec_fn fn, void *arg)
 	dr->rec_fn = fn;
 	dr->arg = arg;
 	dr->stop = 0;
-	tracecmd_iterate_events_multi(dr->handles, dr->info.nr_buffers, datread_record, dr);
-	return dr->stop;
+	return datread_walk(dr);
+}
+
+int32_t datread_task_pid(struct datread *dr, const struct evbuf_rec *r, int32_t *target_cpu)
+{
+	struct tep_record rec = {
+		.ts = r->ts_ns,
+		.size = (int)r->size,
+		.record_size = (int)r->size,
+		.data = (void *)r->data,
+		.cpu = r->cpu,
+	};
+
+	*target_cpu = -1;
+	if (r->buffer >= dr->info.nr_buffers)
+		return -1;
+	return decode_task_pid(dr->buf[r->buffer].dec, &rec, target_cpu);
+}
+
+static struct datread_head *datread_head_of(struct datread *dr, int b, int cpu)
+{
+	if (b < 0 || b >= dr->info.nr_buffers || cpu < 0 || cpu >= dr->nr_head_of[b] ||
+	    dr->head_of[b][cpu] < 0)
+		return NULL;
+	return &dr->heads[dr->head_of[b][cpu]];
+}
+
+int datread_stream_next(struct datread *dr, int buffer, int cpu, struct evbuf_rec *r)
+{
+	struct datread_head *h = datread_head_of(dr, buffer, cpu);
+	struct tep_record *rec;
+
+	if (!h || !h->touched)
+		return 0;
+	for (;;) {
+		tracecmd_free_record(h->held);
+		h->held = NULL;
+		rec = tracecmd_read_data(dr->handles[buffer], h->index);
+		if (!rec)
+			return 0;
+		h->held = rec;
+		if (datread_rec_of(dr, buffer, rec, r))
+			return 1;
+	}
+}
+
+int datread_stream_start(struct datread *dr, int buffer, int cpu, uint64_t offset,
+			 struct evbuf_rec *r)
+{
+	struct datread_head *h = datread_head_of(dr, buffer, cpu);
+	struct tep_record *rec;
+	int got = -1;
+
+	if (!h)
+		return 0;
+	if (!h->touched) { /* where the walk is, put back after the callback */
+		h->touched = true;
+		h->was_live = h->live;
+		h->saved = h->live ? h->rec->offset : 0;
+		dr->touched = true;
+	}
+	tracecmd_free_record(h->held);
+	h->held = NULL;
+	rec = tracecmd_read_at(dr->handles[buffer], offset, &got);
+	if (!rec)
+		return 0;
+	h->held = rec;
+	if (got != h->index)
+		return 0;
+	if (datread_rec_of(dr, buffer, rec, r))
+		return 1;
+	return datread_stream_next(dr, buffer, cpu, r);
+}
+
+void datread_streams_end(struct datread *dr)
+{
+	int k;
+
+	for (k = 0; k < dr->nr_heads; k++) {
+		tracecmd_free_record(dr->heads[k].held);
+		dr->heads[k].held = NULL;
+	}
+}
+
+/* After a callback that read CPUs again: each back where the walk left it. */
+static void datread_restore(struct datread *dr)
+{
+	int k;
+
+	datread_streams_end(dr);
+	for (k = 0; k < dr->nr_heads; k++) {
+		struct datread_head *h = &dr->heads[k];
+		struct tracecmd_input *handle = dr->handles[h->buffer];
+
+		if (!h->touched)
+			continue;
+		h->touched = false;
+		if (!h->was_live)
+			continue;
+		h->rec = NULL;
+		if (!tracecmd_set_cursor(handle, h->index, h->saved))
+			h->rec = tracecmd_peek_data(handle, h->index);
+		h->live = h->rec && h->rec->offset == h->saved;
+		if (h->live) {
+			h->ts = h->rec->ts;
+		} else if (!dr->walk_err) {
+			diag_report(DIAG_ERR,
+				    "cannot read the trace.dat on after reading CPU %d "
+				    "again: libtracecmd lost its place",
+				    h->index);
+			dr->walk_err = -EIO;
+		}
+	}
+	dr->touched = false;
+}
+
+static void datread_walk_free(struct datread *dr)
+{
+	int b;
+
+	if (dr->heads)
+		datread_streams_end(dr);
+	free(dr->heads);
+	dr->heads = NULL;
+	dr->nr_heads = 0;
+	for (b = 0; b < DATREAD_MAX_BUFFERS; b++) {
+		free(dr->head_of[b]);
+		dr->head_of[b] = NULL;
+		dr->nr_head_of[b] = 0;
+	}
+}
+
+/* CPU indexes of a buffer: libtracecmd's own count when it says it */
+static int datread_nr_index(struct tracecmd_input *h)
+{
+	struct tep_handle *tep = tracecmd_get_tep(h);
+	int n = tep ? tep_get_cpus(tep) : 0;
+
+	if (tracecmd_cpus && tracecmd_cpus(h) > n)
+		n = tracecmd_cpus(h);
+	return n;
+}
+
+/* @h's record at its CPU's number in the map of its buffer */
+static int datread_map(struct datread *dr, const struct datread_head *h, int k)
+{
+	int b = h->buffer, cpu = h->rec->cpu;
+
+	if (cpu < 0 || cpu > 65535)
+		return 0;
+	if (cpu >= dr->nr_head_of[b]) {
+		int nr = cpu + 1, i;
+		int *map = realloc(dr->head_of[b], (size_t)nr * sizeof(*map));
+
+		if (!map)
+			return -ENOMEM;
+		for (i = dr->nr_head_of[b]; i < nr; i++)
+			map[i] = -1;
+		dr->head_of[b] = map;
+		dr->nr_head_of[b] = nr;
+	}
+	dr->head_of[b][cpu] = k;
+	return 0;
+}
+
+/* Every CPU of every buffer, at its first record. */
+static int datread_walk_init(struct datread *dr)
+{
+	int b, i, n = 0, k = 0;
+
+	datread_walk_free(dr);
+	for (b = 0; b < dr->info.nr_buffers; b++)
+		n += datread_nr_index(dr->handles[b]);
+	dr->heads = calloc(n > 0 ? (size_t)n : 1, sizeof(*dr->heads));
+	if (!dr->heads)
+		return -ENOMEM;
+	for (b = 0; b < dr->info.nr_buffers; b++) {
+		for (i = datread_nr_index(dr->handles[b]); i > 0; i--, k++) {
+			struct datread_head *h = &dr->heads[k];
+
+			h->buffer = b;
+			h->index = datread_nr_index(dr->handles[b]) - i;
+			h->rec = tracecmd_peek_data(dr->handles[b], h->index);
+			h->live = h->rec != NULL;
+			h->ts = h->live ? h->rec->ts : 0;
+			if (h->live && datread_map(dr, h, k))
+				return -ENOMEM;
+		}
+	}
+	dr->nr_heads = n;
+	return 0;
+}
+
+/*
+ * tracecmd_iterate_events_multi()'s walk: the oldest next record of every CPU of every
+ * buffer, a tie to the first (buffer, then CPU); its next record peeked before the callback.
+ */
+static int datread_walk(struct datread *dr)
+{
+	int ret = datread_walk_init(dr), k;
+
+	if (ret)
+		return ret;
+	dr->walk_err = 0;
+	while (!dr->stop && !dr->walk_err) {
+		struct datread_head *next = NULL;
+		struct tep_record *rec;
+
+		for (k = 0; k < dr->nr_heads; k++)
+			if (dr->heads[k].live && (!next || dr->heads[k].ts < next->ts))
+				next = &dr->heads[k];
+		if (!next)
+			break;
+		rec = tracecmd_read_data(dr->handles[next->buffer], next->index);
+		next->rec = tracecmd_peek_data(dr->handles[next->buffer], next->index);
+		next->live = next->rec != NULL;
+		next->ts = next->live ? next->rec->ts : 0;
+		if (rec)
+			datread_record(dr, next->buffer, rec);
+		tracecmd_free_record(rec);
+		if (dr->touched)
+			datread_restore(dr);
+	}
+	return dr->stop ? dr->stop : dr->walk_err;
 }
 
 const struct datread_info *datread_info(const struct datread *dr)
@@ -385,6 +623,7 @@ void datread_close(struct datread *dr)
 
 	if (!dr)
 		return;
+	datread_walk_free(dr);
 	/* instance handles first: they hold a reference to the file's handle */
 	for (i = dr->info.nr_buffers - 1; i >= 0; i--) {
 		if (dr->buf[i].own_dec)

@@ -174,6 +174,10 @@ struct dw_cpu {
 	bool open;	    /* @page has a record */
 	bool missed;	    /* the next page starts after lost events */
 	uint64_t nr_missed; /* ... this many (0: unknown) */
+	/* its stats section (trace-cmd report --stat) */
+	uint64_t nr_records;
+	uint64_t nr_lost; /* the lost events the input counted */
+	uint64_t first_ts;
 };
 
 struct dw_sym {
@@ -187,6 +191,7 @@ struct datwrite {
 	char clock[16];
 	char release[64];
 	char machine[32];
+	char hostname[65];
 	enum event_flag_layout layout;
 	struct dw_cpu *cpu; /* [info.nr_cpus] */
 	bool used[DW_NR_TYPES];
@@ -428,6 +433,8 @@ static int dw_record(struct datwrite *w, int cpu, uint64_t ts, const unsigned ch
 	memset(p + size, 0, padded - size);
 	c->len += padded;
 	c->last_ts = ts;
+	if (!c->nr_records++)
+		c->first_ts = ts;
 	w->nr_events++;
 	return 0;
 }
@@ -489,17 +496,12 @@ static void dw_comm(unsigned char *p, const char *comm)
 	memcpy(p, comm, strnlen(comm, RTW_COMM_LEN - 1));
 }
 
-/* The record of @e (and of the frames after it); how many events it took, 0 to skip one. */
-static size_t dw_encode(struct datwrite *w, const struct rtw_event *e, size_t left)
+/* dw_fill_task - the payload of a scheduler event into @p: its size, 0 for another kind. */
+static size_t dw_fill_task(const struct rtw_event *e, unsigned char *p, int *type)
 {
-	unsigned char p[DW_MAX_RECORD];
-	size_t size = 8, used = 1, i;
-	int id = -1, type = -1;
-
-	memset(p, 0, sizeof(p));
 	switch (e->kind) {
 	case RTW_EV_SWITCH:
-		type = DW_SWITCH;
+		*type = DW_SWITCH;
 		dw_comm(p + 8, e->u.sw.prev_comm);
 		dw_put32(p + 24, (uint32_t)e->u.sw.prev_pid);
 		dw_put32(p + 28, (uint32_t)e->u.sw.prev_prio);
@@ -507,112 +509,131 @@ static size_t dw_encode(struct datwrite *w, const struct rtw_event *e, size_t le
 		dw_comm(p + 40, e->u.sw.next_comm);
 		dw_put32(p + 56, (uint32_t)e->u.sw.next_pid);
 		dw_put32(p + 60, (uint32_t)e->u.sw.next_prio);
-		size = 64;
-		break;
+		return 64;
 	case RTW_EV_WAKING:
 	case RTW_EV_WAKEUP:
-		type = e->kind == RTW_EV_WAKING ? DW_WAKING : DW_WAKEUP;
+		*type = e->kind == RTW_EV_WAKING ? DW_WAKING : DW_WAKEUP;
 		dw_comm(p + 8, e->u.wake.comm);
 		dw_put32(p + 24, (uint32_t)e->u.wake.pid);
 		dw_put32(p + 28, (uint32_t)e->u.wake.prio);
 		dw_put32(p + 32, (uint32_t)e->u.wake.target_cpu);
-		size = 36;
-		break;
+		return 36;
 	case RTW_EV_MIGRATE:
-		type = DW_MIGRATE;
+		*type = DW_MIGRATE;
 		dw_put32(p + 12, (uint32_t)e->u.mig.pid);
 		dw_put32(p + 16, (uint32_t)e->u.mig.prio);
 		dw_put32(p + 20, (uint32_t)e->u.mig.orig_cpu);
 		dw_put32(p + 24, (uint32_t)e->u.mig.dest_cpu);
-		size = dw_dyn_str(p, 8, 28, e->u.mig.comm);
-		break;
+		return dw_dyn_str(p, 8, 28, e->u.mig.comm);
 	case RTW_EV_PI_SETPRIO:
-		type = DW_PI;
+		*type = DW_PI;
 		dw_put32(p + 12, (uint32_t)e->u.pi.pid);
 		dw_put32(p + 16, (uint32_t)e->u.pi.oldprio);
 		dw_put32(p + 20, (uint32_t)e->u.pi.newprio);
-		size = dw_dyn_str(p, 8, 24, e->u.pi.comm);
-		break;
+		return dw_dyn_str(p, 8, 24, e->u.pi.comm);
+	default:
+		return 0;
+	}
+}
+
+/* dw_fill_irq - the payload of an interrupt event into @p: its size, 0 for another kind. */
+static size_t dw_fill_irq(struct datwrite *w, const struct rtw_event *e, unsigned char *p,
+			  int *type)
+{
+	switch (e->kind) {
 	case RTW_EV_IRQ_ENTRY:
-		type = DW_IRQ_ENTRY;
+		*type = DW_IRQ_ENTRY;
 		dw_put32(p + 8, (uint32_t)e->u.irq.irq);
-		size = dw_dyn_str(p, 12, 16, e->u.irq.name);
-		break;
+		return dw_dyn_str(p, 12, 16, e->u.irq.name);
 	case RTW_EV_IRQ_EXIT:
-		type = DW_IRQ_EXIT;
+		*type = DW_IRQ_EXIT;
 		dw_put32(p + 8, (uint32_t)e->u.irq.irq);
 		dw_put32(p + 12, (uint32_t)e->u.irq.ret);
-		size = 16;
-		break;
+		return 16;
 	case RTW_EV_SOFTIRQ_ENTRY:
 	case RTW_EV_SOFTIRQ_EXIT:
 	case RTW_EV_SOFTIRQ_RAISE:
-		type = e->kind == RTW_EV_SOFTIRQ_ENTRY	? DW_SOFTIRQ_ENTRY
-		       : e->kind == RTW_EV_SOFTIRQ_EXIT ? DW_SOFTIRQ_EXIT
-							: DW_SOFTIRQ_RAISE;
+		*type = e->kind == RTW_EV_SOFTIRQ_ENTRY	 ? DW_SOFTIRQ_ENTRY
+			: e->kind == RTW_EV_SOFTIRQ_EXIT ? DW_SOFTIRQ_EXIT
+							 : DW_SOFTIRQ_RAISE;
 		dw_put32(p + 8, (uint32_t)e->u.softirq.vec);
-		size = 12;
-		break;
+		return 12;
 	case RTW_EV_HRTIMER_ENTRY:
-		type = DW_HRT_ENTRY;
+		*type = DW_HRT_ENTRY;
 		dw_put64(p + 8, e->u.hrt.timer);
 		dw_put64(p + 16, e->u.hrt.now_ns);
 		dw_put64(p + 24, dw_symbol(w, e->u.hrt.function));
-		size = 32;
-		break;
+		return 32;
 	case RTW_EV_HRTIMER_EXIT:
-		type = DW_HRT_EXIT;
+		*type = DW_HRT_EXIT;
 		dw_put64(p + 8, e->u.hrt.timer);
-		size = 16;
-		break;
-	case RTW_EV_VECTOR_ENTRY:
-	case RTW_EV_VECTOR_EXIT:
-		id = dw_vector_id(w, e->u.vec.name[0] ? e->u.vec.name : "vector",
-				  e->kind == RTW_EV_VECTOR_EXIT);
-		if (id < 0)
-			return 1;
-		dw_put32(p + 8, (uint32_t)e->u.vec.vector);
-		size = 12;
-		break;
+		return 16;
 	case RTW_EV_NMI:
-		type = DW_NMI;
+		*type = DW_NMI;
 		dw_put64(p + 16, e->u.vec.delta_ns);
 		dw_put32(p + 24, 1);
-		size = 28;
-		break;
+		return 28;
 	case RTW_EV_IPI:
-		type = DW_IPI;
+		*type = DW_IPI;
 		dw_put32(p + 8, (uint32_t)e->u.vec.vector);
-		size = 32;
-		break;
-	case RTW_EV_MARKER: {
-		size_t len = strnlen(e->u.marker.text, RTW_MARKER_LEN);
-
-		type = DW_PRINT;
-		dw_put64(p + 8, dw_symbol(w, "tracing_mark_write"));
-		memcpy(p + 16, e->u.marker.text, len);
-		p[16 + len] = '\n'; /* as the kernel stores a trace_marker write */
-		size = 16 + len + 2;
-		break;
+		return 32;
+	default:
+		return 0;
 	}
-	case RTW_EV_STACK: {
-		size_t nr = 0;
+}
 
-		type = DW_STACK;
-		for (i = 1; i < left && nr < 128; i++) {
-			const struct rtw_event *f = &e[i];
+/* The record of @e (and of the frames after it); how many events it took, 0 to skip one. */
+static size_t dw_encode(struct datwrite *w, const struct rtw_event *e, size_t left)
+{
+	unsigned char p[DW_MAX_RECORD];
+	size_t size, used = 1, i;
+	int id = -1, type = -1;
 
-			if (f->kind != RTW_EV_STACK_FRAME || f->cpu != e->cpu)
-				break;
-			dw_put64(p + 16 + 8 * nr++, dw_symbol(w, f->u.frame.name));
+	memset(p, 0, sizeof(p));
+	size = dw_fill_task(e, p, &type);
+	if (!size)
+		size = dw_fill_irq(w, e, p, &type);
+	if (!size) {
+		switch (e->kind) {
+		case RTW_EV_VECTOR_ENTRY:
+		case RTW_EV_VECTOR_EXIT:
+			id = dw_vector_id(w, e->u.vec.name[0] ? e->u.vec.name : "vector",
+					  e->kind == RTW_EV_VECTOR_EXIT);
+			if (id < 0)
+				return 1;
+			dw_put32(p + 8, (uint32_t)e->u.vec.vector);
+			size = 12;
+			break;
+		case RTW_EV_MARKER: {
+			size_t len = strnlen(e->u.marker.text, RTW_MARKER_LEN);
+
+			type = DW_PRINT;
+			dw_put64(p + 8, dw_symbol(w, "tracing_mark_write"));
+			memcpy(p + 16, e->u.marker.text, len);
+			p[16 + len] = '\n'; /* as the kernel stores a trace_marker write */
+			size = 16 + len + 2;
+			break;
 		}
-		used = i;
-		dw_put32(p + 8, (uint32_t)nr);
-		size = 16 + 8 * (nr < 8 ? 8 : nr); /* caller[8] at least, as the format says */
-		break;
-	}
-	default: /* OTHER: which event it was is not known; a frame without its stack */
-		return 1;
+		case RTW_EV_STACK: {
+			size_t nr = 0;
+
+			type = DW_STACK;
+			for (i = 1; i < left && nr < 128; i++) {
+				const struct rtw_event *f = &e[i];
+
+				if (f->kind != RTW_EV_STACK_FRAME || f->cpu != e->cpu)
+					break;
+				dw_put64(p + 16 + 8 * nr++, dw_symbol(w, f->u.frame.name));
+			}
+			used = i;
+			dw_put32(p + 8, (uint32_t)nr);
+			/* caller[8] at least, as the format says */
+			size = 16 + 8 * (nr < 8 ? 8 : nr);
+			break;
+		}
+		default: /* OTHER: which event it was is not known; a frame without its stack */
+			return 1;
+		}
 	}
 	if (type >= 0) {
 		id = DW_ID_BASE + type;
@@ -648,6 +669,7 @@ int datwrite_events(struct datwrite *w, const struct rtw_event *ev, size_t n)
 				break;
 			c->missed = true;
 			c->nr_missed += e->u.lost.count;
+			c->nr_lost += e->u.lost.count;
 			i++;
 			continue;
 		}
@@ -687,6 +709,8 @@ int datwrite_open(struct datwrite **out, const char *path, const struct datwrite
 	util_strlcpy(w->release, info->release ? info->release : "", sizeof(w->release));
 	util_strlcpy(w->machine, info->machine && info->machine[0] ? info->machine : "unknown",
 		     sizeof(w->machine));
+	util_strlcpy(w->hostname, info->hostname && info->hostname[0] ? info->hostname : "unknown",
+		     sizeof(w->hostname));
 	w->layout = EVENT_FLAGS_6_13; /* what a reader assumes of a file without uname */
 	if (w->release[0] && !util_kernel_version(w->release, &major, &minor))
 		w->layout = event_flag_layout_for(major, minor);
@@ -703,9 +727,53 @@ int datwrite_open(struct datwrite **out, const char *path, const struct datwrite
 	return 0;
 }
 
+/* ts as the kernel's stats file shows it: seconds.microseconds */
+static void dw_stat_ts(char *buf, size_t len, uint64_t ts)
+{
+	snprintf(buf, len, "%llu.%06llu", (unsigned long long)(ts / NSEC_PER_SEC),
+		 (unsigned long long)(ts % NSEC_PER_SEC / NSEC_PER_USEC));
+}
+
+/*
+ * One CPU's stats, as trace-cmd record writes them (its instance's
+ * per_cpu/cpuN/stats after a "CPU: N" line, read once the buffer is
+ * emptied: entries and bytes 0), from what was written: the records (read
+ * events), the events the input said were lost (overrun), the first and
+ * last record's time. A reader's `trace-cmd report --stat` lists them.
+ */
+static int dw_cpu_stat(struct datwrite *w, struct tracecmd_output *h, int cpu)
+{
+	const struct dw_cpu *c = &w->cpu[cpu];
+	char stat[512], first[32], last[32];
+	int n;
+
+	dw_stat_ts(first, sizeof(first), c->nr_records ? c->first_ts : 0);
+	dw_stat_ts(last, sizeof(last), c->nr_records ? c->last_ts : 0);
+	n = snprintf(stat, sizeof(stat),
+		     "CPU: %d\nentries: 0\noverrun: %llu\ncommit overrun: 0\nbytes: 0\n"
+		     "oldest event ts: %s\nnow ts: %s\ndropped events: 0\nread events: %llu\n",
+		     cpu, (unsigned long long)c->nr_lost, first, last,
+		     (unsigned long long)c->nr_records);
+	if (!tracecmd_add_option(h, TRACECMD_PRIV_OPTION_CPUSTAT, n + 1, stat))
+		return -ENOMEM;
+	return 0;
+}
+
+/* libtracecmd's errno after a failed write is its own (EINVAL on a full disk): ask the file */
+static int dw_real_errno(const char *path, int ret)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return ret;
+	ret = -util_write_errno(fd, -ret);
+	close(fd);
+	return ret;
+}
+
 static int dw_write(struct datwrite *w)
 {
-	char kallsyms[PATH_MAX], clock[24], uname[160];
+	char kallsyms[PATH_MAX], clock[24], uname[200];
 	char **files;
 	struct tracecmd_output *h;
 	int i, ret = 0;
@@ -751,16 +819,21 @@ static int dw_write(struct datwrite *w)
 	    !tracecmd_add_option(h, TRACECMD_PRIV_OPTION_TRACECLOCK, (int)strlen(clock) + 1, clock))
 		ret = -ENOMEM;
 	if (!ret && w->release[0]) {
-		snprintf(uname, sizeof(uname), "Linux rtwhy %s %s", w->release, w->machine);
+		snprintf(uname, sizeof(uname), "Linux %s %s %s", w->hostname, w->release,
+			 w->machine);
 		if (!tracecmd_add_option(h, TRACECMD_PRIV_OPTION_UNAME, (int)strlen(uname) + 1,
 					 uname))
 			ret = -ENOMEM;
 	}
+	for (i = 0; !ret && i < w->info.nr_cpus; i++)
+		ret = dw_cpu_stat(w, h, i);
 	if (!ret && tracecmd_write_cmdlines(h))
 		ret = -(errno ? errno : EIO);
 	if (!ret && tracecmd_append_cpu_data(h, w->info.nr_cpus, files))
 		ret = -(errno ? errno : EIO);
 	tracecmd_output_close(h);
+	if (ret && ret != -ENOMEM)
+		ret = dw_real_errno(w->path, ret);
 out:
 	for (i = 0; i < w->info.nr_cpus; i++)
 		free(files[i]);

@@ -47,6 +47,9 @@ enum decode_field {
 	DF_NEWPRIO,
 	DF_SIZE,
 	DF_CALLER,
+	DF_SIG,
+	DF_GROUP,
+	DF_RESULT,
 	DF_NR,
 };
 
@@ -82,6 +85,9 @@ static const char *const decode_field_names[DF_NR] = {
 	[DF_NEWPRIO] = "newprio",
 	[DF_SIZE] = "size",
 	[DF_CALLER] = "caller",
+	[DF_SIG] = "sig",
+	[DF_GROUP] = "group",
+	[DF_RESULT] = "result",
 };
 
 struct decode_type {
@@ -405,24 +411,10 @@ int decode_kind(struct decode *d, struct tep_record *rec)
 	return t ? (int)t->kind : -1;
 }
 
-int decode_record(struct decode *d, struct tep_record *rec, int cpu, struct rtw_event *out)
+/* decode_task_fields - the fields of an event about tasks (switch, wakeup, migrate, PI, signal). */
+static void decode_task_fields(struct decode *d, struct decode_type *t, struct tep_record *rec,
+			       struct rtw_event *out)
 {
-	struct decode_type *t = decode_type_of(d, rec);
-	unsigned long long v;
-
-	if (!t)
-		return 0;
-	memset(out, 0, sizeof(*out));
-	out->ts_ns = rec->ts;
-	out->cpu = cpu;
-	out->kind = t->kind;
-	if (d->common_flags && !decode_read(d, d->common_flags, rec, &v))
-		out->flags = event_flags_from_raw((unsigned int)v, d->layout);
-	if (d->common_pc && !decode_read(d, d->common_pc, rec, &v))
-		out->preempt = (uint8_t)(v & 0xf);
-	if (d->common_pid && !decode_read(d, d->common_pid, rec, &v))
-		out->pid = (int32_t)v;
-
 	switch (t->kind) {
 	case RTW_EV_SWITCH:
 		decode_str(d, t, DF_PREV_COMM, rec, out->u.sw.prev_comm, RTW_COMM_LEN);
@@ -450,6 +442,30 @@ int decode_record(struct decode *d, struct tep_record *rec, int cpu, struct rtw_
 		out->u.mig.orig_cpu = (int32_t)decode_num(d, t, DF_ORIG_CPU, rec, -1);
 		out->u.mig.dest_cpu = (int32_t)decode_num(d, t, DF_DEST_CPU, rec, -1);
 		break;
+	case RTW_EV_PI_SETPRIO:
+		decode_str(d, t, DF_COMM, rec, out->u.pi.comm, RTW_COMM_LEN);
+		out->u.pi.pid = (int32_t)decode_num(d, t, DF_PID, rec, -1);
+		out->u.pi.oldprio = (int32_t)decode_num(d, t, DF_OLDPRIO, rec, 120);
+		out->u.pi.newprio = (int32_t)decode_num(d, t, DF_NEWPRIO, rec, 120);
+		decode_learn_comm(d, out->u.pi.pid, out->u.pi.comm);
+		break;
+	case RTW_EV_SIGNAL:
+		decode_str(d, t, DF_COMM, rec, out->u.sig.comm, RTW_COMM_LEN);
+		out->u.sig.sig = (int32_t)decode_num(d, t, DF_SIG, rec, 0);
+		out->u.sig.pid = (int32_t)decode_num(d, t, DF_PID, rec, -1);
+		out->u.sig.group = (int32_t)decode_num(d, t, DF_GROUP, rec, 0);
+		out->u.sig.result = (int32_t)decode_num(d, t, DF_RESULT, rec, 0);
+		break;
+	default:
+		break;
+	}
+}
+
+/* decode_irq_fields - the fields of the other events: interrupts, timers, markers, stacks. */
+static void decode_irq_fields(struct decode *d, struct decode_type *t, struct tep_record *rec,
+			      struct rtw_event *out)
+{
+	switch (t->kind) {
 	case RTW_EV_IRQ_ENTRY:
 		out->u.irq.irq = (int32_t)decode_num(d, t, DF_IRQ, rec, -1);
 		decode_str(d, t, DF_NAME, rec, out->u.irq.name, RTW_NAME_LEN);
@@ -501,21 +517,49 @@ int decode_record(struct decode *d, struct tep_record *rec, int cpu, struct rtw_
 	case RTW_EV_MARKER:
 		decode_str(d, t, DF_BUF, rec, out->u.marker.text, RTW_MARKER_LEN);
 		break;
-	case RTW_EV_PI_SETPRIO:
-		decode_str(d, t, DF_COMM, rec, out->u.pi.comm, RTW_COMM_LEN);
-		out->u.pi.pid = (int32_t)decode_num(d, t, DF_PID, rec, -1);
-		out->u.pi.oldprio = (int32_t)decode_num(d, t, DF_OLDPRIO, rec, 120);
-		out->u.pi.newprio = (int32_t)decode_num(d, t, DF_NEWPRIO, rec, 120);
-		decode_learn_comm(d, out->u.pi.pid, out->u.pi.comm);
-		break;
 	case RTW_EV_STACK:
 		out->u.stack.nr = decode_stack_size(d, t, rec);
 		break;
 	default:
 		break;
 	}
+}
+
+int decode_record(struct decode *d, struct tep_record *rec, int cpu, struct rtw_event *out)
+{
+	struct decode_type *t = decode_type_of(d, rec);
+	unsigned long long v;
+
+	if (!t)
+		return 0;
+	memset(out, 0, sizeof(*out));
+	out->ts_ns = rec->ts;
+	out->cpu = cpu;
+	out->kind = t->kind;
+	if (d->common_flags && !decode_read(d, d->common_flags, rec, &v))
+		out->flags = event_flags_from_raw((unsigned int)v, d->layout);
+	if (d->common_pc && !decode_read(d, d->common_pc, rec, &v))
+		out->preempt = (uint8_t)(v & 0xf);
+	if (d->common_pid && !decode_read(d, d->common_pid, rec, &v))
+		out->pid = (int32_t)v;
+
+	decode_task_fields(d, t, rec, out);
+	decode_irq_fields(d, t, rec, out);
 	decode_comm_of(d, out->pid, out->comm);
 	return 1;
+}
+
+int32_t decode_task_pid(struct decode *d, struct tep_record *rec, int32_t *target_cpu)
+{
+	struct decode_type *t = decode_type_of(d, rec);
+
+	*target_cpu = -1;
+	if (!t)
+		return -1;
+	if (t->kind == RTW_EV_SWITCH)
+		return (int32_t)decode_num(d, t, DF_NEXT_PID, rec, -1);
+	*target_cpu = (int32_t)decode_num(d, t, DF_TARGET_CPU, rec, -1);
+	return (int32_t)decode_num(d, t, DF_PID, rec, -1);
 }
 
 enum event_flag_layout decode_layout(const struct decode *d)

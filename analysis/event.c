@@ -373,6 +373,8 @@ static const struct event_type event_table[] = {
 	{ "sched", "sched_wakeup_new", NULL, RTW_EV_WAKEUP, 0 },
 	/* priority inheritance boosts and deboosts: rare, cheap, and the only trace of a lock */
 	{ "sched", "sched_pi_setprio", NULL, RTW_EV_PI_SETPRIO, EVENT_T_ENABLE },
+	/* who stopped a thread (SIGSTOP ...) and who continued it (SIGCONT): rare, cheap */
+	{ "signal", "signal_generate", NULL, RTW_EV_SIGNAL, EVENT_T_ENABLE },
 	{ "irq", "irq_handler_entry", NULL, RTW_EV_IRQ_ENTRY, EVENT_T_ENABLE | EVENT_T_NEEDED },
 	{ "irq", "irq_handler_exit", NULL, RTW_EV_IRQ_EXIT, EVENT_T_ENABLE | EVENT_T_NEEDED },
 	{ "irq", "softirq_entry", NULL, RTW_EV_SOFTIRQ_ENTRY, EVENT_T_ENABLE | EVENT_T_NEEDED },
@@ -560,6 +562,17 @@ bool event_comm_is_kthread(const char *comm)
 {
 	return event_irq_thread_number(comm) >= 0 || event_comm_is_percpu_kthread(comm, NULL, 0) ||
 	       !strncmp(comm, "kworker/", 8);
+}
+
+bool event_comm_is_stopper(const char *comm)
+{
+	const char *p;
+
+	if (strncmp(comm, "migration/", 10))
+		return false;
+	for (p = comm + 10; *p >= '0' && *p <= '9'; p++)
+		;
+	return p > comm + 10 && !*p;
 }
 
 int event_user_prio(int prio)

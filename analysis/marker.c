@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "analysis/marker.h"
@@ -29,8 +30,14 @@ enum marker_field {
 
 /* the FREEZE line's keys, in the order they are written */
 static const char *const marker_keys[MF_NR] = {
-	[MF_TID] = "tid",     [MF_THREAD] = "thread",	  [MF_CPU] = "cpu",   [MF_PRIO] = "prio",
-	[MF_SLACK] = "slack", [MF_DEADLINE] = "deadline", [MF_WAKE] = "wake", [MF_LAT] = "lat",
+	[MF_TID] = MARKER_FREEZE_TID_KEY,
+	[MF_THREAD] = "thread",
+	[MF_CPU] = "cpu",
+	[MF_PRIO] = "prio",
+	[MF_SLACK] = "slack",
+	[MF_DEADLINE] = "deadline",
+	[MF_WAKE] = "wake",
+	[MF_LAT] = "lat",
 };
 
 static uint64_t marker_u64(int64_t v)
@@ -142,6 +149,68 @@ static bool marker_parse_freeze(const char *text, struct marker *m)
 	return true;
 }
 
+/* "#SEQ context CTX timer_latency NS ns" (kernel/trace/trace_output.c, timerlat_print) */
+static bool marker_parse_timerlat(const char *text, struct marker *m)
+{
+	static const struct {
+		const char *word;
+		enum marker_timerlat_ctx ctx;
+	} ctxs[] = {
+		{ "irq", MARKER_TIMERLAT_IRQ },
+		{ "thread", MARKER_TIMERLAT_THREAD },
+		{ "user-ret", MARKER_TIMERLAT_USER_RET },
+	};
+	const char *p = text;
+	char *end;
+	size_t i, n;
+
+	if (*p != '#' || !(p[1] >= '0' && p[1] <= '9'))
+		return false;
+	errno = 0;
+	m->seq = strtoull(p + 1, &end, 10);
+	if (errno)
+		return false;
+	p = end + strspn(end, " ");
+	if (strncmp(p, "context ", 8))
+		return false;
+	p += 8;
+	p += strspn(p, " ");
+	for (i = 0; i < ARRAY_SIZE(ctxs); i++) {
+		n = strlen(ctxs[i].word);
+		if (!strncmp(p, ctxs[i].word, n) && p[n] == ' ')
+			break;
+	}
+	if (i == ARRAY_SIZE(ctxs))
+		return false;
+	m->context = ctxs[i].ctx;
+	p += n + strspn(p + n, " ");
+	if (strncmp(p, "timer_latency ", 14))
+		return false;
+	p += 14;
+	p += strspn(p, " ");
+	if (!(*p >= '0' && *p <= '9'))
+		return false;
+	errno = 0;
+	m->latency = strtoull(p, &end, 10);
+	if (errno || strncmp(end, " ns", 3))
+		return false;
+	m->kind = MARKER_TIMERLAT;
+	return true;
+}
+
+bool marker_is_timerlat(const char *text, size_t len)
+{
+	char buf[RTW_MARKER_LEN];
+	struct marker m;
+
+	if (!len || text[0] != '#' || len >= sizeof(buf))
+		return false;
+	memcpy(buf, text, len);
+	buf[len] = '\0';
+	memset(&m, 0, sizeof(m));
+	return marker_parse_timerlat(buf, &m);
+}
+
 bool marker_parse(const char *text, struct marker *m)
 {
 	memset(m, 0, sizeof(*m));
@@ -149,7 +218,8 @@ bool marker_parse(const char *text, struct marker *m)
 	m->thread = -1;
 	m->cpu = -1;
 	m->slack_ns = -1;
-	if (marker_parse_cyclictest(text, m) || marker_parse_freeze(text, m))
+	if (marker_parse_cyclictest(text, m) || marker_parse_freeze(text, m) ||
+	    marker_parse_timerlat(text, m))
 		return true;
 	m->kind = MARKER_NONE;
 	return false;
@@ -182,6 +252,10 @@ int marker_spike(const struct rtw_event *ev, const struct marker *m, bool clock_
 			sp->deadline_exact = true;
 			return 0;
 		}
+		lat_ns = m->latency;
+	} else if (m->kind == MARKER_TIMERLAT) {
+		util_strlcpy(sp->source, "timerlat", sizeof(sp->source));
+		sp->deadline_from = BLAME_DEADLINE_MARKER;
 		lat_ns = m->latency;
 	} else {
 		util_strlcpy(sp->source, "cyclictest", sizeof(sp->source));
@@ -385,6 +459,10 @@ int marker_spike_window(const struct rtw_event *win, size_t n, const struct rtw_
 	int ret;
 
 	*unit_ns = NSEC_PER_USEC;
+	/* timerlat's timer is the tracer's own (timerlat_irq), not the thread's: its sample's
+	 * latency (ns, from the timer's expected time) is all there is */
+	if (m->kind == MARKER_TIMERLAT)
+		return marker_spike(ev, m, clock_mono > 0, 1, sp);
 	if (m->kind == MARKER_CYCLICTEST)
 		unit = marker_cyclictest_unit_ns(win, n, ev, m->latency);
 	ret = marker_spike(ev, m, clock_mono > 0, unit, sp);

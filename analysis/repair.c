@@ -37,21 +37,66 @@ static int32_t repair_prio(const struct pidmap *tasks, int32_t pid)
 	return t && t->prio != PIDMAP_PRIO_UNKNOWN ? t->prio : 120;
 }
 
-long repair_switches(const struct rtw_event *ev, size_t n, struct rtw_event **out, size_t *nout)
+/* repair_add - room for one more insert in @ins (grown by doubling); NULL when out of memory */
+static struct repair_insert *repair_add(struct repair_insert **ins, size_t *nr, size_t *cap)
 {
-	struct repair_insert *ins = NULL;
-	struct pidmap tasks;
-	struct repair_cpu *cpus;
-	size_t nr_ins = 0, cap_ins = 0, i, k, o;
-	struct rtw_event *res;
+	if (*nr == *cap) {
+		size_t bigger_cap = *cap ? *cap * 2 : 64;
+		struct repair_insert *bigger = realloc(*ins, bigger_cap * sizeof(**ins));
 
-	cpus = malloc(RTW_MAX_CPUS * sizeof(*cpus));
-	if (!cpus)
-		return -ENOMEM;
-	if (pidmap_init(&tasks)) {
-		free(cpus);
-		return -ENOMEM;
+		if (!bigger)
+			return NULL;
+		*ins = bigger;
+		*cap = bigger_cap;
 	}
+	return &(*ins)[(*nr)++];
+}
+
+/*
+ * repair_place - where the switch @e revealed on @c goes. Idle, or a pending need-resched:
+ * it follows the previous event (an interrupt's end), or the next task's wakeup when that came
+ * later: a task runs only once woken, and a polling idle CPU is woken from another CPU with no
+ * event of its own (no IPI). Else the task ran on, unseen, until it blocked: the switch
+ * precedes the next task's first event.
+ */
+static void repair_place(struct repair_insert *r, const struct rtw_event *ev, size_t i,
+			 const struct repair_cpu *c, const struct pidmap *tasks)
+{
+	const struct rtw_event *e = &ev[i];
+	size_t w;
+
+	if (c->pid == 0 || (ev[c->last].flags & RTW_F_ANY_RESCHED)) {
+		r->after = (size_t)c->last;
+		for (w = i - 1; w > (size_t)c->last; w--) {
+			if (ev[w].pid == e->pid && ev[w].cpu != e->cpu)
+				break; /* it ran elsewhere since: it migrated here, unseen */
+			if ((ev[w].kind == RTW_EV_WAKING || ev[w].kind == RTW_EV_WAKEUP) &&
+			    ev[w].u.wake.pid == e->pid &&
+			    (ev[w].u.wake.target_cpu == e->cpu || ev[w].u.wake.target_cpu < 0)) {
+				r->after = w;
+				break;
+			}
+		}
+		r->ts_ns = ev[r->after].ts_ns;
+	} else {
+		r->after = i - 1;
+		r->ts_ns = e->ts_ns;
+	}
+	r->cpu = e->cpu;
+	r->prev_pid = c->pid;
+	memcpy(r->prev_comm, c->comm, RTW_COMM_LEN);
+	r->next_pid = e->pid;
+	memcpy(r->next_comm, e->comm, RTW_COMM_LEN);
+	r->prev_prio = repair_prio(tasks, c->pid);
+	r->next_prio = repair_prio(tasks, e->pid);
+}
+
+/* repair_find - the first pass: each CPU's common_pid changes without a switch, in @ins */
+static int repair_find(const struct rtw_event *ev, size_t n, struct repair_cpu *cpus,
+		       struct pidmap *tasks, struct repair_insert **ins, size_t *nr_ins)
+{
+	size_t cap_ins = 0, i;
+
 	for (i = 0; i < RTW_MAX_CPUS; i++) {
 		cpus[i].pid = -1;
 		cpus[i].last = -1;
@@ -69,43 +114,13 @@ long repair_switches(const struct rtw_event *ev, size_t n, struct rtw_event **ou
 			continue;
 		}
 		if (c->pid >= 0 && e->pid >= 0 && e->pid != c->pid && c->last >= 0) {
-			struct repair_insert *r;
+			struct repair_insert *r = repair_add(ins, nr_ins, &cap_ins);
 
-			if (nr_ins == cap_ins) {
-				size_t cap = cap_ins ? cap_ins * 2 : 64;
-				struct repair_insert *bigger = realloc(ins, cap * sizeof(*ins));
-
-				if (!bigger) {
-					free(ins);
-					free(cpus);
-					pidmap_free(&tasks);
-					return -ENOMEM;
-				}
-				ins = bigger;
-				cap_ins = cap;
-			}
-			r = &ins[nr_ins++];
-			/*
-			 * Idle, or a pending need-resched: the switch follows the previous
-			 * event (an interrupt's end). Else the task ran on, unseen, until
-			 * it blocked: the switch precedes the next task's first event.
-			 */
-			if (c->pid == 0 || (ev[c->last].flags & RTW_F_ANY_RESCHED)) {
-				r->after = (size_t)c->last;
-				r->ts_ns = ev[c->last].ts_ns;
-			} else {
-				r->after = i - 1;
-				r->ts_ns = e->ts_ns;
-			}
-			r->cpu = e->cpu;
-			r->prev_pid = c->pid;
-			memcpy(r->prev_comm, c->comm, RTW_COMM_LEN);
-			r->next_pid = e->pid;
-			memcpy(r->next_comm, e->comm, RTW_COMM_LEN);
-			r->prev_prio = repair_prio(&tasks, c->pid);
-			r->next_prio = repair_prio(&tasks, e->pid);
+			if (!r)
+				return -ENOMEM;
+			repair_place(r, ev, i, c, tasks);
 		}
-		pidmap_learn(&tasks, e);
+		pidmap_learn(tasks, e);
 		if (e->kind == RTW_EV_SWITCH) {
 			c->pid = e->u.sw.next_pid;
 			memcpy(c->comm, e->u.sw.next_comm, RTW_COMM_LEN);
@@ -115,8 +130,51 @@ long repair_switches(const struct rtw_event *ev, size_t n, struct rtw_event **ou
 		}
 		c->last = (long)i;
 	}
+	return 0;
+}
+
+/* repair_switch_event - the synthetic sched_switch of @r */
+static void repair_switch_event(struct rtw_event *s, const struct repair_insert *r)
+{
+	memset(s, 0, sizeof(*s));
+	s->ts_ns = r->ts_ns;
+	s->cpu = r->cpu;
+	s->pid = r->prev_pid;
+	s->kind = RTW_EV_SWITCH;
+	s->flags = RTW_F_IRQS_OFF;
+	memcpy(s->comm, r->prev_comm, RTW_COMM_LEN);
+	s->u.sw.prev_pid = r->prev_pid;
+	s->u.sw.prev_prio = r->prev_prio;
+	s->u.sw.prev_state = RTW_STATE_INFERRED;
+	memcpy(s->u.sw.prev_comm, r->prev_comm, RTW_COMM_LEN);
+	s->u.sw.next_pid = r->next_pid;
+	s->u.sw.next_prio = r->next_prio;
+	memcpy(s->u.sw.next_comm, r->next_comm, RTW_COMM_LEN);
+}
+
+long repair_switches(const struct rtw_event *ev, size_t n, struct rtw_event **out, size_t *nout)
+{
+	struct repair_insert *ins = NULL;
+	struct pidmap tasks;
+	struct repair_cpu *cpus;
+	size_t nr_ins = 0, i, k, o;
+	struct rtw_event *res;
+	int ret;
+
+	cpus = malloc(RTW_MAX_CPUS * sizeof(*cpus));
+	if (!cpus)
+		return -ENOMEM;
+	if (pidmap_init(&tasks)) {
+		free(cpus);
+		return -ENOMEM;
+	}
+	ret = repair_find(ev, n, cpus, &tasks, &ins, &nr_ins);
 	free(cpus);
 	pidmap_free(&tasks);
+	if (ret) {
+		free(ins);
+		return ret;
+	}
 
 	res = malloc((n + nr_ins ? n + nr_ins : 1) * sizeof(*res));
 	if (!res) {
@@ -133,25 +191,8 @@ long repair_switches(const struct rtw_event *ev, size_t n, struct rtw_event **ou
 	}
 	for (i = 0, k = 0, o = 0; i < n; i++) {
 		res[o++] = ev[i];
-		for (; k < nr_ins && ins[k].after == i; k++) {
-			struct rtw_event *s = &res[o++];
-			const struct repair_insert *r = &ins[k];
-
-			memset(s, 0, sizeof(*s));
-			s->ts_ns = r->ts_ns;
-			s->cpu = r->cpu;
-			s->pid = r->prev_pid;
-			s->kind = RTW_EV_SWITCH;
-			s->flags = RTW_F_IRQS_OFF;
-			memcpy(s->comm, r->prev_comm, RTW_COMM_LEN);
-			s->u.sw.prev_pid = r->prev_pid;
-			s->u.sw.prev_prio = r->prev_prio;
-			s->u.sw.prev_state = RTW_STATE_INFERRED;
-			memcpy(s->u.sw.prev_comm, r->prev_comm, RTW_COMM_LEN);
-			s->u.sw.next_pid = r->next_pid;
-			s->u.sw.next_prio = r->next_prio;
-			memcpy(s->u.sw.next_comm, r->next_comm, RTW_COMM_LEN);
-		}
+		for (; k < nr_ins && ins[k].after == i; k++)
+			repair_switch_event(&res[o++], &ins[k]);
 	}
 	free(ins);
 	*out = res;

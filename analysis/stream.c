@@ -5,11 +5,23 @@
  * window, the event is kept, and a spike marker is explained from the
  * window at once and handed to the caller.
  *
- * A trace.dat is read raw: the window holds the records as the file has
- * them (evbuf_recs), each with the kind of its event, and only a marker is
- * decoded as it passes; when one is a spike, the window is decoded and
- * explained, then let go. Decoding every record was most of the time of a
- * pass, and a decoded window three times the memory.
+ * A trace.dat is walked raw and nothing of it is kept but places (datwin):
+ * per CPU where each 10 ms of the window started, the CPU of each task's
+ * last wakeup; only a marker is decoded as it passes. At a spike the window
+ * is read again from those places and decoded: every CPU when the window is
+ * small (STREAM_DECODE_ALL records), else the CPUs the explanation needs,
+ * in order of need: the thread's CPU and its waker's, then those the first
+ * explanation names (its timer's, the run queues it was woken onto and ran
+ * on, its culprits'), read in a second round when it named any other. Its
+ * memory is then one explanation's, whatever the CPU count.
+ *
+ * A timerlat trace (rtla timerlat -a N -t FILE) has a sample per activation,
+ * not a marker per spike: rtla saves it when one crossed its threshold and
+ * the tracer stopped tracing right after, so its last sample is the spike,
+ * explained at the end of the trace: a thread sample as the thread's wakeup;
+ * an IRQ sample (rtla -a stops on the IRQ latency too) as the wakeup the
+ * timer's interrupt came too late for, the thread being the one of that
+ * CPU's thread samples.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -17,6 +29,7 @@
 #include <string.h>
 
 #include "analysis/datread.h"
+#include "analysis/datwin.h"
 #include "analysis/diag.h"
 #include "analysis/evbuf.h"
 #include "analysis/marker.h"
@@ -32,14 +45,20 @@ struct stream {
 	struct stream_summary *sum;
 	struct textread *tr; /* the reader: one of the two */
 	struct datread *dr;
-	struct evbuf win;	/* text: the window; trace.dat: the decoded one being explained */
-	struct evbuf_recs recs; /* trace.dat: the window, raw */
+	struct evbuf win;   /* text: the window; trace.dat: the decoded one being explained */
+	struct datwin *dw;  /* trace.dat: the window's places */
+	uint64_t newest_ns; /* trace.dat: the newest record of the window */
 	int owner[RTW_EV_NR_KINDS]; /* buffer whose events of a kind are used, -1 none yet */
 	uint64_t last_ts_ns;
 	unsigned int windows;	      /* saved windows seen (text) */
 	struct rtw_event last_marker; /* the previous marker taken */
 	bool have_marker;
 	bool manual_done;
+	struct rtw_event timerlat; /* the last timerlat thread sample */
+	bool have_timerlat;
+	struct rtw_event timerlat_irq; /* the last timerlat IRQ sample */
+	bool have_timerlat_irq;
+	uint64_t timerlat_samples;
 	int max_cpu;
 	int err; /* -ENOMEM in the callback */
 };
@@ -115,8 +134,7 @@ static void stream_kernel(const struct stream *st, struct blame_kernel *k)
 
 		k->preempt_rt = ts->rt_layout ? 1 : (int8_t)(rt > 0 ? 1 : (rt == 0 ? -1 : 0));
 		k->main_tid = ts->main_tid;
-		if (ts->hz > 0)
-			k->tick_ns = (NSEC_PER_SEC + (uint64_t)ts->hz / 2) / (uint64_t)ts->hz;
+		k->tick_ns = util_hz_tick_ns(ts->hz);
 	}
 	if (k->preempt_rt > 0)
 		k->threaded_irqs = 1;
@@ -148,19 +166,26 @@ static int stream_kernel_version(const struct stream *st)
 	return major * 1000 + minor;
 }
 
+/* nothing of this machine: the trace may come from another; only what it says of its
+ * kernel (a kernel before 6.12 has no fair server; PREEMPT_RT, its HZ ...) */
+static void stream_host(const struct stream *st, struct blame_host *host)
+{
+	memset(host, 0, sizeof(*host));
+	host->steal_ns = -1;
+	stream_kernel(st, &host->kernel);
+	host->cause.knobs.kernel_version = stream_kernel_version(st);
+}
+
 static void stream_explain(struct stream *st, const struct blame_spike *sp, const char *what)
 {
-	struct blame_host host = { .steal_ns = -1 };
+	struct blame_host host;
 	struct blame_result res;
 	struct blame_trace trace;
 	char at[32];
 	int ret;
 
 	stream_ts(sp->wake_ns, at, sizeof(at));
-	/* nothing of this machine: the trace may come from another; only what it says of its
-	 * kernel (a kernel before 6.12 has no fair server; PREEMPT_RT, its HZ ...) */
-	stream_kernel(st, &host.kernel);
-	host.cause.knobs.kernel_version = stream_kernel_version(st);
+	stream_host(st, &host);
 	ret = blame_explain_trace(evbuf_data(&st->win), evbuf_len(&st->win), sp, &host, &res,
 				  &trace);
 	if (ret) {
@@ -205,6 +230,17 @@ static void stream_marker(struct stream *st, const struct rtw_event *ev, int buf
 
 	if (!marker_parse(ev->u.marker.text, &m))
 		return;
+	if (m.kind == MARKER_TIMERLAT) {
+		st->timerlat_samples++;
+		if (m.context == MARKER_TIMERLAT_THREAD) {
+			st->timerlat = *ev;
+			st->have_timerlat = true;
+		} else if (m.context == MARKER_TIMERLAT_IRQ) {
+			st->timerlat_irq = *ev;
+			st->have_timerlat_irq = true;
+		}
+		return;
+	}
 	stream_ts(ev->ts_ns, at, sizeof(at));
 	if (marker_spike_window(evbuf_data(&st->win), evbuf_len(&st->win), ev, &m,
 				stream_clock_mono(st, buffer), &sp, &unit)) {
@@ -225,20 +261,28 @@ static void stream_marker(struct stream *st, const struct rtw_event *ev, int buf
 	stream_explain(st, &sp, what);
 }
 
+/* The spike given by hand (stream_opts.manual). */
+static void stream_manual_spike(const struct stream *st, struct blame_spike *sp)
+{
+	const struct stream_opts *o = st->o;
+
+	memset(sp, 0, sizeof(*sp));
+	sp->thread = -1;
+	sp->tid = o->pid;
+	sp->cpu = -1;
+	sp->deadline_ns = o->at_ns - o->latency_ns;
+	sp->wake_ns = o->at_ns;
+	sp->slack_ns = -1;
+	util_strlcpy(sp->source, "manual", sizeof(sp->source));
+}
+
 static void stream_manual(struct stream *st)
 {
 	const struct stream_opts *o = st->o;
-	struct blame_spike sp = {
-		.thread = -1,
-		.tid = o->pid,
-		.cpu = -1,
-		.deadline_ns = o->at_ns - o->latency_ns,
-		.wake_ns = o->at_ns,
-		.slack_ns = -1,
-		.source = "manual",
-	};
+	struct blame_spike sp;
 	char what[96], at[32];
 
+	stream_manual_spike(st, &sp);
 	st->manual_done = true;
 	stream_ts(o->at_ns, at, sizeof(at));
 	snprintf(what, sizeof(what), "spike given by hand: tid %d ran at %s, %llu us late", o->pid,
@@ -306,77 +350,234 @@ static int stream_on_event(const struct rtw_event *ev, int buffer, void *arg)
 	return 0;
 }
 
-/* trace.dat: the raw window, decoded into st->win for an explanation. */
-static int stream_decode_window(struct stream *st)
+/* The window's start: @window_ns before its newest record. */
+static uint64_t stream_since(const struct stream *st)
 {
-	struct evbuf_recs_pos pos = { 0 };
-	uint64_t from =
-		st->recs.newest_ns > st->o->window_ns ? st->recs.newest_ns - st->o->window_ns : 0;
-	struct evbuf_rec r;
+	return st->newest_ns > st->o->window_ns ? st->newest_ns - st->o->window_ns : 0;
+}
 
-	evbuf_clear(&st->win);
-	if (evbuf_reserve(&st->win, st->recs.len + st->recs.len / 16 + 16))
-		return -ENOMEM;
-	while (evbuf_recs_next(&st->recs, &pos, &r)) {
-		struct rtw_event ev[DATREAD_MAX_EVENTS];
-		int i, n;
+/* trace.dat: the window of @cpus (NULL every CPU) up to @end, decoded into st->win. */
+static int stream_read_window(struct stream *st, const bool *cpus, int nr,
+			      const struct datwin_end *end)
+{
+	int ret = datwin_read(st->dw, st->dr, cpus, nr, stream_since(st), end, st->owner, &st->win);
 
-		if (r.ts_ns < from) /* the window is cut every few records: exactly here */
-			continue;
-		n = datread_decode(st->dr, &r, ev);
-		for (i = 0; i < n; i++)
-			if (evbuf_push(&st->win, &ev[i]))
-				return -ENOMEM;
+	if (ret == -EIO)
+		diag_report(DIAG_ERR, "cannot read %s again: %s", st->o->name, strerror(EIO));
+	else if (ret)
+		st->err = ret;
+	return ret;
+}
+
+static void stream_want(bool *cpus, int nr, int cpu, bool *more)
+{
+	if (cpu < 0 || cpu >= nr || cpus[cpu])
+		return;
+	cpus[cpu] = true;
+	*more = true;
+}
+
+/* The spike a window of some CPUs is read for: a marker's (read in the window), or given. */
+struct stream_need {
+	const struct rtw_event *marker; /* NULL: @given */
+	const struct marker *m;
+	int buffer;
+	const struct blame_spike *given;
+};
+
+/*
+ * The CPUs the explanation of the window read so far names that are not read yet, into
+ * @cpus: its timer's, the run queue it was woken onto, where it ran, its culprits', the RT
+ * period timer's that ended a throttling, a CPU stopper's waker's and the CPU it moved a
+ * task from. (A lock holder's CPU is not among them: the explanation does not say it.)
+ * Every CPU when the thread's wakeup or switch-in is not among the CPUs read.
+ * Return: true if there is any.
+ */
+static bool stream_named_cpus(struct stream *st, const struct stream_need *n, bool *cpus, int nr)
+{
+	struct blame_host host;
+	struct blame_result res;
+	struct blame_spike sp;
+	uint64_t unit = NSEC_PER_USEC;
+	bool more = false;
+	int i;
+
+	if (n->given)
+		sp = *n->given;
+	else if (marker_spike_window(evbuf_data(&st->win), evbuf_len(&st->win), n->marker, n->m,
+				     stream_clock_mono(st, n->buffer), &sp, &unit))
+		return false;
+	stream_host(st, &host);
+	if (blame_explain(evbuf_data(&st->win), evbuf_len(&st->win), &sp, &host, &res))
+		return false;
+	if (!res.waking_ns || !res.switch_ns) { /* its wakeup is elsewhere: every CPU */
+		for (i = 0; i < nr; i++)
+			stream_want(cpus, nr, i, &more);
+		return more;
 	}
-	return 0;
+	stream_want(cpus, nr, res.timer_cpu, &more);
+	stream_want(cpus, nr, res.wake_cpu, &more);
+	stream_want(cpus, nr, res.run_cpu, &more);
+	for (i = 0; i < res.nr_culprits; i++)
+		stream_want(cpus, nr, res.culprit[i].cpu, &more);
+	if (res.cause.bw.period_timer_ns) /* the RT period timer that ended a throttling */
+		stream_want(cpus, nr, res.cause.bw.period_timer_cpu, &more);
+	if (res.cause.stop.seen) { /* the stopper's waker, where it moved a task from */
+		if (res.cause.stop.by_pid >= 0)
+			stream_want(cpus, nr, res.cause.stop.by_cpu, &more);
+		if (res.cause.stop.moved_pid >= 0)
+			stream_want(cpus, nr, res.cause.stop.moved_from, &more);
+	}
+	return more;
+}
+
+/*
+ * trace.dat, a window too large to decode whole: the CPUs the explanation of @tid needs
+ * (see the top), into st->win; @cpus holds those known already (the marker's), and gets
+ * the waker's and the run queue the thread was woken onto. None known: every CPU.
+ */
+static int stream_read_needed(struct stream *st, int32_t tid, bool *cpus, int nr,
+			      const struct stream_need *n, const struct datwin_end *end)
+{
+	int target, waker = datwin_waker_cpu(st->dw, tid, stream_since(st), &target), i, ret;
+	bool more = false;
+
+	stream_want(cpus, nr, waker, &more);
+	stream_want(cpus, nr, target, &more);
+	for (i = 0; i < nr; i++)
+		more |= cpus[i];
+	if (!more)
+		return stream_read_window(st, NULL, 0, end);
+	ret = stream_read_window(st, cpus, nr, end);
+	if (!ret && stream_named_cpus(st, n, cpus, nr))
+		ret = stream_read_window(st, cpus, nr, end); /* the second and last round */
+	return ret;
+}
+
+/* Is the window too large to decode whole? */
+static bool stream_too_large(const struct stream *st)
+{
+	uint64_t all = st->o->decode_all ? st->o->decode_all : STREAM_DECODE_ALL;
+
+	return datwin_count(st->dw, NULL, 0, stream_since(st)) > all;
+}
+
+/* trace.dat: a spike marker taken at @r, explained from the window it ends. */
+static int stream_dat_marker(struct stream *st, const struct rtw_event *marker,
+			     const struct evbuf_rec *r)
+{
+	struct datwin_end end = { r->ts_ns, r->buffer, r->cpu, r->offset, true };
+	struct stream_need n = { .marker = marker, .buffer = r->buffer };
+	int nr = st->max_cpu + 1, ret;
+	struct marker m;
+	bool *cpus, seeded = false;
+
+	if (!marker_parse(marker->u.marker.text, &m))
+		return 0;
+	if (m.kind == MARKER_TIMERLAT) { /* a sample: no window needed */
+		stream_marker(st, marker, r->buffer);
+		return 0;
+	}
+	if (!stream_too_large(st)) {
+		ret = stream_read_window(st, NULL, 0, &end);
+	} else {
+		cpus = calloc((size_t)nr, sizeof(*cpus));
+		if (!cpus)
+			return st->err = -ENOMEM;
+		n.m = &m;
+		stream_want(cpus, nr, marker->cpu, &seeded); /* the thread's CPU */
+		if (m.kind == MARKER_FREEZE)
+			stream_want(cpus, nr, m.cpu, &seeded);
+		ret = stream_read_needed(st,
+					 m.kind == MARKER_FREEZE && m.tid > 0 ? m.tid : marker->pid,
+					 cpus, nr, &n, &end);
+		free(cpus);
+	}
+	if (!ret)
+		stream_marker(st, marker, r->buffer);
+	evbuf_free(&st->win); /* memory for one explanation at a time */
+	return st->err;
+}
+
+/* trace.dat: the spike given by hand, before @r: its thread's CPU where it last ran. */
+static int stream_dat_manual(struct stream *st, const struct evbuf_rec *r)
+{
+	struct datwin_end end = { r->ts_ns, r->buffer, r->cpu, r->offset, false };
+	struct blame_spike sp;
+	struct stream_need n = { .given = &sp };
+	int nr = st->max_cpu + 1, ret;
+	bool *cpus, seeded = false;
+
+	if (!stream_too_large(st)) {
+		ret = stream_read_window(st, NULL, 0, &end);
+	} else {
+		cpus = calloc(nr > 0 ? (size_t)nr : 1, sizeof(*cpus));
+		if (!cpus)
+			return st->err = -ENOMEM;
+		stream_manual_spike(st, &sp);
+		stream_want(cpus, nr, datwin_ran_cpu(st->dw, st->o->pid, stream_since(st)),
+			    &seeded);
+		ret = stream_read_needed(st, st->o->pid, cpus, nr, &n, &end);
+		free(cpus);
+	}
+	if (!ret)
+		stream_manual(st);
+	else
+		st->manual_done = true;
+	evbuf_free(&st->win);
+	return st->err;
 }
 
 static int stream_on_rec(const struct evbuf_rec *r, void *arg)
 {
 	struct stream *st = arg;
 	struct rtw_event ev[DATREAD_MAX_EVENTS], *marker = NULL;
-	struct evbuf_rec keep = *r;
+	bool used = true; /* its event, not only the loss it announces */
 	int n;
 
 	if (r->ts_ns + STREAM_RESTART_NS < st->last_ts_ns) { /* time went back: a new trace */
 		st->sum->restarts++;
-		evbuf_recs_clear(&st->recs);
+		datwin_clear(st->dw);
+		st->newest_ns = 0;
 	}
 	if (r->kind == RTW_EV_MARKER) {
 		n = datread_decode(st->dr, r, ev);
 		if (n && ev[n - 1].kind == RTW_EV_MARKER) {
 			marker = &ev[n - 1];
-			if (!stream_take(st, marker, r->buffer))
+			if (!stream_take(st, marker, r->buffer)) {
+				datwin_note_dropped(st->dw, r);
 				marker = NULL;
+			}
 		}
 		if (!marker && !r->missed)
 			return 0;
+		used = marker != NULL;
 	} else if (!stream_take_kind(st, r->kind, r->buffer)) {
 		if (!r->missed)
 			return 0;
-		marker = NULL;
-		keep.kind = RTW_EV_LOST; /* the loss it announces is used all the same */
+		used = false; /* the loss it announces is used all the same */
+	} else if (r->kind == RTW_EV_WAKING || r->kind == RTW_EV_WAKEUP) {
+		int32_t target, pid = datread_task_pid(st->dr, r, &target);
+
+		datwin_note_wakeup(st->dw, pid, target, r);
+	} else if (r->kind == RTW_EV_SWITCH) {
+		int32_t none, pid = datread_task_pid(st->dr, r, &none);
+
+		datwin_note_switch_in(st->dw, pid, r);
 	}
-	if (!marker && r->kind == RTW_EV_MARKER)
-		keep.kind = RTW_EV_LOST;
-	if (st->o->manual && !st->manual_done && r->ts_ns > st->o->at_ns) {
-		if (stream_decode_window(st))
-			return st->err = -ENOMEM;
-		stream_manual(st);
-		evbuf_free(&st->win); /* memory for one explanation at a time */
-	}
-	if (evbuf_recs_push(&st->recs, &keep))
+	if (st->o->manual && !st->manual_done && r->ts_ns > st->o->at_ns &&
+	    stream_dat_manual(st, r))
+		return st->err;
+	if (datwin_note(st->dw, r))
 		return st->err = -ENOMEM;
-	st->sum->events += (keep.missed ? 1 : 0) + (keep.kind != RTW_EV_LOST);
+	st->sum->events += (r->missed ? 1 : 0) + used;
 	st->last_ts_ns = r->ts_ns;
+	if (r->ts_ns > st->newest_ns)
+		st->newest_ns = r->ts_ns;
 	if (r->cpu > st->max_cpu)
 		st->max_cpu = r->cpu;
-	if (marker && !st->o->manual) {
-		if (stream_decode_window(st))
-			return st->err = -ENOMEM;
-		stream_marker(st, marker, r->buffer);
-		evbuf_free(&st->win);
-	}
+	if (marker && !st->o->manual)
+		return stream_dat_marker(st, marker, r);
 	return 0;
 }
 
@@ -392,7 +593,104 @@ static void stream_init(struct stream *st, const struct stream_opts *o, struct s
 	for (k = 0; k < RTW_EV_NR_KINDS; k++)
 		st->owner[k] = -1;
 	evbuf_init(&st->win, o->window_ns, STREAM_MAX_EVENTS);
-	evbuf_recs_init(&st->recs, o->window_ns, STREAM_MAX_EVENTS);
+}
+
+/*
+ * The events a timerlat trace needs for an explanation, by the rtla option that
+ * records them: one line naming the options none of whose events the trace has.
+ */
+static void stream_timerlat_events(const struct stream *st)
+{
+	static const struct {
+		const char *option, *events;
+		int kinds[3];
+	} need[] = {
+		{ "-e sched", "sched_switch, sched_waking", { RTW_EV_SWITCH, RTW_EV_WAKING, -1 } },
+		{ "-e irq",
+		  "irq_handler_entry, softirq_entry",
+		  { RTW_EV_IRQ_ENTRY, RTW_EV_SOFTIRQ_ENTRY, RTW_EV_SOFTIRQ_RAISE } },
+		{ "-e timer",
+		  "hrtimer_expire_entry, hrtimer_start",
+		  { RTW_EV_HRTIMER_ENTRY, RTW_EV_HRTIMER_START, -1 } },
+		{ "-e irq_vectors", "local_timer_entry", { RTW_EV_VECTOR_ENTRY, -1, -1 } },
+	};
+	char events[200] = "", options[80] = "";
+	size_t i, k, el = 0, ol = 0;
+	bool seen;
+
+	for (i = 0; i < ARRAY_SIZE(need); i++) {
+		for (seen = false, k = 0; k < ARRAY_SIZE(need[i].kinds) && need[i].kinds[k] >= 0;
+		     k++)
+			seen |= st->owner[need[i].kinds[k]] >= 0;
+		if (seen || el >= sizeof(events) || ol >= sizeof(options))
+			continue;
+		el += (size_t)snprintf(events + el, sizeof(events) - el, "%s%s", el ? ", " : "",
+				       need[i].events);
+		ol += (size_t)snprintf(options + ol, sizeof(options) - ol, "%s%s", ol ? " " : "",
+				       need[i].option);
+	}
+	if (el && ol < sizeof(options))
+		diag_report(
+			DIAG_WARN,
+			"%s: this timerlat trace has no %s events: record it with rtla timerlat "
+			"... -t FILE %s",
+			st->o->name, events, options);
+}
+
+/* The timerlat thread of @cpu: the writer of its last thread sample in the window; -1 */
+static int32_t stream_timerlat_thread(const struct stream *st, int32_t cpu)
+{
+	const struct rtw_event *w = evbuf_data(&st->win);
+	size_t i = evbuf_len(&st->win);
+	struct marker m;
+
+	while (i--)
+		if (w[i].kind == RTW_EV_MARKER && w[i].cpu == cpu &&
+		    marker_parse(w[i].u.marker.text, &m) && m.kind == MARKER_TIMERLAT &&
+		    m.context == MARKER_TIMERLAT_THREAD)
+			return w[i].pid;
+	return -1;
+}
+
+/* The spike of a timerlat trace: its last sample (see the top). */
+static void stream_timerlat(struct stream *st)
+{
+	bool irq = st->have_timerlat_irq &&
+		   (!st->have_timerlat || st->timerlat_irq.ts_ns > st->timerlat.ts_ns);
+	const struct rtw_event *ev = irq ? &st->timerlat_irq : &st->timerlat;
+	struct marker m;
+	struct blame_spike sp;
+	char what[RTW_MARKER_LEN + 200], at[32];
+
+	stream_timerlat_events(st);
+	stream_ts(ev->ts_ns, at, sizeof(at));
+	if (!marker_parse(ev->u.marker.text, &m) || marker_spike(ev, &m, false, 1, &sp)) {
+		diag_report(DIAG_ERR,
+			    "cannot explain the timerlat sample at %s: its latency is longer than "
+			    "its time",
+			    at);
+		st->sum->nr_failed++;
+		return;
+	}
+	if (irq) {
+		/* the timer's interrupt came LAT late: the wakeup it did not do before */
+		sp.tid = stream_timerlat_thread(st, ev->cpu);
+		if (sp.tid < 0) {
+			diag_report(DIAG_ERR,
+				    "cannot explain the timerlat IRQ sample at %s on CPU %d: no "
+				    "thread sample of that CPU names its timerlat thread",
+				    at, ev->cpu);
+			st->sum->nr_failed++;
+			return;
+		}
+	}
+	snprintf(what, sizeof(what),
+		 "timerlat %s sample at %s on CPU %d by %s-%d (the last of %llu, where rtla "
+		 "stopped%s): %s",
+		 irq ? "IRQ" : "thread", at, ev->cpu, ev->comm[0] ? ev->comm : "<...>", ev->pid,
+		 (unsigned long long)st->timerlat_samples,
+		 irq ? ", on the IRQ latency: the thread had not run yet" : "", ev->u.marker.text);
+	stream_explain(st, &sp, what);
 }
 
 /* The end of the trace: the spike named by hand after its last event, then the facts. */
@@ -400,6 +698,8 @@ static int stream_finish(struct stream *st, int ret)
 {
 	const struct stream_opts *o = st->o;
 
+	if (!ret && !o->manual && (st->have_timerlat || st->have_timerlat_irq))
+		stream_timerlat(st);
 	if (ret == -ENOMEM && st->err)
 		diag_report(DIAG_ERR, "cannot analyze %s: %s", o->name, strerror(ENOMEM));
 	if (!ret && o->manual && !st->manual_done) {
@@ -419,7 +719,7 @@ static int stream_finish(struct stream *st, int ret)
 	if (!ret)
 		stream_facts(st);
 	evbuf_free(&st->win);
-	evbuf_recs_free(&st->recs);
+	datwin_destroy(st->dw);
 	return ret;
 }
 
@@ -471,15 +771,21 @@ int stream_text(const struct stream_opts *o, int fd, struct stream_summary *sum)
 static int stream_read_dat(struct stream *st)
 {
 	const char *name = st->o->name;
+	int ret;
 
 	if (datread_info(st->dr)->layout_assumed)
 		diag_report(DIAG_WARN,
 			    "%s does not say which kernel wrote it: reading its flags with the "
 			    "layout of kernels 6.13 and later",
 			    name);
-	datread_read_raw(st->dr, stream_on_rec, st);
+	ret = datread_read_raw(st->dr, stream_on_rec, st);
 	if (st->err)
 		return st->err;
+	if (ret < 0) {
+		if (ret == -ENOMEM)
+			diag_report(DIAG_ERR, "cannot read %s: %s", name, strerror(ENOMEM));
+		return ret;
+	}
 	if (!datread_info(st->dr)->events) {
 		diag_report(DIAG_ERR, "cannot read %s: the trace.dat holds no event", name);
 		return -ENODATA;
@@ -494,6 +800,11 @@ int stream_dat(const struct stream_opts *o, struct datread *dr, struct stream_su
 	stream_init(&st, o, sum);
 	sum->dat = true;
 	st.dr = dr;
+	st.dw = datwin_create(o->window_ns);
+	if (!st.dw) {
+		diag_report(DIAG_ERR, "cannot analyze %s: %s", o->name, strerror(ENOMEM));
+		return stream_finish(&st, -ENOMEM);
+	}
 	return stream_finish(&st, stream_read_dat(&st));
 }
 

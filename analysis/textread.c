@@ -6,15 +6,19 @@
  * the event name right after it. What precedes the timestamp is the
  * context, read right to left (flags, CPU, TGID, comm-pid, instance
  * prefix); what follows the name is the payload, in the kernel's print
- * format (key=value), trace-cmd's plugin format or trace-cmd's raw format.
+ * format (key=value), trace-cmd's plugin format or trace-cmd's raw format,
+ * read by textpayload.c; textscan.h has the scanners both use.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "analysis/marker.h"
 #include "analysis/pidmap.h"
+#include "analysis/textpayload.h"
 #include "analysis/textread.h"
+#include "analysis/textscan.h"
 #include "analysis/util.h"
 
 #define TR_NAME_SLOTS 256 /* event name -> kind, power of two */
@@ -65,128 +69,17 @@ struct textread {
 	char buffer_name[TEXTREAD_MAX_BUFFERS][32];
 };
 
-/* ---- small scanners ------------------------------------------------------------------ */
-
-static inline bool tr_digit(char c)
-{
-	return c >= '0' && c <= '9';
-}
-
-static inline bool tr_ident(char c)
-{
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || tr_digit(c) || c == '_';
-}
-
-/* Decimal digits at @p: the value, and the end of the digits (NULL if none). */
-static const char *tr_dec(const char *p, const char *e, uint64_t *v)
-{
-	const char *s = p;
-	uint64_t x = 0;
-
-	while (p < e && tr_digit(*p) && p - s < 19)
-		x = x * 10 + (uint64_t)(*p++ - '0');
-	if (p == s || (p < e && tr_digit(*p)))
-		return NULL;
-	*v = x;
-	return p;
-}
-
-static const char *tr_sdec(const char *p, const char *e, int64_t *v)
-{
-	bool neg = p < e && *p == '-';
-	uint64_t x;
-
-	p = tr_dec(p + neg, e, &x);
-	if (!p)
-		return NULL;
-	*v = neg ? -(int64_t)x : (int64_t)x;
-	return p;
-}
-
-static const char *tr_hex(const char *p, const char *e, uint64_t *v)
-{
-	const char *s;
-	uint64_t x = 0;
-
-	if (e - p > 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X'))
-		p += 2;
-	for (s = p; p < e && p - s < 16; p++) {
-		char c = *p;
-
-		if (tr_digit(c))
-			x = x << 4 | (uint64_t)(c - '0');
-		else if (c >= 'a' && c <= 'f')
-			x = x << 4 | (uint64_t)(c - 'a' + 10);
-		else if (c >= 'A' && c <= 'F')
-			x = x << 4 | (uint64_t)(c - 'A' + 10);
-		else
-			break;
-	}
-	if (p == s)
-		return NULL;
-	*v = x;
-	return p;
-}
-
-/* A number that is the whole value, or is followed by a space ("4 [action=BLOCK]"). */
-static bool tr_num_value(const char *p, const char *e, int64_t *v)
-{
-	p = tr_sdec(p, e, v);
-	return p && (p == e || *p == ' ');
-}
-
-static void tr_copy(char *dst, size_t size, const char *s, const char *e)
-{
-	size_t n = (size_t)(e - s);
-
-	while (n && (s[n - 1] == ' ' || s[n - 1] == '\n'))
-		n--;
-	if (n >= size)
-		n = size - 1;
-	memcpy(dst, s, n);
-	dst[n] = '\0';
-}
-
-static const char *tr_skip_spaces(const char *p, const char *e)
-{
-	while (p < e && *p == ' ')
-		p++;
-	return p;
-}
-
-static const char *tr_rskip_spaces(const char *s, const char *p)
-{
-	while (p > s && p[-1] == ' ')
-		p--;
-	return p;
-}
-
-/* Start of the token that ends at @p. */
-static const char *tr_token_start(const char *s, const char *p)
-{
-	while (p > s && p[-1] != ' ')
-		p--;
-	return p;
-}
-
-static bool tr_is(const char *p, const char *e, const char *lit)
-{
-	size_t n = strlen(lit);
-
-	return (size_t)(e - p) >= n && !memcmp(p, lit, n);
-}
-
 int textread_parse_ts(const char *s, size_t len, uint64_t *ns)
 {
 	const char *p = s, *e = s + len, *q;
 	uint64_t sec, frac = 0;
 	int digits = 0;
 
-	p = tr_dec(p, e, &sec);
+	p = textscan_dec(p, e, &sec);
 	if (!p || sec > 18000000000ULL)
 		return -EINVAL;
 	if (p < e && *p == '.') {
-		for (q = ++p; p < e && tr_digit(*p); p++) {
+		for (q = ++p; p < e && textscan_digit(*p); p++) {
 			if (++digits > 9)
 				return -EINVAL;
 			frac = frac * 10 + (uint64_t)(*p - '0');
@@ -300,7 +193,7 @@ static void tr_event_comm(struct textread *tr, struct rtw_event *ev, const char 
 	if (e - s == 5 && !memcmp(s, "<...>", 5))
 		ev->comm[0] = '\0';
 	else
-		tr_copy(ev->comm, RTW_COMM_LEN, s, e);
+		textscan_copy(ev->comm, RTW_COMM_LEN, s, e);
 }
 
 static int tr_buffer_id(struct textread *tr, const char *s, const char *e)
@@ -308,7 +201,7 @@ static int tr_buffer_id(struct textread *tr, const char *s, const char *e)
 	char name[32];
 	int i;
 
-	tr_copy(name, sizeof(name), s, e);
+	textscan_copy(name, sizeof(name), s, e);
 	for (i = 1; i < tr->st.nr_buffers; i++)
 		if (!strcmp(tr->buffer_name[i], name))
 			return i;
@@ -350,522 +243,32 @@ static const struct tr_name *tr_kind(struct textread *tr, const char *n, size_t 
 	return &tr->scratch;
 }
 
-/* ---- payloads ------------------------------------------------------------------------- */
+/* ---- payloads (textpayload.c) ------------------------------------------------------------ */
 
-struct tr_kv {
-	const char *key;
-	size_t klen;
-	const char *val;
-	const char *vend;
-};
-
-#define TR_KEY(kv, lit) ((kv)->klen == sizeof(lit) - 1 && !memcmp((kv)->key, lit, sizeof(lit) - 1))
-
-/* The next "key=value" at *@pp; a value runs to the space before the next "key=". */
-static bool tr_kv_next(const char **pp, const char *e, struct tr_kv *kv)
-{
-	const char *p = tr_skip_spaces(*pp, e), *q = p;
-
-	while (q < e && tr_ident(*q))
-		q++;
-	if (q == p || q >= e || *q != '=')
-		return false;
-	kv->key = p;
-	kv->klen = (size_t)(q - p);
-	kv->val = ++q;
-	for (;;) {
-		const char *sp = memchr(q, ' ', (size_t)(e - q)), *r;
-
-		if (!sp) {
-			kv->vend = e;
-			break;
-		}
-		for (r = sp + 1; r < e && tr_ident(*r); r++)
-			;
-		if (r > sp + 1 && r < e && *r == '=') {
-			kv->vend = sp;
-			break;
-		}
-		q = sp + 1;
-	}
-	*pp = kv->vend;
-	return true;
-}
-
-/* sched_switch prev_state: letters as the kernel (or trace-cmd's plugin) prints them, or raw. */
-static uint32_t tr_state(const char *p, const char *e, bool plugin)
-{
-	const char *letters = plugin ? "SDTtZXxW" : "SDTtXZPI";
-	uint32_t state = 0;
-	int64_t raw;
-
-	if (p < e && tr_digit(*p))
-		return tr_sdec(p, e, &raw) ? (uint32_t)raw : 0;
-	for (; p < e && *p != ' '; p++) {
-		const char *l = *p ? strchr(letters, *p) : NULL;
-
-		if (*p == '+')
-			state |= RTW_STATE_PREEMPTED;
-		else if (l)
-			state |= 1u << (l - letters);
-	}
-	return state;
-}
-
-/* "comm<sep>pid" (comm may hold spaces and @sep itself): the last @sep, or NULL. */
-static const char *tr_pid_after(const char *s, const char *e, char sep, int32_t *pid)
-{
-	const char *d = e;
-	uint64_t v;
-
-	while (d > s && tr_digit(d[-1]))
-		d--;
-	if (d == e || d == s || d[-1] != sep || e - d > 10 || !tr_dec(d, e, &v) || v > INT32_MAX)
-		return NULL;
-	*pid = (int32_t)v;
-	return d - 1;
-}
-
-static bool tr_comm_pid(const char *s, const char *e, char sep, char *comm, int32_t *pid)
-{
-	const char *d = tr_pid_after(s, e, sep, pid);
-
-	if (!d)
-		return false;
-	tr_copy(comm, RTW_COMM_LEN, s, d);
-	return true;
-}
-
-/* "[120]" */
-static bool tr_bracket_num(const char *s, const char *e, int32_t *v)
-{
-	int64_t x;
-
-	if (e - s < 3 || s[0] != '[' || e[-1] != ']' || tr_sdec(s + 1, e - 1, &x) != e - 1)
-		return false;
-	*v = (int32_t)x;
-	return true;
-}
-
-/* trace-cmd's sched_switch plugin: "bash:2638 [120] R ==> cyclictest:2642 [120]" */
-static int tr_switch_plugin(struct rtw_event *ev, const char *p, const char *e)
-{
-	const char *arrow = memmem(p, (size_t)(e - p), " ==> ", 5), *t, *c;
-
-	if (!arrow)
-		return -EINVAL;
-	/* left: comm:pid [prio] STATE */
-	c = tr_rskip_spaces(p, arrow);
-	t = tr_token_start(p, c);
-	ev->u.sw.prev_state = tr_state(t, c, true);
-	c = tr_rskip_spaces(p, t);
-	t = tr_token_start(p, c);
-	if (!tr_bracket_num(t, c, &ev->u.sw.prev_prio))
-		return -EINVAL;
-	c = tr_rskip_spaces(p, t);
-	if (!tr_comm_pid(p, c, ':', ev->u.sw.prev_comm, &ev->u.sw.prev_pid))
-		return -EINVAL;
-	/* right: comm:pid [prio] */
-	p = arrow + 5;
-	c = tr_rskip_spaces(p, e);
-	t = tr_token_start(p, c);
-	if (!tr_bracket_num(t, c, &ev->u.sw.next_prio))
-		return -EINVAL;
-	c = tr_rskip_spaces(p, t);
-	if (!tr_comm_pid(p, c, ':', ev->u.sw.next_comm, &ev->u.sw.next_pid))
-		return -EINVAL;
-	return 0;
-}
-
-static int tr_switch(struct rtw_event *ev, const char *p, const char *e)
-{
-	enum { PC = 1, PP = 2, PR = 4, NC = 8, NP = 16, NR = 32, ALL = 63 };
-	unsigned int seen = 0;
-	struct tr_kv kv;
-	int64_t v;
-
-	if (!tr_is(p, e, "prev_comm="))
-		return tr_switch_plugin(ev, p, e);
-	while (tr_kv_next(&p, e, &kv)) {
-		if (TR_KEY(&kv, "prev_comm")) {
-			tr_copy(ev->u.sw.prev_comm, RTW_COMM_LEN, kv.val, kv.vend);
-			seen |= PC;
-		} else if (TR_KEY(&kv, "next_comm")) {
-			tr_copy(ev->u.sw.next_comm, RTW_COMM_LEN, kv.val, kv.vend);
-			seen |= NC;
-		} else if (TR_KEY(&kv, "prev_state")) {
-			ev->u.sw.prev_state = tr_state(kv.val, kv.vend, false);
-		} else if (tr_num_value(kv.val, kv.vend, &v)) {
-			if (TR_KEY(&kv, "prev_pid")) {
-				ev->u.sw.prev_pid = (int32_t)v;
-				seen |= PP;
-			} else if (TR_KEY(&kv, "prev_prio")) {
-				ev->u.sw.prev_prio = (int32_t)v;
-				seen |= PR;
-			} else if (TR_KEY(&kv, "next_pid")) {
-				ev->u.sw.next_pid = (int32_t)v;
-				seen |= NP;
-			} else if (TR_KEY(&kv, "next_prio")) {
-				ev->u.sw.next_prio = (int32_t)v;
-				seen |= NR;
-			}
-		}
-	}
-	return seen == ALL ? 0 : -EINVAL;
-}
-
-/* trace-cmd's wakeup plugin: "cyclictest:2642 [120] CPU:000" (old: "... success=1 CPU:000") */
-static int tr_wake_plugin(struct rtw_event *ev, const char *p, const char *e)
-{
-	const char *c = tr_rskip_spaces(p, e), *t = tr_token_start(p, c);
-	uint64_t cpu;
-
-	if (!tr_is(t, c, "CPU:") || tr_dec(t + 4, c, &cpu) != c)
-		return -EINVAL;
-	ev->u.wake.target_cpu = (int32_t)cpu;
-	c = tr_rskip_spaces(p, t);
-	t = tr_token_start(p, c);
-	if (tr_is(t, c, "success=")) {
-		c = tr_rskip_spaces(p, t);
-		t = tr_token_start(p, c);
-	}
-	if (!tr_bracket_num(t, c, &ev->u.wake.prio))
-		return -EINVAL;
-	c = tr_rskip_spaces(p, t);
-	return tr_comm_pid(p, c, ':', ev->u.wake.comm, &ev->u.wake.pid) ? 0 : -EINVAL;
-}
-
-static int tr_wake(struct rtw_event *ev, const char *p, const char *e)
-{
-	unsigned int seen = 0;
-	struct tr_kv kv;
-	int64_t v;
-
-	ev->u.wake.target_cpu = -1;
-	if (!tr_is(p, e, "comm="))
-		return tr_wake_plugin(ev, p, e);
-	while (tr_kv_next(&p, e, &kv)) {
-		if (TR_KEY(&kv, "comm")) {
-			tr_copy(ev->u.wake.comm, RTW_COMM_LEN, kv.val, kv.vend);
-		} else if (tr_num_value(kv.val, kv.vend, &v)) {
-			if (TR_KEY(&kv, "pid")) {
-				ev->u.wake.pid = (int32_t)v;
-				seen |= 1;
-			} else if (TR_KEY(&kv, "prio")) {
-				ev->u.wake.prio = (int32_t)v;
-				seen |= 2;
-			} else if (TR_KEY(&kv, "target_cpu")) {
-				ev->u.wake.target_cpu = (int32_t)v;
-			}
-		}
-	}
-	return seen == 3 ? 0 : -EINVAL;
-}
-
-static int tr_migrate(struct rtw_event *ev, const char *p, const char *e)
-{
-	unsigned int seen = 0;
-	struct tr_kv kv;
-	int64_t v;
-
-	ev->u.mig.orig_cpu = -1;
-	ev->u.mig.prio = 120;
-	while (tr_kv_next(&p, e, &kv)) {
-		if (TR_KEY(&kv, "comm")) {
-			tr_copy(ev->u.mig.comm, RTW_COMM_LEN, kv.val, kv.vend);
-		} else if (tr_num_value(kv.val, kv.vend, &v)) {
-			if (TR_KEY(&kv, "pid")) {
-				ev->u.mig.pid = (int32_t)v;
-				seen |= 1;
-			} else if (TR_KEY(&kv, "prio")) {
-				ev->u.mig.prio = (int32_t)v;
-			} else if (TR_KEY(&kv, "orig_cpu")) {
-				ev->u.mig.orig_cpu = (int32_t)v;
-			} else if (TR_KEY(&kv, "dest_cpu")) {
-				ev->u.mig.dest_cpu = (int32_t)v;
-				seen |= 2;
-			}
-		}
-	}
-	return seen == 3 ? 0 : -EINVAL;
-}
-
-static int tr_irq(struct rtw_event *ev, const char *p, const char *e)
-{
-	bool irq = false;
-	struct tr_kv kv;
-	int64_t v;
-
-	while (tr_kv_next(&p, e, &kv)) {
-		if (TR_KEY(&kv, "irq") && tr_num_value(kv.val, kv.vend, &v)) {
-			ev->u.irq.irq = (int32_t)v;
-			irq = true;
-		} else if (TR_KEY(&kv, "name")) {
-			tr_copy(ev->u.irq.name, RTW_NAME_LEN, kv.val, kv.vend);
-		} else if (TR_KEY(&kv, "ret")) {
-			if (tr_num_value(kv.val, kv.vend, &v))
-				ev->u.irq.ret = (int32_t)v;
-			else
-				ev->u.irq.ret = tr_is(kv.val, kv.vend, "handled");
-		}
-	}
-	return irq ? 0 : -EINVAL;
-}
-
-/* The one number a few events carry: "vec=4 [action=BLOCK]", "vector=236", "cpu=1". */
-static int tr_one_num(const char *p, const char *e, const char *key, int32_t *out, bool required)
-{
-	size_t klen = strlen(key);
-	struct tr_kv kv;
-	int64_t v;
-
-	while (tr_kv_next(&p, e, &kv)) {
-		if (kv.klen == klen && !memcmp(kv.key, key, klen) &&
-		    tr_num_value(kv.val, kv.vend, &v)) {
-			*out = (int32_t)v;
-			return 0;
-		}
-	}
-	*out = -1;
-	return required ? -EINVAL : 0;
-}
-
-static int tr_hrtimer(struct rtw_event *ev, const char *p, const char *e)
-{
-	bool function = false;
-	struct tr_kv kv;
-	int64_t v;
-
-	while (tr_kv_next(&p, e, &kv)) {
-		if (TR_KEY(&kv, "hrtimer")) {
-			if (!tr_hex(kv.val, kv.vend, &ev->u.hrt.timer))
-				return -EINVAL;
-		} else if (TR_KEY(&kv, "function")) {
-			const char *f = kv.val; /* "tick_nohz_handler/0x0", "fn+0x0/0x20" */
-
-			while (f < kv.vend && *f != '/' && *f != '+' && *f != ' ')
-				f++;
-			tr_copy(ev->u.hrt.function, RTW_NAME_LEN, kv.val, f);
-			function = f > kv.val;
-		} else if (TR_KEY(&kv, "now") && tr_num_value(kv.val, kv.vend, &v)) {
-			ev->u.hrt.now_ns = (uint64_t)v;
-		}
-	}
-	return function || ev->kind == RTW_EV_HRTIMER_EXIT ? 0 : -EINVAL;
-}
-
-/* "ABS|HARD", "REL", or trace-cmd's raw "0x9" */
-static uint32_t tr_hrtimer_mode(const char *p, const char *e)
-{
-	static const struct {
-		const char *name;
-		uint32_t bit;
-	} bits[] = { { "ABS", 0 },
-		     { "REL", RTW_HRTIMER_REL },
-		     { "PINNED", RTW_HRTIMER_PINNED },
-		     { "SOFT", RTW_HRTIMER_SOFT },
-		     { "HARD", RTW_HRTIMER_HARD } };
-	uint32_t mode = 0;
-	uint64_t v;
-	size_t i;
-
-	if (p < e && tr_digit(*p))
-		return (e - p > 2 && p[1] == 'x' ? tr_hex(p, e, &v) : tr_dec(p, e, &v))
-			       ? (uint32_t)v
-			       : 0;
-	while (p < e) {
-		const char *q = p;
-
-		while (q < e && *q != '|' && *q != ' ')
-			q++;
-		for (i = 0; i < ARRAY_SIZE(bits); i++)
-			if ((size_t)(q - p) == strlen(bits[i].name) &&
-			    !memcmp(p, bits[i].name, q - p))
-				mode |= bits[i].bit;
-		if (q == e || *q == ' ')
-			break;
-		p = q + 1;
-	}
-	return mode;
-}
-
-/* "CLOCK_MONOTONIC" or a number */
-static int32_t tr_clockid(const char *p, const char *e)
-{
-	static const struct {
-		const char *name;
-		int32_t id;
-	} clocks[] = { { "CLOCK_REALTIME", 0 },
-		       { "CLOCK_MONOTONIC", 1 },
-		       { "CLOCK_BOOTTIME", 7 },
-		       { "CLOCK_TAI", 11 } };
-	int64_t v;
-	size_t i;
-
-	if (tr_num_value(p, e, &v))
-		return (int32_t)v;
-	for (i = 0; i < ARRAY_SIZE(clocks); i++)
-		if ((size_t)(e - p) == strlen(clocks[i].name) && !memcmp(p, clocks[i].name, e - p))
-			return clocks[i].id;
-	return -1;
-}
-
-/* hrtimer_start "hrtimer=.. function=.. expires=N softexpires=N mode=ABS|HARD" and
- * hrtimer_init / hrtimer_setup "hrtimer=.. clockid=CLOCK_MONOTONIC mode=REL" */
-static int tr_hrtimer_arm(struct rtw_event *ev, const char *p, const char *e)
-{
-	unsigned int seen = 0;
-	struct tr_kv kv;
-	int64_t v;
-
-	ev->u.hrt.clockid = -1;
-	while (tr_kv_next(&p, e, &kv)) {
-		if (TR_KEY(&kv, "hrtimer")) {
-			if (!tr_hex(kv.val, kv.vend, &ev->u.hrt.timer))
-				return -EINVAL;
-			seen |= 1;
-		} else if (TR_KEY(&kv, "function")) {
-			const char *f = kv.val;
-
-			while (f < kv.vend && *f != '/' && *f != '+' && *f != ' ')
-				f++;
-			tr_copy(ev->u.hrt.function, RTW_NAME_LEN, kv.val, f);
-		} else if (TR_KEY(&kv, "expires") && tr_num_value(kv.val, kv.vend, &v)) {
-			ev->u.hrt.expires_ns = (uint64_t)v;
-			seen |= 2;
-		} else if (TR_KEY(&kv, "softexpires") && tr_num_value(kv.val, kv.vend, &v)) {
-			ev->u.hrt.softexpires_ns = (uint64_t)v;
-			seen |= 4;
-		} else if (TR_KEY(&kv, "mode")) {
-			ev->u.hrt.mode = tr_hrtimer_mode(kv.val, kv.vend);
-		} else if (TR_KEY(&kv, "clockid")) {
-			ev->u.hrt.clockid = tr_clockid(kv.val, kv.vend);
-		}
-	}
-	if (ev->kind == RTW_EV_HRTIMER_INIT)
-		return seen & 1 ? 0 : -EINVAL;
-	if ((seen & 3) != 3)
-		return -EINVAL;
-	if (!(seen & 4)) /* older trace-cmd plugins print expires only */
-		ev->u.hrt.softexpires_ns = ev->u.hrt.expires_ns;
-	return 0;
-}
-
-/* "perf_event_nmi_handler() delta_ns: 1234 handled: 1" */
-static int tr_nmi(struct rtw_event *ev, const char *p, const char *e)
-{
-	const char *d = memmem(p, (size_t)(e - p), "delta_ns: ", 10);
-	uint64_t v;
-
-	memcpy(ev->u.vec.name, "nmi", 4);
-	ev->u.vec.vector = -1;
-	if (!d || !tr_dec(d + 10, e, &v))
-		return -EINVAL;
-	ev->u.vec.delta_ns = v;
-	return 0;
-}
-
-/* Kernel: the payload is the text. trace-cmd: "tracing_mark_write: TEXT", raw "ip=.. buf=TEXT". */
-static void tr_marker(struct rtw_event *ev, const char *p, const char *e, bool print_event)
-{
-	if (print_event) {
-		const char *t = p;
-
-		if (tr_is(p, e, "ip=")) {
-			const char *b = memmem(p, (size_t)(e - p), " buf=", 5);
-
-			p = b ? b + 5 : e;
-		} else {
-			while (t < e && *t != ' ' && *t != ':')
-				t++;
-			if (t < e && *t == ':' && t + 1 < e && t[1] == ' ')
-				p = t + 2;
-		}
-	}
-	tr_copy(ev->u.marker.text, RTW_MARKER_LEN, p, e);
-}
-
-/* "comm=pilock pid=4919 oldprio=89 newprio=9" */
-static int tr_pi(struct rtw_event *ev, const char *p, const char *e)
-{
-	unsigned int seen = 0;
-	struct tr_kv kv;
-	int64_t v;
-
-	while (tr_kv_next(&p, e, &kv)) {
-		if (TR_KEY(&kv, "comm")) {
-			tr_copy(ev->u.pi.comm, RTW_COMM_LEN, kv.val, kv.vend);
-		} else if (tr_num_value(kv.val, kv.vend, &v)) {
-			if (TR_KEY(&kv, "pid")) {
-				ev->u.pi.pid = (int32_t)v;
-				seen |= 1;
-			} else if (TR_KEY(&kv, "oldprio")) {
-				ev->u.pi.oldprio = (int32_t)v;
-				seen |= 2;
-			} else if (TR_KEY(&kv, "newprio")) {
-				ev->u.pi.newprio = (int32_t)v;
-				seen |= 4;
-			}
-		}
-	}
-	return seen == 7 ? 0 : -EINVAL;
-}
-
+/* The payload into @ev; what a switch, wakeup or PI event says of a task's comm is kept. */
 static int tr_payload(struct textread *tr, struct rtw_event *ev, const struct tr_name *n,
 		      const char *p, const char *e)
 {
-	int ret = 0;
+	int ret = textpayload_parse(ev, n->vector, n->print, p, e);
 
+	if (ret)
+		return ret;
 	switch (ev->kind) {
 	case RTW_EV_SWITCH:
-		ret = tr_switch(ev, p, e);
-		if (!ret) {
-			tr_learn_comm(tr, ev->u.sw.prev_pid, ev->u.sw.prev_comm);
-			tr_learn_comm(tr, ev->u.sw.next_pid, ev->u.sw.next_comm);
-		}
-		return ret;
+		tr_learn_comm(tr, ev->u.sw.prev_pid, ev->u.sw.prev_comm);
+		tr_learn_comm(tr, ev->u.sw.next_pid, ev->u.sw.next_comm);
+		break;
 	case RTW_EV_WAKING:
 	case RTW_EV_WAKEUP:
-		ret = tr_wake(ev, p, e);
-		if (!ret)
-			tr_learn_comm(tr, ev->u.wake.pid, ev->u.wake.comm);
-		return ret;
-	case RTW_EV_MIGRATE:
-		return tr_migrate(ev, p, e);
-	case RTW_EV_IRQ_ENTRY:
-	case RTW_EV_IRQ_EXIT:
-		return tr_irq(ev, p, e);
-	case RTW_EV_SOFTIRQ_ENTRY:
-	case RTW_EV_SOFTIRQ_EXIT:
-	case RTW_EV_SOFTIRQ_RAISE:
-		return tr_one_num(p, e, "vec", &ev->u.softirq.vec, true);
-	case RTW_EV_HRTIMER_ENTRY:
-	case RTW_EV_HRTIMER_EXIT:
-		return tr_hrtimer(ev, p, e);
-	case RTW_EV_HRTIMER_START:
-	case RTW_EV_HRTIMER_INIT:
-		return tr_hrtimer_arm(ev, p, e);
-	case RTW_EV_VECTOR_ENTRY:
-	case RTW_EV_VECTOR_EXIT:
-		memcpy(ev->u.vec.name, n->vector, RTW_NAME_LEN);
-		return tr_one_num(p, e, "vector", &ev->u.vec.vector, false);
-	case RTW_EV_NMI:
-		return tr_nmi(ev, p, e);
-	case RTW_EV_IPI:
-		return tr_one_num(p, e, "cpu", &ev->u.vec.vector, false);
-	case RTW_EV_MARKER:
-		tr_marker(ev, p, e, n->print);
-		return 0;
+		tr_learn_comm(tr, ev->u.wake.pid, ev->u.wake.comm);
+		break;
 	case RTW_EV_PI_SETPRIO:
-		ret = tr_pi(ev, p, e);
-		if (!ret)
-			tr_learn_comm(tr, ev->u.pi.pid, ev->u.pi.comm);
-		return ret;
-	case RTW_EV_STACK: /* trace-cmd's "kernel_stack: <stack trace >": the frames follow */
-		return 0;
+		tr_learn_comm(tr, ev->u.pi.pid, ev->u.pi.comm);
+		break;
 	default:
-		return 0;
+		break;
 	}
+	return 0;
 }
 
 /* ---- the line's context ------------------------------------------------------------------ */
@@ -886,21 +289,22 @@ static bool tr_ts_token(const char *s, const char *t, const char *c, uint64_t *t
 		if (c - s < 4 || c[-1] != ' ')
 			return false;
 		c--;
-		t = tr_token_start(s, c);
-		if (c - t < 3 || c[-1] != 's' || c[-2] != 'u' || tr_dec(t, c - 2, &v) != c - 2)
+		t = textscan_token_start(s, c);
+		if (c - t < 3 || c[-1] != 's' || c[-2] != 'u' ||
+		    textscan_dec(t, c - 2, &v) != c - 2)
 			return false;
 		*ts = v * NSEC_PER_USEC;
 		*form = TR_TS_LAT;
 		*ctx_end = t;
 		return true;
 	}
-	if (tr_digit(*t) && !textread_parse_ts(t, (size_t)(c - t), ts)) {
+	if (textscan_digit(*t) && !textread_parse_ts(t, (size_t)(c - t), ts)) {
 		*form = TR_TS_SEC;
 		*ctx_end = t;
 		return true;
 	}
 	if (strchr("+!#$@*", c[-1]) && c - t >= 4 && c[-2] == 's' && c[-3] == 'u' &&
-	    tr_dec(t, c - 3, &v) == c - 3) {
+	    textscan_dec(t, c - 3, &v) == c - 3) {
 		*ts = v * NSEC_PER_USEC;
 		*form = TR_TS_LAT;
 		*ctx_end = t;
@@ -908,8 +312,8 @@ static bool tr_ts_token(const char *s, const char *t, const char *c, uint64_t *t
 	}
 	/* "16.260ms (+0.066ms)" */
 	if (c - t >= 6 && t[0] == '(' && t[1] == '+' && c[-1] == ')' && c[-2] == 's') {
-		c = tr_rskip_spaces(s, t);
-		t = tr_token_start(s, c);
+		c = textscan_rskip_spaces(s, t);
+		t = textscan_token_start(s, c);
 		if (c - t < 3 || c[-1] != 's' || c[-2] != 'm')
 			return false;
 		/* "16.260" read as seconds is 1000 times the ns */
@@ -928,7 +332,7 @@ static bool tr_cpu_bracket(const char *t, const char *c, int32_t *cpu)
 {
 	uint64_t v;
 
-	if (c - t < 3 || *t != '[' || c[-1] != ']' || tr_dec(t + 1, c - 1, &v) != c - 1 ||
+	if (c - t < 3 || *t != '[' || c[-1] != ']' || textscan_dec(t + 1, c - 1, &v) != c - 1 ||
 	    v >= RTW_MAX_CPUS)
 		return false;
 	*cpu = (int32_t)v;
@@ -942,10 +346,10 @@ static const char *tr_instance(struct textread *tr, const char *s, const char *e
 
 	while (t < e && *t != ' ')
 		t++;
-	if (t - s < 2 || t[-1] != ':' || t == e || tr_skip_spaces(t, e) == e)
+	if (t - s < 2 || t[-1] != ':' || t == e || textscan_skip_spaces(t, e) == e)
 		return s;
 	*buffer = tr_buffer_id(tr, s, t - 1);
-	return tr_skip_spaces(t, e);
+	return textscan_skip_spaces(t, e);
 }
 
 /* Context of the verbose latency format: "comm pid cpu flags pc idx [ts]". */
@@ -956,14 +360,14 @@ static int tr_context_verbose(struct textread *tr, const char *s, const char *c,
 	const char *t;
 	int i;
 
-	c = tr_rskip_spaces(s, c);
-	t = tr_token_start(s, c);
+	c = textscan_rskip_spaces(s, c);
+	t = textscan_token_start(s, c);
 	if (t == c || *t != '[') /* [hex ts] */
 		return -EINVAL;
 	for (i = 0; i < 5; i++) { /* idx, pc (hex), flags, cpu, pid (decimal) */
-		c = tr_rskip_spaces(s, t);
-		t = tr_token_start(s, c);
-		if (t == c || (i < 2 ? tr_hex(t, c, &v[i]) : tr_dec(t, c, &v[i])) != c)
+		c = textscan_rskip_spaces(s, t);
+		t = textscan_token_start(s, c);
+		if (t == c || (i < 2 ? textscan_hex(t, c, &v[i]) : textscan_dec(t, c, &v[i])) != c)
 			return -EINVAL;
 	}
 	if (v[3] >= RTW_MAX_CPUS || v[4] > INT32_MAX)
@@ -973,8 +377,8 @@ static int tr_context_verbose(struct textread *tr, const char *s, const char *c,
 	ev->cpu = (int32_t)v[3];
 	ev->pid = (int32_t)v[4];
 	(void)tr;
-	*comm = tr_skip_spaces(s, t);
-	*comm_end = tr_rskip_spaces(*comm, t);
+	*comm = textscan_skip_spaces(s, t);
+	*comm_end = textscan_rskip_spaces(*comm, t);
 	return 0;
 }
 
@@ -1009,18 +413,18 @@ static int tr_context(struct textread *tr, const char *s, const char *c, enum tr
 	*flags_column = true;
 	if (form == TR_TS_LAT_VERBOSE)
 		return tr_context_verbose(tr, s, c, ev, comm, comm_end);
-	c = tr_rskip_spaces(s, c);
-	t = tr_token_start(s, c);
+	c = textscan_rskip_spaces(s, c);
+	t = textscan_token_start(s, c);
 	if (t == c)
 		return -EINVAL;
 	if (*t == '[') { /* "[001]", no flags column */
 		if (!tr_cpu_bracket(t, c, &ev->cpu))
 			return -EINVAL;
 		*flags_column = false;
-	} else if (tr_digit(*t)) { /* latency columns: "0d.h1." */
-		const char *f = tr_dec(t, c, &cpu) ? t : NULL;
+	} else if (textscan_digit(*t)) { /* latency columns: "0d.h1." */
+		const char *f = textscan_dec(t, c, &cpu) ? t : NULL;
 
-		while (f && f < c && tr_digit(*f))
+		while (f && f < c && textscan_digit(*f))
 			f++;
 		if (!f || cpu >= RTW_MAX_CPUS || tr_flags(tr, f, (int)(c - f), ev))
 			return -EINVAL;
@@ -1028,12 +432,12 @@ static int tr_context(struct textread *tr, const char *s, const char *c, enum tr
 	} else { /* "d.h1." then "[001]" */
 		if (tr_flags(tr, t, (int)(c - t), ev))
 			return -EINVAL;
-		c = tr_rskip_spaces(s, t);
-		t = tr_token_start(s, c);
+		c = textscan_rskip_spaces(s, t);
+		t = textscan_token_start(s, c);
 		if (!tr_cpu_bracket(t, c, &ev->cpu))
 			return -EINVAL;
 	}
-	c = tr_rskip_spaces(s, t);
+	c = textscan_rskip_spaces(s, t);
 	if (c > s && c[-1] == ')') { /* TGID column: "(   2638)" or "(-------)" */
 		const char *o = c - 1;
 
@@ -1041,11 +445,11 @@ static int tr_context(struct textread *tr, const char *s, const char *c, enum tr
 			o--;
 		if (*o != '(')
 			return -EINVAL;
-		c = tr_rskip_spaces(s, o);
+		c = textscan_rskip_spaces(s, o);
 	}
-	s = tr_skip_spaces(s, c);
+	s = textscan_skip_spaces(s, c);
 	s = tr_instance(tr, s, c, buffer);
-	d = tr_pid_after(s, c, '-', &ev->pid);
+	d = textscan_pid_after(s, c, '-', &ev->pid);
 	if (!d)
 		return -EINVAL;
 	*comm = s;
@@ -1208,13 +612,13 @@ static bool tr_legend(struct textread *tr, const char *s, const char *e)
 	}
 	if (tr->building.n < EVENT_MAX_COLS)
 		tr->building.col[tr->building.n++] = (uint8_t)col;
-	if (tr->building.n >= 4) {
+	/*
+	 * The legend alone does not make the -rt lazy layout: the osnoise and timerlat
+	 * tracers of 6.12-rt print the old patch's seven-column legend over the five
+	 * columns their lines have (rtla timerlat -t). The lines decide (tr_flags()).
+	 */
+	if (tr->building.n >= 4)
 		tr->legend = tr->building;
-		if (event_cols_have_lazy(&tr->legend) && !tr->st.rt_layout) {
-			tr->st.rt_layout = true;
-			tr_update_layout(tr);
-		}
-	}
 	return true;
 }
 
@@ -1223,18 +627,18 @@ static void tr_comment(struct textread *tr, const char *s, const char *e)
 	const char *p;
 	uint64_t v;
 
-	if (tr_is(s, e, "#####")) { /* "##### CPU 1 buffer started ####" */
-		p = tr_skip_spaces(s + 5, e);
-		if (tr_is(p, e, "CPU ") && (p = tr_dec(p + 4, e, &v)) &&
-		    tr_is(p, e, " buffer started"))
+	if (textscan_is(s, e, "#####")) { /* "##### CPU 1 buffer started ####" */
+		p = textscan_skip_spaces(s + 5, e);
+		if (textscan_is(p, e, "CPU ") && (p = textscan_dec(p + 4, e, &v)) &&
+		    textscan_is(p, e, " buffer started"))
 			tr_note_lost(tr, v, 0);
 		return;
 	}
-	if (tr_is(s, e, "# rtwhy: clock ")) {
-		tr_copy(tr->st.clock, sizeof(tr->st.clock), s + 15, e);
+	if (textscan_is(s, e, "# rtwhy: clock ")) {
+		textscan_copy(tr->st.clock, sizeof(tr->st.clock), s + 15, e);
 		return;
 	}
-	if (tr_is(s, e, "# rtwhy: spike ")) {
+	if (textscan_is(s, e, "# rtwhy: spike ")) {
 		tr->st.windows++;
 		tr->st.recording_since_ns = 0;
 		p = memmem(s, (size_t)(e - s), "recording since ", 16);
@@ -1242,36 +646,36 @@ static void tr_comment(struct textread *tr, const char *s, const char *e)
 			tr->st.recording_since_ns = v;
 		return;
 	}
-	if (tr_is(s, e, "# tracer:")) {
+	if (textscan_is(s, e, "# tracer:")) {
 		tr->saw_tracer_line = true;
 		return;
 	}
 	if (tr_legend(tr, s, e))
 		return;
 	tr->in_legend = false;
-	if (tr_is(s, e, "# rtwhy: kernel ")) { /* "# rtwhy: kernel RELEASE VERSION" */
+	if (textscan_is(s, e, "# rtwhy: kernel ")) { /* "# rtwhy: kernel RELEASE VERSION" */
 		p = s + 16;
 		while (p < e && *p != ' ')
 			p++;
-		tr_copy(tr->st.kernel, sizeof(tr->st.kernel), s + 16, p);
+		textscan_copy(tr->st.kernel, sizeof(tr->st.kernel), s + 16, p);
 		if (p < e)
-			tr_copy(tr->st.kernel_version, sizeof(tr->st.kernel_version),
-				tr_skip_spaces(p, e), e);
+			textscan_copy(tr->st.kernel_version, sizeof(tr->st.kernel_version),
+				      textscan_skip_spaces(p, e), e);
 		tr_update_layout(tr);
 		return;
 	}
-	if (tr_is(s, e, "# rtwhy: main thread ")) {
-		if (tr_dec(s + 21, e, &v) && v > 0 && v <= INT32_MAX)
+	if (textscan_is(s, e, "# rtwhy: main thread ")) {
+		if (textscan_dec(s + 21, e, &v) && v > 0 && v <= INT32_MAX)
 			tr->st.main_tid = (int32_t)v;
 		return;
 	}
-	if (tr_is(s, e, "# rtwhy: hz ")) {
-		if (tr_dec(s + 12, e, &v) && v > 0 && v <= 100000)
+	if (textscan_is(s, e, "# rtwhy: hz ")) {
+		if (textscan_dec(s + 12, e, &v) && v > 0 && v <= 100000)
 			tr->st.hz = (int)v;
 		return;
 	}
 	p = memmem(s, (size_t)(e - s), "#P:", 3);
-	if (p && tr_dec(p + 3, e, &v) && v < RTW_MAX_CPUS) {
+	if (p && textscan_dec(p + 3, e, &v) && v < RTW_MAX_CPUS) {
 		tr->st.nr_cpus = (int)v;
 		return;
 	}
@@ -1279,7 +683,7 @@ static void tr_comment(struct textread *tr, const char *s, const char *e)
 	if (p && (p = memmem(p, (size_t)(e - p), " on ", 4))) {
 		int major, minor;
 
-		tr_copy(tr->st.kernel, sizeof(tr->st.kernel), p + 4, e);
+		textscan_copy(tr->st.kernel, sizeof(tr->st.kernel), p + 4, e);
 		if (!util_kernel_version(tr->st.kernel, &major, &minor))
 			tr_update_layout(tr);
 	}
@@ -1289,27 +693,29 @@ static void tr_comment(struct textread *tr, const char *s, const char *e)
 static bool tr_cpu_line(struct textread *tr, const char *s, const char *e)
 {
 	const char *p;
-	uint64_t cpu, n = 0;
+	uint64_t cpu = 0, n = 0; /* = 0: gcc cannot see textscan_dec() set it */
 
-	if (tr_is(s, e, "cpus=")) {
-		if (tr_dec(s + 5, e, &cpu) != e || cpu >= RTW_MAX_CPUS)
+	if (textscan_is(s, e, "cpus=")) {
+		if (textscan_dec(s + 5, e, &cpu) != e || cpu >= RTW_MAX_CPUS)
 			return false;
 		tr->st.nr_cpus = (int)cpu;
 		tr->saw_cpus_line = true;
 		return true;
 	}
-	if (tr_is(s, e, "CPU ") && (p = tr_dec(s + 4, e, &cpu)) && tr_is(p, e, " is empty"))
+	if (textscan_is(s, e, "CPU ") && (p = textscan_dec(s + 4, e, &cpu)) &&
+	    textscan_is(p, e, " is empty"))
 		return true;
-	if (!tr_is(s, e, "CPU:") || !(p = tr_dec(s + 4, e, &cpu)) || !tr_is(p, e, " ["))
+	if (!textscan_is(s, e, "CPU:") || !(p = textscan_dec(s + 4, e, &cpu)) ||
+	    !textscan_is(p, e, " ["))
 		return false;
 	p += 2;
-	if (tr_is(p, e, "LOST ")) {
-		p = tr_dec(p + 5, e, &n);
-		if (!p || !tr_is(p, e, " EVENTS]"))
+	if (textscan_is(p, e, "LOST ")) {
+		p = textscan_dec(p + 5, e, &n);
+		if (!p || !textscan_is(p, e, " EVENTS]"))
 			return false;
-	} else if (!tr_is(p, e, "EVENTS DROPPED]")) {
-		p = tr_dec(p, e, &n);
-		if (!p || !tr_is(p, e, " EVENTS DROPPED]"))
+	} else if (!textscan_is(p, e, "EVENTS DROPPED]")) {
+		p = textscan_dec(p, e, &n);
+		if (!p || !textscan_is(p, e, " EVENTS DROPPED]"))
 			return false;
 	}
 	tr_note_lost(tr, cpu, n);
@@ -1335,7 +741,7 @@ static int tr_event_line(struct textread *tr, const char *s, const char *e)
 			return -EINVAL;
 		if (c + 1 < e && c[1] != ' ')
 			continue;
-		if (c > s && tr_ts_token(s, tr_token_start(s, c), c, &ts, &form, &ctx_end))
+		if (c > s && tr_ts_token(s, textscan_token_start(s, c), c, &ts, &form, &ctx_end))
 			break;
 	}
 	memset(&ev, 0, sizeof(ev));
@@ -1345,26 +751,30 @@ static int tr_event_line(struct textread *tr, const char *s, const char *e)
 	tr_set_flavor(tr, form);
 
 	/* the event name, after trace-cmd's optional "(+delta)" */
-	p = tr_skip_spaces(c + 1, e);
+	p = textscan_skip_spaces(c + 1, e);
 	if (p < e && *p == '(' && p + 1 < e && p[1] == '+') {
 		while (p < e && *p != ' ')
 			p++;
-		p = tr_skip_spaces(p, e);
+		p = textscan_skip_spaces(p, e);
 	}
-	for (n = p; p < e && tr_ident(*p); p++)
+	for (n = p; p < e && textscan_ident(*p); p++)
 		;
-	if (p == n && tr_is(p, e, "<stack trace>")) { /* the kernel's stacktrace record */
+	if (p == n && textscan_is(p, e, "<stack trace>")) { /* the kernel's stacktrace record */
 		ev.kind = RTW_EV_STACK;
 	} else if (p < e && *p == ':' && p > n) {
 		name = tr_kind(tr, n, (size_t)(p - n));
 		ev.kind = name->kind;
-		p = tr_skip_spaces(p + 1, e);
+		p = textscan_skip_spaces(p + 1, e);
 		if (tr_payload(tr, &ev, name, p, e)) {
 			/* a known event we cannot read: keep only what the context says */
 			tr_unparsed(tr);
 			memset(&ev.u, 0, sizeof(ev.u));
 			ev.kind = RTW_EV_OTHER;
 		}
+	} else if (p == n && marker_is_timerlat(p, (size_t)(e - p))) {
+		/* the timerlat tracer's sample (rtla timerlat -t): a marker of its thread */
+		ev.kind = RTW_EV_MARKER;
+		textscan_copy(ev.u.marker.text, RTW_MARKER_LEN, p, e);
 	} else {
 		ev.kind = RTW_EV_OTHER; /* function tracer lines and the like */
 	}
@@ -1394,7 +804,7 @@ static int tr_frame_line(struct textread *tr, const char *s, const char *e)
 	struct rtw_event ev = tr->stack;
 	const char *f = s + 3, *end;
 
-	f = tr_skip_spaces(f, e);
+	f = textscan_skip_spaces(f, e);
 	for (end = f; end < e && *end != ' ' && *end != '+'; end++)
 		;
 	if (end == f)
@@ -1402,7 +812,7 @@ static int tr_frame_line(struct textread *tr, const char *s, const char *e)
 	ev.kind = RTW_EV_STACK_FRAME;
 	memset(&ev.u, 0, sizeof(ev.u));
 	ev.u.frame.index = tr->stack.u.stack.nr++;
-	tr_copy(ev.u.frame.name, RTW_FRAME_LEN, f, end);
+	textscan_copy(ev.u.frame.name, RTW_FRAME_LEN, f, end);
 	return tr_emit(tr, &ev, tr->stack_buffer);
 }
 
@@ -1414,7 +824,7 @@ int textread_line(struct textread *tr, const char *line, size_t len)
 	tr->st.lines++;
 	if (e > s && e[-1] == '\r')
 		e--;
-	s = tr_skip_spaces(s, e);
+	s = textscan_skip_spaces(s, e);
 	if (s == e)
 		return 0;
 	if (*s == '#') {
@@ -1423,10 +833,10 @@ int textread_line(struct textread *tr, const char *line, size_t len)
 	}
 	if ((*s == 'C' || *s == 'c') && tr_cpu_line(tr, s, e))
 		return 0;
-	if (tr_is(s, e, "version = ")) /* trace-cmd report's first line, older versions */
+	if (textscan_is(s, e, "version = ")) /* trace-cmd report's first line, older versions */
 		return 0;
 	tr->in_legend = false;
-	if (tr->in_stack && tr_is(s, e, "=> ")) {
+	if (tr->in_stack && textscan_is(s, e, "=> ")) {
 		ret = tr_frame_line(tr, s, e);
 		if (ret == -EINVAL) {
 			tr_unparsed(tr);

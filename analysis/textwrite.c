@@ -140,6 +140,11 @@ void textwrite_event(FILE *out, const struct rtw_event *e)
 	case RTW_EV_STACK:
 		fprintf(out, "<stack trace>\n");
 		break;
+	case RTW_EV_SIGNAL:
+		fprintf(out,
+			"signal_generate: sig=%d errno=0 code=0 comm=%s pid=%d grp=%d res=%d\n",
+			e->u.sig.sig, e->u.sig.comm, e->u.sig.pid, e->u.sig.group, e->u.sig.result);
+		break;
 	default:
 		fprintf(out, "%s:\n", event_kind_name(e->kind));
 		break;

@@ -19,6 +19,14 @@
 
 #define TL_MAX_DEPTH   8
 #define TL_IRQ_UNKNOWN (-2) /* an IRQ already running when the trace begins */
+/*
+ * Between an interrupt's entry and its traced work (hrtimer callbacks, a handler, a softirq),
+ * or between that work's end and the interrupt's exit, the kernel runs a few microseconds of
+ * glue (reprogramming the timer, the handler's return): no event for this long there is no
+ * handler running but a CPU that did not run this system (the host stopped the vCPU, an SMI).
+ */
+#define TL_IRQ_GAP_NS (200 * 1000ULL)
+#define TL_TICK_KEEP  16 /* a CPU's last ticks kept to find the grid they are due on */
 
 struct tl_frame {
 	uint8_t ctx;	  /* TL_HARDIRQ or TL_SOFTIRQ */
@@ -36,11 +44,15 @@ struct tl_cpu {
 	char comm[RTW_COMM_LEN];
 	uint8_t resched;
 	uint8_t preempt_exit; /* the last event was a preempting IRQ exit (tl_segment) */
+	uint8_t exit_path;    /* still on an IRQ's return path: its exit, then IRQs-off events */
 	uint8_t last_flags;   /* of the CPU's previous event */
+	uint8_t irq_gap;      /* the stretch being emitted is an interrupt's untraced gap */
+	uint8_t tick_gap;     /* ... is a task's silence past a tick that was due */
 	uint16_t last_kind;
 	struct tl_frame stack[TL_MAX_DEPTH];
 	int depth;
 	int nr_ticks;
+	uint64_t tick_ts[TL_TICK_KEEP]; /* its last ticks (tick callbacks' entries), a ring */
 	struct tl_segment *seg;
 	size_t nr, cap;
 };
@@ -59,8 +71,10 @@ static int tl_emit(struct tl_cpu *c, int cpu, uint64_t start, uint64_t end)
 
 	if (end <= start)
 		return 0;
-	if (top) {
-		s.ctx = top->ctx;
+	if (c->tick_gap) {
+		s.ctx = TL_GAP;
+	} else if (top) {
+		s.ctx = c->irq_gap ? TL_GAP : top->ctx;
 		s.irq = top->irq;
 		s.from_irq = top->from_irq;
 		memcpy(s.name, top->name, sizeof(s.name));
@@ -73,7 +87,7 @@ static int tl_emit(struct tl_cpu *c, int cpu, uint64_t start, uint64_t end)
 
 		if (prev->end_ns == start && prev->ctx == s.ctx && prev->pid == s.pid &&
 		    prev->irq == s.irq && prev->from_irq == s.from_irq && !prev->preempt_exit &&
-		    !strcmp(prev->name, s.name)) {
+		    !s.preempt_exit && !strcmp(prev->name, s.name)) {
 			prev->end_ns = end;
 			prev->resched |= s.resched;
 			return 0;
@@ -187,10 +201,128 @@ static void tl_apply(struct tl_cpu *c, const struct rtw_event *e)
 	}
 }
 
+static bool tl_is_work_start(uint16_t kind)
+{
+	return kind == RTW_EV_HRTIMER_ENTRY || kind == RTW_EV_IRQ_ENTRY ||
+	       kind == RTW_EV_SOFTIRQ_ENTRY || kind == RTW_EV_VECTOR_ENTRY;
+}
+
+static bool tl_is_work_end(uint16_t kind)
+{
+	return kind == RTW_EV_HRTIMER_EXIT || kind == RTW_EV_IRQ_EXIT ||
+	       kind == RTW_EV_SOFTIRQ_EXIT || kind == RTW_EV_VECTOR_EXIT;
+}
+
+/*
+ * Is the stretch from @c's previous event to @e inside a hard IRQ (an x86 vector or a
+ * device IRQ's handler), outside the traced work it ran (before the first, after the last
+ * of its hrtimer callbacks, nested handlers, softirqs), and long? Then it is a gap: the
+ * interrupt's glue takes microseconds. A stretch inside a handler's own entry/exit, or in
+ * an interrupt whose work is not traced at all, stays the handler's time.
+ */
+static bool tl_irq_gap(const struct tl_cpu *c, const struct rtw_event *e)
+{
+	const struct tl_frame *top = c->depth ? &c->stack[c->depth - 1] : NULL;
+
+	if (!top || top->ctx != TL_HARDIRQ || e->ts_ns - c->last_ns < TL_IRQ_GAP_NS)
+		return false;
+	/* sched_waking to its sched_wakeup is one try_to_wake_up() with interrupts off */
+	if (c->last_kind == RTW_EV_WAKING && e->kind == RTW_EV_WAKEUP)
+		return true;
+	if (top->source == RTW_EV_HRTIMER_ENTRY)
+		return false;
+	/* the work ended (a nested frame closed, back in this interrupt) ... */
+	if (tl_is_work_end(c->last_kind))
+		return true;
+	/* ... or had not begun: from the interrupt's own entry to its first traced work */
+	return c->last_kind == top->source && tl_is_work_start(e->kind);
+}
+
+uint64_t timeline_tick_slack_ns(uint64_t tick_ns)
+{
+	return tick_ns / 4 > 200000 ? tick_ns / 4 : 200000;
+}
+
+/* tl_tick_seen - A tick of @c's at @ts_ns: kept in its ring of last ticks. */
+static void tl_tick_seen(struct tl_cpu *c, uint64_t ts_ns)
+{
+	c->tick_ts[c->nr_ticks++ % TL_TICK_KEEP] = ts_ns;
+}
+
+/*
+ * tl_tick_due - The tick @c had due after @start_ns, from its last ticks; 0 if they show no
+ * grid. The tick timer expires on a grid (tick_sched_timer forwards by the period) and its
+ * interrupt comes late, never early; a stalled CPU takes some ticks milliseconds late. The
+ * grid is the phase (a tick's, modulo the period) that the most ticks come within an eighth
+ * of a period after, at least half of them; of equal ones the earliest.
+ */
+static uint64_t tl_tick_due(const struct tl_cpu *c, uint64_t start_ns, uint64_t tick_ns)
+{
+	int n = c->nr_ticks < TL_TICK_KEEP ? c->nr_ticks : TL_TICK_KEEP, i, j, best = 0;
+	uint64_t tol = tick_ns / 8, ref = 0, grid = 0, late = 0;
+
+	for (i = 0; i < n; i++)
+		if (c->tick_ts[i] > ref && c->tick_ts[i] <= start_ns)
+			ref = c->tick_ts[i];
+	if (!ref)
+		return 0;
+	for (i = 0; i < n; i++) {
+		uint64_t pi = (ref - c->tick_ts[i]) % tick_ns, sum = 0;
+		int hits = 0;
+
+		if (c->tick_ts[i] > start_ns)
+			continue;
+		for (j = 0; j < n; j++) {
+			/* how late tick j is on the grid through tick i */
+			uint64_t d = (pi + tick_ns - (ref - c->tick_ts[j]) % tick_ns) % tick_ns;
+
+			if (c->tick_ts[j] > start_ns || d > tol)
+				continue;
+			hits++;
+			sum += d;
+		}
+		if (hits > best || (hits == best && sum > late)) {
+			best = hits;
+			late = sum;
+			grid = c->tick_ts[i];
+		}
+	}
+	if (best * 2 < n || best < 2)
+		return 0;
+	return grid + ((start_ns - grid) / tick_ns + 1) * tick_ns;
+}
+
+/*
+ * tl_emit_stretch - Emit @c's stretch from its last event to the next one. In a task, a
+ * ticking CPU takes the tick due after @start: a silence that runs past it (and its slack)
+ * had no tick in it although one was due, so the CPU was not running this system or had
+ * interrupts off; the task keeps the time up to the due tick, the rest is a gap.
+ */
+static int tl_emit_stretch(struct tl_cpu *c, int cpu, uint64_t start, uint64_t end,
+			   uint64_t tick_ns)
+{
+	uint64_t due;
+	int ret;
+
+	if (c->depth || c->pid == 0 || !tick_ns || c->irq_gap ||
+	    end - start <= timeline_tick_slack_ns(tick_ns))
+		return tl_emit(c, cpu, start, end);
+	due = tl_tick_due(c, start, tick_ns);
+	if (!due || end <= due + timeline_tick_slack_ns(tick_ns))
+		return tl_emit(c, cpu, start, end);
+	ret = tl_emit(c, cpu, start, due);
+	if (ret)
+		return ret;
+	c->tick_gap = 1;
+	ret = tl_emit(c, cpu, due, end);
+	c->tick_gap = 0;
+	return ret;
+}
+
 /* Split task runs of a ticking CPU that are longer than a tick: the rest was invisible. */
 static int tl_cut_gaps(struct tl_cpu *c, uint64_t tick_ns)
 {
-	uint64_t limit = tick_ns + (tick_ns / 4 > 200000 ? tick_ns / 4 : 200000);
+	uint64_t limit = tick_ns + timeline_tick_slack_ns(tick_ns);
 	size_t i;
 
 	if (!tick_ns || c->nr_ticks < 2)
@@ -231,7 +363,7 @@ static const unsigned int tl_hz[] = { 100, 200, 250, 300, 500, 1000 };
 
 static uint64_t tl_tick_of_hz(unsigned int hz)
 {
-	return (NSEC_PER_SEC + hz / 2) / hz; /* the kernel's TICK_NSEC */
+	return util_hz_tick_ns(hz);
 }
 
 /*
@@ -347,11 +479,111 @@ uint64_t timeline_estimate_tick_ns(const struct rtw_event *ev, size_t n)
 
 int timeline_build(struct timeline *tl, const struct rtw_event *ev, size_t n, uint64_t end_ns)
 {
-	return timeline_build_from(tl, ev, n, 0, end_ns);
+	return timeline_build_from(tl, ev, n, 0, end_ns, 0);
+}
+
+/* tl_first - a CPU's first event (or first after lost ones): who ran, which interrupt is open. */
+static int tl_first(struct tl_cpu *c, const struct rtw_event *e, uint64_t start_ns)
+{
+	c->seen = true;
+	c->last_ns = e->ts_ns;
+	c->pid = e->kind == RTW_EV_SWITCH ? e->u.sw.prev_pid : e->pid;
+	memcpy(c->comm, e->kind == RTW_EV_SWITCH ? e->u.sw.prev_comm : e->comm, sizeof(c->comm));
+	/* recording ran since @start_ns and nothing was lost: the task the first
+	 * event shows was there all along (an interrupt it is in began later) */
+	if (start_ns && start_ns < e->ts_ns && !c->lost && tl_emit(c, e->cpu, start_ns, e->ts_ns))
+		return -ENOMEM;
+	/* the first event is inside an interrupt it did not open: open it */
+	if ((e->flags & RTW_F_SOFTIRQ) && e->kind != RTW_EV_SOFTIRQ_ENTRY)
+		tl_push(c, TL_SOFTIRQ, RTW_EV_SOFTIRQ_ENTRY, -1, "softirq");
+	if ((e->flags & RTW_F_HARDIRQ) && e->kind != RTW_EV_IRQ_ENTRY &&
+	    e->kind != RTW_EV_VECTOR_ENTRY && e->kind != RTW_EV_HRTIMER_ENTRY)
+		tl_push(c, TL_HARDIRQ, RTW_EV_IRQ_ENTRY, TL_IRQ_UNKNOWN, "irq");
+	return 0;
+}
+
+/* tl_event - one event of a CPU: the segment it ends, the state it leaves (@tick_ns: 0 unknown). */
+static int tl_event(struct tl_cpu *c, const struct rtw_event *e, uint64_t start_ns,
+		    uint64_t tick_ns)
+{
+	if (!c->seen && tl_first(c, e, start_ns))
+		return -ENOMEM;
+	c->irq_gap = e->ts_ns > c->last_ns && tl_irq_gap(c, e);
+	if (e->ts_ns > c->last_ns && tl_emit_stretch(c, e->cpu, c->last_ns, e->ts_ns, tick_ns))
+		return -ENOMEM;
+	c->irq_gap = 0;
+	if (e->ts_ns > c->last_ns)
+		c->last_ns = e->ts_ns;
+	c->resched = e->flags & RTW_F_ANY_RESCHED;
+	if (e->kind != RTW_EV_IRQ_EXIT && e->kind != RTW_EV_VECTOR_EXIT &&
+	    e->kind != RTW_EV_SOFTIRQ_EXIT && e->kind != RTW_EV_HRTIMER_EXIT)
+		tl_repair(c, e->flags);
+	/* a switch we did not see: trust common_pid of a task-context event */
+	if (e->kind != RTW_EV_SWITCH && !c->depth && e->pid != c->pid &&
+	    !(e->flags & (RTW_F_HARDIRQ | RTW_F_SOFTIRQ | RTW_F_NMI))) {
+		c->pid = e->pid;
+		memcpy(c->comm, e->comm, sizeof(c->comm));
+	}
+	if (e->kind == RTW_EV_HRTIMER_ENTRY && event_is_tick_function(e->u.hrt.function))
+		tl_tick_seen(c, e->ts_ns);
+	tl_apply(c, e);
+	/*
+	 * back in task context from an interrupt, need-resched set, preemption on. The
+	 * events with interrupts still off right after that exit are its return path too
+	 * (irq_exit()'s own wakeups: ktimers/N, ksoftirqd/N): a need-resched one of them
+	 * sets is taken at the same return (irqentry_exit()).
+	 */
+	if ((e->kind == RTW_EV_IRQ_EXIT || e->kind == RTW_EV_VECTOR_EXIT) && !c->depth)
+		c->exit_path = !e->preempt;
+	else
+		c->exit_path = c->exit_path && !c->depth && e->kind != RTW_EV_SWITCH &&
+			       (e->flags & RTW_F_IRQS_OFF);
+	c->preempt_exit = c->exit_path && (e->flags & RTW_F_NEED_RESCHED);
+	c->last_flags = e->flags;
+	c->last_kind = e->kind;
+	return 0;
+}
+
+/* tl_collect - the CPUs' segments into @tl, CPU after CPU, with their tasks' prio and comm. */
+static int tl_collect(struct timeline *tl, struct tl_cpu *cpus, int nr_cpus,
+		      const struct pidmap *tasks, size_t total)
+{
+	size_t i;
+
+	tl->nr_cpus = nr_cpus;
+	tl->seg = malloc((total ? total : 1) * sizeof(*tl->seg));
+	tl->cpu_first = calloc((size_t)nr_cpus, sizeof(*tl->cpu_first));
+	tl->cpu_count = calloc((size_t)nr_cpus, sizeof(*tl->cpu_count));
+	tl->cpu_start_ns = calloc((size_t)nr_cpus, sizeof(*tl->cpu_start_ns));
+	if (!tl->seg || !tl->cpu_first || !tl->cpu_count || !tl->cpu_start_ns)
+		return -ENOMEM;
+	for (i = 0; i < (size_t)nr_cpus; i++) {
+		struct tl_cpu *c = &cpus[i];
+		size_t k;
+
+		tl->cpu_first[i] = tl->nr_seg;
+		tl->cpu_count[i] = c->nr;
+		tl->cpu_start_ns[i] = c->nr ? c->seg[0].start_ns : 0;
+		for (k = 0; k < c->nr; k++) {
+			struct tl_segment *s = &tl->seg[tl->nr_seg++];
+			const struct pidmap_task *task;
+
+			*s = c->seg[k];
+			task = pidmap_find(tasks, s->pid);
+			if (task) {
+				s->prio = task->prio == PIDMAP_PRIO_UNKNOWN ? TL_PRIO_UNKNOWN
+									    : task->prio;
+				if (task->comm[0])
+					memcpy(s->comm, task->comm, sizeof(s->comm));
+			}
+		}
+	}
+	tl->cap = total;
+	return 0;
 }
 
 int timeline_build_from(struct timeline *tl, const struct rtw_event *ev, size_t n,
-			uint64_t start_ns, uint64_t end_ns)
+			uint64_t start_ns, uint64_t end_ns, uint64_t tick_ns)
 {
 	struct pidmap tasks;
 	struct tl_cpu *cpus;
@@ -375,7 +607,7 @@ int timeline_build_from(struct timeline *tl, const struct rtw_event *ev, size_t 
 		free(cpus);
 		return -ENOMEM;
 	}
-	tl->tick_ns = timeline_estimate_tick_ns(ev, n);
+	tl->tick_ns = tick_ns ? tick_ns : timeline_estimate_tick_ns(ev, n);
 	tl->start_ns = ev[0].ts_ns;
 	tl->end_ns = end_ns;
 
@@ -394,86 +626,21 @@ int timeline_build_from(struct timeline *tl, const struct rtw_event *ev, size_t 
 			c->depth = 0;
 			continue;
 		}
-		if (!c->seen) {
-			c->seen = true;
-			c->last_ns = e->ts_ns;
-			c->pid = e->kind == RTW_EV_SWITCH ? e->u.sw.prev_pid : e->pid;
-			memcpy(c->comm, e->kind == RTW_EV_SWITCH ? e->u.sw.prev_comm : e->comm,
-			       sizeof(c->comm));
-			/* recording ran since @start_ns and nothing was lost: the task the first
-			 * event shows was there all along (an interrupt it is in began later) */
-			if (start_ns && start_ns < e->ts_ns && !c->lost &&
-			    tl_emit(c, e->cpu, start_ns, e->ts_ns))
-				goto out;
-			/* the first event is inside an interrupt it did not open: open it */
-			if ((e->flags & RTW_F_SOFTIRQ) && e->kind != RTW_EV_SOFTIRQ_ENTRY)
-				tl_push(c, TL_SOFTIRQ, RTW_EV_SOFTIRQ_ENTRY, -1, "softirq");
-			if ((e->flags & RTW_F_HARDIRQ) && e->kind != RTW_EV_IRQ_ENTRY &&
-			    e->kind != RTW_EV_VECTOR_ENTRY && e->kind != RTW_EV_HRTIMER_ENTRY)
-				tl_push(c, TL_HARDIRQ, RTW_EV_IRQ_ENTRY, TL_IRQ_UNKNOWN, "irq");
-		}
-		if (e->ts_ns > c->last_ns && tl_emit(c, e->cpu, c->last_ns, e->ts_ns))
+		if (tl_event(c, e, start_ns, tl->tick_ns))
 			goto out;
-		if (e->ts_ns > c->last_ns)
-			c->last_ns = e->ts_ns;
-		c->resched = e->flags & RTW_F_ANY_RESCHED;
-		if (e->kind != RTW_EV_IRQ_EXIT && e->kind != RTW_EV_VECTOR_EXIT &&
-		    e->kind != RTW_EV_SOFTIRQ_EXIT && e->kind != RTW_EV_HRTIMER_EXIT)
-			tl_repair(c, e->flags);
-		/* a switch we did not see: trust common_pid of a task-context event */
-		if (e->kind != RTW_EV_SWITCH && !c->depth && e->pid != c->pid &&
-		    !(e->flags & (RTW_F_HARDIRQ | RTW_F_SOFTIRQ | RTW_F_NMI))) {
-			c->pid = e->pid;
-			memcpy(c->comm, e->comm, sizeof(c->comm));
-		}
-		if (e->kind == RTW_EV_HRTIMER_ENTRY && event_is_tick_function(e->u.hrt.function))
-			c->nr_ticks++;
-		tl_apply(c, e);
-		/* back in task context from an interrupt, need-resched set, preemption on */
-		c->preempt_exit = (e->kind == RTW_EV_IRQ_EXIT || e->kind == RTW_EV_VECTOR_EXIT) &&
-				  !c->depth && (e->flags & RTW_F_NEED_RESCHED) && !e->preempt;
-		c->last_flags = e->flags;
-		c->last_kind = e->kind;
 	}
 	for (i = 0; i < (size_t)nr_cpus; i++) {
 		struct tl_cpu *c = &cpus[i];
 
-		if (c->seen && tl_emit(c, (int)i, c->last_ns, end_ns))
+		if (c->seen && tl_emit_stretch(c, (int)i, c->last_ns, end_ns, tl->tick_ns))
 			goto out;
 		if (tl_cut_gaps(c, tl->tick_ns))
 			goto out;
 		total += c->nr;
 	}
 
-	tl->nr_cpus = nr_cpus;
-	tl->seg = malloc((total ? total : 1) * sizeof(*tl->seg));
-	tl->cpu_first = calloc((size_t)nr_cpus, sizeof(*tl->cpu_first));
-	tl->cpu_count = calloc((size_t)nr_cpus, sizeof(*tl->cpu_count));
-	tl->cpu_start_ns = calloc((size_t)nr_cpus, sizeof(*tl->cpu_start_ns));
-	if (!tl->seg || !tl->cpu_first || !tl->cpu_count || !tl->cpu_start_ns)
+	if (tl_collect(tl, cpus, nr_cpus, &tasks, total))
 		goto out;
-	for (i = 0; i < (size_t)nr_cpus; i++) {
-		struct tl_cpu *c = &cpus[i];
-		size_t k;
-
-		tl->cpu_first[i] = tl->nr_seg;
-		tl->cpu_count[i] = c->nr;
-		tl->cpu_start_ns[i] = c->nr ? c->seg[0].start_ns : 0;
-		for (k = 0; k < c->nr; k++) {
-			struct tl_segment *s = &tl->seg[tl->nr_seg++];
-			const struct pidmap_task *task;
-
-			*s = c->seg[k];
-			task = pidmap_find(&tasks, s->pid);
-			if (task) {
-				s->prio = task->prio == PIDMAP_PRIO_UNKNOWN ? TL_PRIO_UNKNOWN
-									    : task->prio;
-				if (task->comm[0])
-					memcpy(s->comm, task->comm, sizeof(s->comm));
-			}
-		}
-	}
-	tl->cap = total;
 	ret = 0;
 out:
 	for (i = 0; i < (size_t)nr_cpus; i++)

@@ -7,7 +7,9 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/utsname.h>
+#include <unistd.h>
 
 #include "analysis/util.h"
 
@@ -168,20 +170,6 @@ void util_format_cpulist(const cpu_set_t *set, char *buf, size_t len)
 	}
 }
 
-int util_online_cpus(cpu_set_t *set)
-{
-	int n;
-
-	if (sched_getaffinity(0, sizeof(*set), set) == 0) {
-		n = CPU_COUNT(set);
-		if (n > 0)
-			return n;
-	}
-	CPU_ZERO(set);
-	CPU_SET(0, set);
-	return 1;
-}
-
 int util_nth_cpu(const cpu_set_t *set, int n)
 {
 	int count = CPU_COUNT(set);
@@ -232,13 +220,8 @@ size_t util_strlcpy(char *dst, const char *src, size_t len)
 
 int util_kernel_version(const char *release, int *major, int *minor)
 {
-	struct utsname u;
-
-	if (!release) {
-		if (uname(&u))
-			return -errno;
-		release = u.release;
-	}
+	if (!release)
+		return -EINVAL;
 	if (sscanf(release, "%d.%d", major, minor) != 2)
 		return -EINVAL;
 	return 0;
@@ -262,13 +245,6 @@ static bool util_release_says_rt(const char *r)
 
 int util_kernel_rt(const char *release, const char *version)
 {
-	struct utsname u;
-
-	if (!release && !version) {
-		if (uname(&u))
-			return -1;
-		return util_kernel_rt(u.release, u.version);
-	}
 	if (version && (strstr(version, "PREEMPT_RT") || strstr(version, "PREEMPT RT")))
 		return 1;
 	if (release && util_release_says_rt(release))
@@ -276,4 +252,26 @@ int util_kernel_rt(const char *release, const char *version)
 	if (version && version[0])
 		return 0;
 	return -1;
+}
+
+int util_write_errno(int fd, int fallback)
+{
+	static const char zero[4096];
+	size_t done = 0;
+	struct stat st;
+	int err = 0;
+
+	if (fd < 0 || fstat(fd, &st) || !S_ISREG(st.st_mode))
+		return fallback;
+	while (!err && done < sizeof(zero)) {
+		ssize_t n = pwrite(fd, zero + done, sizeof(zero) - done, st.st_size + (off_t)done);
+
+		if (n > 0)
+			done += (size_t)n;
+		else
+			err = n < 0 ? errno : EIO;
+	}
+	if (done && ftruncate(fd, st.st_size) && !err)
+		err = errno;
+	return err ? err : fallback;
 }

@@ -7,14 +7,16 @@
 set -u
 
 build_pkgs="gcc make pkg-config libtracefs-dev libtraceevent-dev libtracecmd-dev zlib1g-dev libnuma-dev"
-check_pkgs="libcunit1-dev bash-completion"
-# tools the root-only integration tests and the benchmark drive (prometheus: promtool)
-tool_pkgs="rt-tests trace-cmd python3 python3-jsonschema libxml2-utils chromium prometheus"
+check_pkgs="libcunit1-dev bash-completion python3-prometheus-client"
+# tools the root-only integration tests and the benchmark drive (prometheus: promtool;
+# systemd: systemd-analyze verify of contrib/systemd/)
+tool_pkgs="rt-tests trace-cmd python3 python3-jsonschema libxml2-utils chromium prometheus systemd"
 bench_pkgs="rt-tests trace-cmd"
 # make fuzz: clang with libFuzzer and its sanitizer runtimes
 fuzz_pkgs="clang libclang-rt-dev"
 # make check-kernels: QEMU, what the guests' initramfs is made of, and what fetches the kernels
-kernels_pkgs="qemu-system-x86 busybox-static kmod cpio rt-tests trace-cmd bash coreutils util-linux"
+# (xz-utils: 6.12's modules are .ko.xz; rtla is built from linux-source-6.12's tarball, .tar.xz)
+kernels_pkgs="qemu-system-x86 busybox-static kmod cpio rt-tests trace-cmd bash coreutils util-linux xz-utils"
 
 missing() {
 	for p in "$@"; do

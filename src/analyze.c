@@ -182,6 +182,8 @@ void analyze_usage(FILE *out)
 	      "trace file, trace-cmd report, rtwhy --save-trace), told apart by content.\n"
 	      "Spikes are the markers of cyclictest -b N --tracemark (\"hit latency\n"
 	      "threshold\") and rtwhy's FREEZE markers; every one is explained, in order.\n"
+	      "A trace of rtla timerlat -a N -t FILE: its last thread sample (where rtla\n"
+	      "stopped); add -e sched -e irq -e timer -e irq_vectors to rtla.\n"
 	      "\n"
 	      "  --pid=TID --at=SECONDS --latency=US\n"
 	      "                        explain this spike instead: thread TID ran at SECONDS\n"
@@ -483,9 +485,9 @@ int analyze_main(int argc, char **argv)
 		return CLI_EXIT_FAILURE;
 	}
 	if (!sum.nr_explained && !sum.nr_failed)
-		log_err("cannot find a spike in %s: no cyclictest \"hit latency threshold\" or "
-			"rtwhy FREEZE marker among its %llu events (name one with --pid, --at and "
-			"--latency)",
+		log_err("cannot find a spike in %s: no cyclictest \"hit latency threshold\", "
+			"rtwhy FREEZE marker or timerlat thread sample among its %llu events (name "
+			"one with --pid, --at and --latency)",
 			o.path, (unsigned long long)sum.events);
 	else if (sum.nr_explained && !sum.nr_failed)
 		code = CLI_EXIT_OK;

@@ -11,18 +11,35 @@
 #include <time.h>
 
 #include "rtwhy/capture.h"
+#include "rtwhy/config.h"
+#include "rtwhy/log.h"
+#include "rtwhy/timenow.h"
 #include "analysis/util.h"
 
 #define CAPTURE_TAIL_NS	  NSEC_PER_MSEC		/* events kept after a spike's FREEZE line */
 #define CAPTURE_WAIT_NS	  (200 * NSEC_PER_MSEC) /* for a spike whose line swapped */
 #define CAPTURE_WAIT_STEP (100 * NSEC_PER_USEC)
 
-void capture_init(struct capture *c, const struct capture_ops *ops, void *arg,
-		  enum tsess_capture mode, uint64_t lookback_ns, uint64_t start_ns)
+const struct capture_ops capture_live_ops = {
+	.read = tsess_read_window,
+	.skipped_until = tsess_skipped_until,
+	.swap = tsess_swap,
+	.stop = tsess_stop,
+	.restart = tsess_rearm,
+	.take = measure_take_spike,
+	.disarm = measure_disarm,
+	.rearm = measure_rearm,
+	.now = timenow_mono_ns,
+};
+
+void capture_init(struct capture *c, const struct capture_ops *ops, struct tsess *ts,
+		  struct measure *m, enum tsess_capture mode, uint64_t lookback_ns,
+		  uint64_t start_ns)
 {
 	memset(c, 0, sizeof(*c));
 	c->ops = ops;
-	c->arg = arg;
+	c->ts = ts;
+	c->m = m;
 	c->mode = mode;
 	c->lookback_ns = lookback_ns;
 	c->complete_since_ns = start_ns;
@@ -41,14 +58,82 @@ static uint64_t capture_from(const struct measure_spike *s, uint64_t lookback_ns
 	return s->deadline_ns > lookback_ns ? s->deadline_ns - lookback_ns : 0;
 }
 
-/* Take what the threads queued, behind what is in the batch already. */
-static bool capture_take(struct capture *c)
+/* Is @x the largest spike its thread had so far (its run's maximum until a larger one)? */
+static bool capture_is_thread_max(const struct capture *c, const struct measure_spike *x)
 {
+	return x->thread < 0 || x->thread >= CONFIG_MAX_THREADS ||
+	       x->latency_ns >= c->thread_max_ns[x->thread];
+}
+
+/*
+ * The batch is full: the spike to drop for @x, the smallest that did not
+ * freeze the trace and is not its thread's maximum; CAPTURE_BATCH for @x
+ * itself when that is smaller (or nothing else may go).
+ */
+static int capture_victim(const struct capture *c, const struct measure_spike *x)
+{
+	int i, v = CAPTURE_BATCH;
+	int64_t lat = capture_is_thread_max(c, x) ? INT64_MAX : x->latency_ns;
+
+	for (i = 0; i < c->nr_batch; i++) {
+		const struct measure_spike *b = &c->batch[i];
+
+		if (b->froze || capture_is_thread_max(c, b) || b->latency_ns >= lat)
+			continue;
+		if (v == CAPTURE_BATCH || b->latency_ns < c->batch[v].latency_ns)
+			v = i;
+	}
+	if (v == CAPTURE_BATCH && lat == INT64_MAX) /* every other one is kept: the smallest */
+		for (i = 0; i < c->nr_batch; i++)
+			if (!c->batch[i].froze &&
+			    (v == CAPTURE_BATCH || c->batch[i].latency_ns < c->batch[v].latency_ns))
+				v = i;
+	return v;
+}
+
+static void capture_remove(struct capture *c, int i)
+{
+	c->nr_batch--;
+	memmove(&c->batch[i], &c->batch[i + 1], (size_t)(c->nr_batch - i) * sizeof(c->batch[0]));
+	memmove(&c->batch_read[i], &c->batch_read[i + 1], (size_t)(c->nr_batch - i) * sizeof(bool));
+}
+
+/* Into the batch by deadline; a full batch drops its smallest (capture_victim()). */
+static void capture_insert(struct capture *c, const struct measure_spike *x)
+{
+	int i;
+
+	if (x->thread >= 0 && x->thread < CONFIG_MAX_THREADS &&
+	    x->latency_ns > c->thread_max_ns[x->thread])
+		c->thread_max_ns[x->thread] = x->latency_ns;
+	if (c->nr_batch == CAPTURE_BATCH) {
+		i = capture_victim(c, x);
+		c->nr_dropped++;
+		if (i == CAPTURE_BATCH)
+			return;
+		capture_remove(c, i);
+	}
+	for (i = c->nr_batch; i > 0 && c->batch[i - 1].deadline_ns > x->deadline_ns; i--) {
+		c->batch[i] = c->batch[i - 1];
+		c->batch_read[i] = c->batch_read[i - 1];
+	}
+	c->batch[i] = *x;
+	c->batch_read[i] = false;
+	c->nr_batch++;
+}
+
+/*
+ * Take what the threads queued into the batch: everything (@all), or only
+ * while there is room (nothing dropped, while a spike of the batch is
+ * being covered).
+ */
+static bool capture_take(struct capture *c, bool all)
+{
+	struct measure_spike x;
 	bool any = false;
 
-	while (c->nr_batch < CAPTURE_BATCH && c->ops->take(c->arg, &c->batch[c->nr_batch])) {
-		c->batch_read[c->nr_batch] = false;
-		c->nr_batch++;
+	while ((all || c->nr_batch < CAPTURE_BATCH) && c->ops->take(c->m, &x)) {
+		capture_insert(c, &x);
 		any = true;
 	}
 	return any;
@@ -115,7 +200,7 @@ static int capture_read(struct capture *c, uint64_t until_ns)
 			from = f;
 	}
 	evbuf_drop_before(&c->win, from); /* no spike waiting needs it */
-	n = c->ops->read(c->arg, from, until_ns, capture_push, c);
+	n = c->ops->read(c->ts, from, until_ns, capture_push, c);
 	c->err = n < 0 ? (int)n : 0;
 	return c->err;
 }
@@ -132,9 +217,8 @@ static void capture_sleep(uint64_t ns)
  * made (its own, or a later spike's that swapped the spare), or one made
  * here (a spike that came while disarmed, or whose line failed).
  */
-static int capture_frozen(struct capture *c)
+static int capture_frozen(struct capture *c, const struct measure_spike *x)
 {
-	const struct measure_spike *x = &c->batch[0];
 	uint64_t waited = 0;
 	int i;
 
@@ -153,17 +237,17 @@ static int capture_frozen(struct capture *c)
 			if (c->covered_until_ns >= x->wake_ns)
 				return 0;
 		}
-		if (c->own_arm || c->ops->disarm(c->arg)) {
-			uint64_t t = c->ops->now(c->arg);
+		if (c->own_arm || c->ops->disarm(c->m)) {
+			uint64_t t = c->ops->now();
 			int ret;
 
 			c->own_arm = true;
 			if (c->mode == TSESS_CAPTURE_STOP) {
-				ret = c->stopped_ns ? 0 : c->ops->stop(c->arg);
+				ret = c->stopped_ns ? 0 : c->ops->stop(c->ts);
 				if (!c->stopped_ns)
 					c->stopped_ns = t;
 			} else {
-				ret = c->ops->swap(c->arg);
+				ret = c->ops->swap(c->ts);
 			}
 			if (ret)
 				return c->err = ret;
@@ -177,15 +261,13 @@ static int capture_frozen(struct capture *c)
 			return c->err = -ETIMEDOUT;
 		capture_sleep(CAPTURE_WAIT_STEP);
 		waited += CAPTURE_WAIT_STEP;
-		capture_take(c);
+		capture_take(c, false);
 	}
 }
 
-/* Make the window cover the oldest spike of the batch. */
-static int capture_cover(struct capture *c)
+/* Make the window cover @x (a copy: the batch may grow meanwhile), batch[@pick]. */
+static int capture_cover(struct capture *c, const struct measure_spike *x, int pick)
 {
-	const struct measure_spike *x = &c->batch[0];
-
 	if (c->mode == TSESS_CAPTURE_LIVE) {
 		if (c->covered_until_ns >= x->written_ns)
 			return 0;
@@ -194,9 +276,21 @@ static int capture_cover(struct capture *c)
 		c->covered_until_ns = x->written_ns;
 		return 0;
 	}
-	if (c->covered_until_ns >= x->wake_ns && (!x->froze || c->batch_read[0]))
+	if (c->covered_until_ns >= x->wake_ns && (!x->froze || c->batch_read[pick]))
 		return 0;
-	return capture_frozen(c);
+	return capture_frozen(c, x);
+}
+
+/* Where @x is in the batch now (it was at @pick: capture_take() may have moved it). */
+static int capture_index(const struct capture *c, const struct measure_spike *x, int pick)
+{
+	int i;
+
+	for (i = 0; i < c->nr_batch; i++)
+		if (c->batch[i].thread == x->thread && c->batch[i].cycle == x->cycle &&
+		    c->batch[i].deadline_ns == x->deadline_ns)
+			return i;
+	return pick; /* not reached: nothing is dropped while covering */
 }
 
 /* No spike waits: what a frozen trace needs to record and trigger again. */
@@ -205,11 +299,14 @@ static void capture_idle(struct capture *c)
 	if (!c->own_arm)
 		return;
 	if (c->mode == TSESS_CAPTURE_STOP && c->stopped_ns) {
+		int ret = c->ops->restart(c->ts);
 		uint64_t t;
 
-		if (c->ops->restart(c->arg))
+		if (ret) {
+			log_err("cannot re-arm tracing: %s", strerror(-ret));
 			return; /* still stopped: the next spike tries again */
-		t = c->ops->now(c->arg);
+		}
+		t = c->ops->now();
 		c->blind_ns += t - c->stopped_ns;
 		c->stopped_ns = 0;
 		/* what came before the clear is another recording */
@@ -218,7 +315,7 @@ static void capture_idle(struct capture *c)
 		c->covered_until_ns = 0;
 	}
 	c->own_arm = false;
-	c->ops->rearm(c->arg);
+	c->ops->rearm(c->m);
 }
 
 bool capture_next(struct capture *c, struct capture_spike *out)
@@ -226,16 +323,29 @@ bool capture_next(struct capture *c, struct capture_spike *out)
 	const struct measure_spike *x;
 	uint64_t from, since, end;
 	size_t a, b;
+	int pick;
 
-	capture_take(c);
+	capture_take(c, true);
 	if (!c->nr_batch) {
 		capture_idle(c);
 		return false;
 	}
 	memset(out, 0, sizeof(*out));
-	x = &c->batch[0];
-	out->ms = *x;
-	out->err = capture_cover(c);
+	/*
+	 * live: read ahead to the newest waiting spike first, so that every waiting window is
+	 * in memory before the kernel can overwrite it; then explain the oldest
+	 */
+	if (c->mode == TSESS_CAPTURE_LIVE && c->nr_batch > 1)
+		capture_cover(c, &c->batch[c->nr_batch - 1], c->nr_batch - 1);
+	/*
+	 * the oldest (the batch is in deadline order): windows are saved and handed over the way
+	 * they overlap; what goes when spikes come faster is the smallest, never a thread's
+	 * maximum (capture_victim()), so the order does not decide which are explained
+	 */
+	pick = 0;
+	out->ms = c->batch[pick];
+	x = &out->ms;
+	out->err = capture_cover(c, x, pick);
 	if (!out->err) {
 		from = capture_from(x, c->lookback_ns);
 		end = (x->written_ns > x->wake_ns ? x->written_ns : x->wake_ns) + CAPTURE_TAIL_NS;
@@ -247,13 +357,11 @@ bool capture_next(struct capture *c, struct capture_spike *out)
 		since = c->complete_since_ns;
 		if (c->win.dropped && c->win.dropped_until_ns + 1 > since)
 			since = c->win.dropped_until_ns + 1;
-		if (c->ops->skipped_until(c->arg) + 1 > since && c->ops->skipped_until(c->arg))
-			since = c->ops->skipped_until(c->arg) + 1;
+		if (c->ops->skipped_until(c->ts) + 1 > since && c->ops->skipped_until(c->ts))
+			since = c->ops->skipped_until(c->ts) + 1;
 		out->trace_start_ns = since > from ? since : from;
 		out->overwritten = capture_overwritten(c, x, out->ev, out->n);
 	}
-	c->nr_batch--;
-	memmove(&c->batch[0], &c->batch[1], (size_t)c->nr_batch * sizeof(c->batch[0]));
-	memmove(&c->batch_read[0], &c->batch_read[1], (size_t)c->nr_batch * sizeof(bool));
+	capture_remove(c, capture_index(c, x, pick));
 	return true;
 }

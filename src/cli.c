@@ -14,8 +14,11 @@
 #include <strings.h>
 #include <time.h>
 
+#include "rtwhy/host/machine.h"
 #include "rtwhy/cli.h"
 #include "rtwhy/cpulist.h"
+#include "rtwhy/metrics.h"
+#include "rtwhy/savetrace.h"
 #include "analysis/util.h"
 
 enum cli_long_only {
@@ -43,6 +46,10 @@ enum cli_long_only {
 	OPT_MAX_LATENCY,
 	OPT_METRICS,
 	OPT_STACK,
+	OPT_METRICS_FORMAT,
+	OPT_SAVE_TRACE_MAX,
+	OPT_LOG_SPIKES,
+	OPT_REOPEN_ON_HUP,
 };
 
 static const struct option cli_long_options[] = {
@@ -69,6 +76,9 @@ static const struct option cli_long_options[] = {
 	{ "mainaffinity", required_argument, NULL, OPT_MAINAFFINITY },
 	{ "max-latency", required_argument, NULL, OPT_MAX_LATENCY },
 	{ "metrics", required_argument, NULL, OPT_METRICS },
+	{ "metrics-format", required_argument, NULL, OPT_METRICS_FORMAT },
+	{ "log-spikes", no_argument, NULL, OPT_LOG_SPIKES },
+	{ "reopen-on-hup", no_argument, NULL, OPT_REOPEN_ON_HUP },
 	{ "mlockall", no_argument, NULL, 'm' },
 	{ "nanosleep", no_argument, NULL, 'n' },
 	{ "nsecs", no_argument, NULL, 'N' },
@@ -82,6 +92,7 @@ static const struct option cli_long_options[] = {
 	{ "relative", no_argument, NULL, 'r' },
 	{ "resolution", no_argument, NULL, 'R' },
 	{ "save-trace", required_argument, NULL, OPT_SAVE_TRACE },
+	{ "save-trace-max", required_argument, NULL, OPT_SAVE_TRACE_MAX },
 	{ "secaligned", optional_argument, NULL, OPT_SECALIGNED },
 	{ "smi", no_argument, NULL, OPT_SMI },
 	{ "smp", no_argument, NULL, 'S' },
@@ -185,7 +196,7 @@ static int cli_cpus(struct cli_state *st, const char *val, cpu_set_t *set)
 	cpu_set_t online, extra;
 	int ret, cpu;
 
-	util_online_cpus(&online);
+	host_machine_cpus(&online);
 	util_format_cpulist(&online, online_str, sizeof(online_str));
 	ret = cpulist_parse(val, set, why, sizeof(why));
 	if (ret)
@@ -264,15 +275,18 @@ static void cli_option_name(struct cli_state *st, int c, int long_index, char *b
 	st->opt = buf;
 }
 
-static int cli_one(struct cli_state *st, struct rtw_config *cfg, int c, int argc, char **argv,
-		   enum cli_action *action)
+/* What a group's option parser returns for an option of another group (they return 0 or -errno). */
+#define CLI_NOT_MINE 1
+
+/* cli_one_threads - an option of the threads: how many, their priority, CPUs, intervals. */
+static int cli_one_threads(struct cli_state *st, struct rtw_config *cfg, int c, int argc,
+			   char **argv)
 {
 	struct config_measure *m = &cfg->measure;
-	struct config_output *o = &cfg->output;
 	const char *val = cli_value(optarg); /* numbers and lists; file names use optarg */
 	const char *arg;
 	uint64_t v;
-	int ret, n;
+	int ret;
 
 	switch (c) {
 	case 'a':
@@ -289,6 +303,61 @@ static int cli_one(struct cli_state *st, struct rtw_config *cfg, int c, int argc
 		m->main_affinity = true;
 		m->main_cpus = m->cpus;
 		return 0;
+	case 'd':
+		st->distance_given = true;
+		ret = util_parse_u64(val, 1000000000, &v);
+		if (ret)
+			return cli_bad_value(st, val, ret, "microseconds 0-1000000000");
+		m->distance_ns = v * NSEC_PER_USEC;
+		return 0;
+	case 'i':
+		return cli_us(st, val, 1, 1000000000, &m->interval_ns);
+	case OPT_MAINAFFINITY:
+		m->main_affinity = true;
+		m->main_cpus_given = true;
+		return cli_cpus(st, val, &m->main_cpus);
+	case 'p':
+		st->priority_given = true;
+		ret = cli_int(st, val, 1, 99, &m->priority);
+		if (!ret && m->policy != SCHED_FIFO && m->policy != SCHED_RR)
+			m->policy = SCHED_FIFO;
+		return ret;
+	case OPT_POLICY:
+		ret = cli_policy(st, val, &m->policy);
+		st->given_policy = m->policy;
+		if (!ret && st->priority_given && m->policy != SCHED_FIFO && m->policy != SCHED_RR)
+			m->policy = SCHED_FIFO; /* caught as a conflict at the end */
+		return ret;
+	case OPT_PRIOSPREAD:
+		m->priospread = true;
+		return 0;
+	case 'S':
+		st->smp = true;
+		return 0;
+	case 't':
+		arg = cli_optional_arg(argc, argv, false);
+		st->threads_given = true;
+		if (!arg) {
+			m->nr_threads = -1; /* one per CPU, resolved at the end */
+			return 0;
+		}
+		return cli_int(st, arg, 1, CONFIG_MAX_THREADS, &m->nr_threads);
+	default:
+		return CLI_NOT_MINE;
+	}
+}
+
+/* cli_one_timing - an option of how the threads sleep and measure, and for how long. */
+static int cli_one_timing(struct cli_state *st, struct rtw_config *cfg, int c, int argc,
+			  char **argv)
+{
+	struct config_measure *m = &cfg->measure;
+	const char *val = cli_value(optarg); /* numbers and lists; file names use optarg */
+	const char *arg;
+	uint64_t v;
+	int ret, n;
+
+	switch (c) {
 	case 'A':
 		arg = cli_optional_arg(argc, argv, false);
 		m->aligned = true;
@@ -301,22 +370,6 @@ static int cli_one(struct cli_state *st, struct rtw_config *cfg, int c, int argc
 		if (!arg)
 			return 0;
 		return cli_us(st, arg, 0, 999999, &m->secaligned_offset_ns);
-	case 'b':
-		return cli_us(st, val, 1, 1000000000, &cfg->trace.break_ns);
-	case OPT_EXPLAIN:
-		return cli_us(st, val, 1, 1000000000, &cfg->trace.explain_ns);
-	case OPT_MAX_LATENCY:
-		return cli_us(st, val, 1, 1000000000, &o->max_latency_ns);
-	case OPT_TRACEMARK:
-		cfg->trace.tracemark = true;
-		return 0;
-	case OPT_STACK:
-		cfg->trace.stack = true;
-		return 0;
-	case OPT_BUFFER_KB:
-		ret = cli_int(st, val, 64, 1 << 20, &n);
-		cfg->trace.buffer_kb = (unsigned int)n;
-		return ret;
 	case 'c':
 		/* cyclictest's atoi() reads "CLOCK_REALTIME" as 0; say what it means instead */
 		if (!strcasecmp(val, "CLOCK_MONOTONIC") || !strcasecmp(val, "monotonic")) {
@@ -333,26 +386,71 @@ static int cli_one(struct cli_state *st, struct rtw_config *cfg, int c, int argc
 					     "0 (CLOCK_MONOTONIC) or 1 (CLOCK_REALTIME)");
 		m->clock = n ? CLOCK_REALTIME : CLOCK_MONOTONIC;
 		return 0;
-	case OPT_DEFAULT_SYSTEM:
-	case OPT_LAPTOP:
-		cfg->system.dma_latency = false;
-		cfg->system.laptop = c == OPT_LAPTOP;
-		return 0;
-	case OPT_LATENCY:
-		cfg->system.dma_latency_given = true;
-		return cli_int(st, val, 0, 2000000000, &cfg->system.dma_latency_us);
-	case 'd':
-		st->distance_given = true;
-		ret = util_parse_u64(val, 1000000000, &v);
-		if (ret)
-			return cli_bad_value(st, val, ret, "microseconds 0-1000000000");
-		m->distance_ns = v * NSEC_PER_USEC;
-		return 0;
 	case 'D':
 		ret = util_parse_duration_ns(val, &m->duration_ns);
 		if (ret)
 			return cli_bad_value(st, val, ret, "a duration like 30, 30s, 5m, 2h or 1d");
 		return 0;
+	case 'l':
+		ret = util_parse_u64(val, UINT64_MAX, &m->loops);
+		return ret ? cli_bad_value(st, val, ret, "a number of cycles") : 0;
+	case 'n': /* clock_nanosleep is the default already */
+		return 0;
+	case 'r':
+		m->relative = true;
+		return 0;
+	case 'R':
+		m->resolution = true;
+		return 0;
+	case OPT_DBG_CYCLICTEST:
+		m->debug = true;
+		return 0;
+	case OPT_SMI:
+		m->smi = true;
+		return 0;
+	case 's':
+		st->s_given = true;
+		m->sleep = CONFIG_SLEEP_SYS_NANOSLEEP;
+		return 0;
+	case OPT_SPIKE:
+		ret = util_parse_u64(val, 1000000000, &v);
+		if (ret || v == 0)
+			return cli_bad_value(st, val, ret ? ret : -ERANGE,
+					     "microseconds 1-1000000000");
+		m->spike_ns = v * NSEC_PER_USEC;
+		return 0;
+	case OPT_SPIKE_NODES:
+		return cli_int(st, val, 1, 1000000, &m->spike_nodes);
+	case OPT_TIMERSLACK: {
+		uint64_t ns;
+
+		ret = util_parse_u64(val, 1000000000, &ns);
+		if (ret || ns == 0)
+			return cli_bad_value(st, val, ret ? ret : -ERANGE,
+					     "nanoseconds 1-1000000000 (the kernel treats 0 as "
+					     "'default')");
+		m->timerslack_ns = (int64_t)ns;
+		return 0;
+	}
+	case 'x':
+		st->x_given = true;
+		m->sleep = CONFIG_SLEEP_POSIX_TIMER;
+		return 0;
+	default:
+		return CLI_NOT_MINE;
+	}
+}
+
+/* cli_one_output - an option of what is printed or written, and where. */
+static int cli_one_output(struct cli_state *st, struct rtw_config *cfg, int c)
+{
+	struct config_output *o = &cfg->output;
+	const char *val = cli_value(optarg); /* numbers and lists; file names use optarg */
+	int ret;
+
+	switch (c) {
+	case OPT_MAX_LATENCY:
+		return cli_us(st, val, 1, 1000000000, &o->max_latency_ns);
 	case 'h':
 	case 'H':
 		st->histogram_given = true;
@@ -361,8 +459,6 @@ static int cli_one(struct cli_state *st, struct rtw_config *cfg, int c, int argc
 	case OPT_HISTFILE:
 		o->histfile = optarg;
 		return 0;
-	case 'i':
-		return cli_us(st, val, 1, 1000000000, &m->interval_ns);
 	case 'F':
 		if (!*optarg)
 			return cli_bad_value(st, optarg, -EINVAL, "a file name");
@@ -383,25 +479,32 @@ static int cli_one(struct cli_state *st, struct rtw_config *cfg, int c, int argc
 			return cli_bad_value(st, optarg, -EINVAL, "a file name (not -)");
 		o->metrics = optarg;
 		return 0;
+	case OPT_METRICS_FORMAT: {
+		enum metrics_format format;
+
+		if (metrics_format_parse(val, &format))
+			return cli_bad_value(st, val, -EINVAL, "prometheus or openmetrics");
+		o->metrics_openmetrics = format == METRICS_OPENMETRICS;
+		return 0;
+	}
+	case OPT_SAVE_TRACE_MAX:
+		ret = savetrace_parse_size(val, &o->save_trace_max_bytes);
+		if (!ret && !o->save_trace_max_bytes)
+			ret = -ERANGE;
+		return ret ? cli_bad_value(st, val, ret, "a size like 500M, 2G or 65536") : 0;
+	case OPT_LOG_SPIKES:
+		o->log_spikes = true;
+		return 0;
+	case OPT_REOPEN_ON_HUP:
+		o->reopen_on_hup = true;
+		return 0;
 	case OPT_SAVE_TRACE:
 		if (!*optarg)
 			return cli_bad_value(st, optarg, -EINVAL, "a file name");
 		o->save_trace = optarg;
 		return 0;
-	case 'l':
-		ret = util_parse_u64(val, UINT64_MAX, &m->loops);
-		return ret ? cli_bad_value(st, val, ret, "a number of cycles") : 0;
-	case 'm':
-		cfg->system.mlockall = true;
-		return 0;
-	case OPT_MAINAFFINITY:
-		m->main_affinity = true;
-		m->main_cpus_given = true;
-		return cli_cpus(st, val, &m->main_cpus);
 	case 'M':
 		o->refresh_on_max = true;
-		return 0;
-	case 'n': /* clock_nanosleep is the default already */
 		return 0;
 	case 'N':
 		o->nsecs = true;
@@ -409,80 +512,52 @@ static int cli_one(struct cli_state *st, struct rtw_config *cfg, int c, int argc
 	case 'o':
 		st->oscope_given = true;
 		return cli_int(st, val, 1, 1000000000, &o->oscope);
-	case 'p':
-		st->priority_given = true;
-		ret = cli_int(st, val, 1, 99, &m->priority);
-		if (!ret && m->policy != SCHED_FIFO && m->policy != SCHED_RR)
-			m->policy = SCHED_FIFO;
-		return ret;
-	case OPT_POLICY:
-		ret = cli_policy(st, val, &m->policy);
-		st->given_policy = m->policy;
-		if (!ret && st->priority_given && m->policy != SCHED_FIFO && m->policy != SCHED_RR)
-			m->policy = SCHED_FIFO; /* caught as a conflict at the end */
-		return ret;
-	case OPT_PRIOSPREAD:
-		m->priospread = true;
-		return 0;
 	case 'q':
 		o->quiet = true;
 		return 0;
-	case 'r':
-		m->relative = true;
-		return 0;
-	case 'R':
-		m->resolution = true;
-		return 0;
-	case OPT_DBG_CYCLICTEST:
-		m->debug = true;
-		return 0;
-	case OPT_SMI:
-		m->smi = true;
-		return 0;
-	case 's':
-		st->s_given = true;
-		m->sleep = CONFIG_SLEEP_SYS_NANOSLEEP;
-		return 0;
-	case 'S':
-		st->smp = true;
-		return 0;
-	case OPT_SPIKE:
-		ret = util_parse_u64(val, 1000000000, &v);
-		if (ret || v == 0)
-			return cli_bad_value(st, val, ret ? ret : -ERANGE,
-					     "microseconds 1-1000000000");
-		m->spike_ns = v * NSEC_PER_USEC;
-		return 0;
-	case OPT_SPIKE_NODES:
-		return cli_int(st, val, 1, 1000000, &m->spike_nodes);
-	case 't':
-		arg = cli_optional_arg(argc, argv, false);
-		st->threads_given = true;
-		if (!arg) {
-			m->nr_threads = -1; /* one per CPU, resolved at the end */
-			return 0;
-		}
-		return cli_int(st, arg, 1, CONFIG_MAX_THREADS, &m->nr_threads);
-	case OPT_TIMERSLACK: {
-		uint64_t ns;
-
-		ret = util_parse_u64(val, 1000000000, &ns);
-		if (ret || ns == 0)
-			return cli_bad_value(st, val, ret ? ret : -ERANGE,
-					     "nanoseconds 1-1000000000 (the kernel treats 0 as "
-					     "'default')");
-		m->timerslack_ns = (int64_t)ns;
-		return 0;
-	}
 	case 'u':
 		o->unbuffered = true;
 		return 0;
 	case 'v':
 		o->verbose = true;
 		return 0;
-	case 'x':
-		st->x_given = true;
-		m->sleep = CONFIG_SLEEP_POSIX_TIMER;
+	default:
+		return CLI_NOT_MINE;
+	}
+}
+
+/* cli_one_trace - an option of tracing, of the system's knobs, --help or --version. */
+static int cli_one_trace(struct cli_state *st, struct rtw_config *cfg, int c,
+			 enum cli_action *action)
+{
+	const char *val = cli_value(optarg); /* numbers and lists; file names use optarg */
+	int ret, n;
+
+	switch (c) {
+	case 'b':
+		return cli_us(st, val, 1, 1000000000, &cfg->trace.break_ns);
+	case OPT_EXPLAIN:
+		return cli_us(st, val, 1, 1000000000, &cfg->trace.explain_ns);
+	case OPT_TRACEMARK:
+		cfg->trace.tracemark = true;
+		return 0;
+	case OPT_STACK:
+		cfg->trace.stack = true;
+		return 0;
+	case OPT_BUFFER_KB:
+		ret = cli_int(st, val, 64, 1 << 20, &n);
+		cfg->trace.buffer_kb = (unsigned int)n;
+		return ret;
+	case OPT_DEFAULT_SYSTEM:
+	case OPT_LAPTOP:
+		cfg->system.dma_latency = false;
+		cfg->system.laptop = c == OPT_LAPTOP;
+		return 0;
+	case OPT_LATENCY:
+		cfg->system.dma_latency_given = true;
+		return cli_int(st, val, 0, 2000000000, &cfg->system.dma_latency_us);
+	case 'm':
+		cfg->system.mlockall = true;
 		return 0;
 	case OPT_HELP:
 		*action = CLI_HELP;
@@ -491,8 +566,23 @@ static int cli_one(struct cli_state *st, struct rtw_config *cfg, int c, int argc
 		*action = CLI_VERSION;
 		return 0;
 	default:
-		return -EINVAL;
+		return CLI_NOT_MINE;
 	}
+}
+
+/* cli_one - one option into @cfg, by the group's parser it belongs to. */
+static int cli_one(struct cli_state *st, struct rtw_config *cfg, int c, int argc, char **argv,
+		   enum cli_action *action)
+{
+	int ret = cli_one_threads(st, cfg, c, argc, argv);
+
+	if (ret == CLI_NOT_MINE)
+		ret = cli_one_timing(st, cfg, c, argc, argv);
+	if (ret == CLI_NOT_MINE)
+		ret = cli_one_output(st, cfg, c);
+	if (ret == CLI_NOT_MINE)
+		ret = cli_one_trace(st, cfg, c, action);
+	return ret == CLI_NOT_MINE ? -EINVAL : ret;
 }
 
 /* getopt said '?': an unknown option, or one that lacks its value. */
@@ -529,7 +619,7 @@ static int cli_finish(struct cli_state *st, struct rtw_config *cfg)
 {
 	struct config_measure *m = &cfg->measure;
 	cpu_set_t online;
-	int nr_online = util_online_cpus(&online);
+	int nr_online = host_machine_cpus(&online);
 
 	/* cyclictest's warnings, in its words, and what it then does */
 	if (st->smp && st->threads_given)
@@ -541,7 +631,7 @@ static int cli_finish(struct cli_state *st, struct rtw_config *cfg)
 		m->affinity = CONFIG_AFFINITY_ALL;
 		m->main_affinity = false;
 		m->main_cpus_given = false;
-		util_online_cpus(&m->cpus);
+		host_machine_cpus(&m->cpus);
 	}
 	if (m->nr_threads < 0)
 		m->nr_threads =
@@ -565,6 +655,12 @@ static int cli_finish(struct cli_state *st, struct rtw_config *cfg)
 		return cli_fail(st, "--histfile needs -h or -H");
 	if (cfg->output.save_trace && !config_trace_threshold_ns(cfg))
 		return cli_fail(st, "--save-trace needs -b or --explain (nothing is traced "
+				    "without them)");
+	if (cfg->output.save_trace_max_bytes && !savetrace_is_dir(cfg->output.save_trace))
+		return cli_fail(st, "--save-trace-max bounds a directory: it needs "
+				    "--save-trace=DIR/");
+	if (cfg->output.log_spikes && !config_trace_threshold_ns(cfg))
+		return cli_fail(st, "--log-spikes needs -b or --explain (no spike is explained "
 				    "without them)");
 	if (cfg->trace.stack && !config_trace_threshold_ns(cfg))
 		return cli_fail(st,
@@ -681,7 +777,10 @@ void cli_usage(FILE *out)
 	      "      --explain=US       explain every latency above US and go on\n"
 	      "      --buffer-kb=KB     trace buffer per CPU; default 2048\n"
 	      "      --save-trace=FILE  write each explained window as text, for rtwhy analyze;\n"
-	      "                         FILE.dat: a trace.dat (trace-cmd report reads it)\n"
+	      "                         FILE.dat: a trace.dat (trace-cmd report reads it);\n"
+	      "                         DIR/: one trace.dat per spike in the directory DIR\n"
+	      "      --save-trace-max=SIZE  DIR/ holds at most SIZE (K, M, G): the oldest\n"
+	      "                         windows go first, the largest spikes stay longest\n"
 	      "      --stack            record the kernel stack at each wakeup (costs 1-3 us "
 	      "each)\n"
 	      "      --tracemark        accepted for cyclictest compatibility\n"
@@ -699,6 +798,11 @@ void cli_usage(FILE *out)
 	      "                         the -h/-H histogram: FILE, or NAME-hist.svg\n"
 	      "      --metrics=FILE     Prometheus text for node_exporter's textfile collector\n"
 	      "                         (*.prom), rewritten every 5 s and at the end\n"
+	      "      --metrics-format=F prometheus (text 0.0.4, default) or openmetrics\n"
+	      "      --log-spikes       each explained spike as one line on stderr (the journal)\n"
+	      "                         instead of its block on stdout\n"
+	      "      --reopen-on-hup    SIGHUP reopens --save-trace and rewrites --metrics\n"
+	      "                         (logrotate, systemctl reload) instead of stopping\n"
 	      "  -u, --unbuffered       unbuffered stdout\n"
 	      "  -M, --refresh_on_max   redraw the display only when a max changed\n"
 	      "  -F, --fifo=PATH        named pipe: each reader gets the status lines\n"

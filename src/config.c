@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "analysis/blame.h"
+#include "rtwhy/host/machine.h"
 #include "rtwhy/config.h"
 #include "analysis/util.h"
 
@@ -18,7 +19,7 @@ void config_init(struct rtw_config *cfg)
 	cfg->measure.distance_ns = 500 * NSEC_PER_USEC;
 	cfg->measure.policy = SCHED_OTHER;
 	cfg->measure.affinity = CONFIG_AFFINITY_ALL;
-	util_online_cpus(&cfg->measure.cpus);
+	host_machine_cpus(&cfg->measure.cpus);
 	cfg->measure.clock = CLOCK_MONOTONIC;
 	cfg->measure.sleep = CONFIG_SLEEP_CLOCK_NANOSLEEP;
 	cfg->measure.timerslack_ns = -1;

@@ -19,6 +19,7 @@
 #include "analysis/marker.h"
 #include "rtwhy/measure.h"
 #include "rtwhy/smi.h"
+#include "rtwhy/spikeq.h"
 #include "rtwhy/timenow.h"
 #include "analysis/util.h"
 
@@ -55,6 +56,7 @@ struct measure_thread {
 	const char *error_what; /* which step, for the message */
 	char marker[192];	/* FREEZE line, formatted in place */
 	struct measure_smi smi;
+	struct spikeq queue; /* its spikes waiting for the consumer: the largest kept */
 };
 
 struct measure {
@@ -69,16 +71,14 @@ struct measure {
 	/* freeze */
 	int freeze_fd; /* trace_marker of the tracing instance, -1 = none */
 	enum measure_freeze freeze_mode;
-	uint64_t threshold_ns;	     /* -b / --explain threshold, 0 = none */
-	bool stop_on_spike;	     /* -b */
-	_Atomic int armed;	     /* 1: the next spike's line may stop / swap the trace */
-	_Atomic uint64_t queue_head; /* the next spike the consumer takes */
-	_Atomic uint64_t queue_tail; /* the next slot a measuring thread claims */
-	struct measure_spike queue[MEASURE_MAX_QUEUED];
-	_Atomic uint64_t queue_seq[MEASURE_MAX_QUEUED]; /* slot i holds spike q when q + 1 */
-	_Atomic uint64_t blind_spikes; /* spikes no trace will show (frozen, queue full) */
-	_Atomic int freeze_failed;     /* the FREEZE write failed: trace not stopped */
-	_Atomic int break_tid;	       /* -b: tid of the thread that broke */
+	uint64_t threshold_ns;	    /* -b / --explain threshold, 0 = none */
+	bool stop_on_spike;	    /* -b */
+	_Atomic int armed;	    /* 1: the next spike's line may stop / swap the trace */
+	_Atomic uint64_t blind_off; /* STOP: spikes while recording was off */
+	/* the consumer's: the spikes taken from the threads' queues, oldest first */
+	struct measure_spike *taken;
+	int nr_taken, next_taken;
+	_Atomic int break_tid; /* -b: tid of the thread that broke */
 	int break_thread;
 	int64_t break_latency_ns;
 
@@ -116,7 +116,8 @@ int measure_init(struct measure **out, const struct rtw_config *cfg)
 	m->nr_threads = cfg->measure.nr_threads;
 	m->threads = calloc((size_t)m->nr_threads, sizeof(*m->threads));
 	m->summary.threads = calloc((size_t)m->nr_threads, sizeof(*m->summary.threads));
-	if (!m->threads || !m->summary.threads) {
+	m->taken = calloc((size_t)m->nr_threads * SPIKEQ_SLOTS, sizeof(*m->taken));
+	if (!m->threads || !m->summary.threads || !m->taken) {
 		ret = -ENOMEM;
 		goto err_free;
 	}
@@ -165,6 +166,7 @@ void measure_free(struct measure *m)
 	}
 	free(m->threads);
 	free(m->summary.threads);
+	free(m->taken);
 	free(m->samples);
 	pthread_mutex_destroy(&m->smi_lock);
 	free(m);
@@ -174,11 +176,6 @@ void measure_set_freeze(struct measure *m, int fd, enum measure_freeze mode)
 {
 	m->freeze_fd = fd;
 	m->freeze_mode = mode;
-}
-
-bool measure_freeze_failed(const struct measure *m)
-{
-	return atomic_load(&m->freeze_failed) != 0;
 }
 
 _Static_assert(sizeof(((struct measure_thread *)0)->marker) >= MARKER_FREEZE_MAX,
@@ -211,6 +208,8 @@ static uint64_t measure_now_ns(clockid_t clock)
  * disarms writes (its line stops the trace), the others are blind. SWAP:
  * every spike is queued; the one that disarms swaps the trace, the others
  * write the line the trigger does not match. MARK: every spike is queued.
+ * A spike finds no slot only when every slot of its thread waits with a
+ * larger one (spikeq.h): it is dropped, counted by the queue.
  */
 static void measure_freeze(struct measure_thread *t, uint64_t deadline_ns, uint64_t now_ns,
 			   int64_t lat_ns)
@@ -218,27 +217,25 @@ static void measure_freeze(struct measure_thread *t, uint64_t deadline_ns, uint6
 	struct measure *m = t->m;
 	struct measure_spike *s;
 	bool froze = false;
-	int expected = 1, len;
-	uint64_t seq;
+	int expected = 1, len, slot;
 
 	if (m->freeze_mode == MEASURE_FREEZE_STOP) {
-		if (!atomic_compare_exchange_strong(&m->armed, &expected, 0))
-			goto blind;
+		if (!atomic_compare_exchange_strong(&m->armed, &expected, 0)) {
+			atomic_fetch_add_explicit(&m->blind_off, 1, memory_order_relaxed);
+			return;
+		}
 		froze = true;
 	}
-	seq = atomic_load_explicit(&m->queue_tail, memory_order_relaxed);
-	do {
-		if (seq - atomic_load_explicit(&m->queue_head, memory_order_acquire) >=
-		    MEASURE_MAX_QUEUED) {
-			if (froze)
-				atomic_store(&m->armed, 1);
-			goto blind;
-		}
-	} while (!atomic_compare_exchange_weak(&m->queue_tail, &seq, seq + 1));
+	slot = spikeq_claim(&t->queue, lat_ns);
+	if (slot < 0) {
+		if (froze)
+			atomic_store(&m->armed, 1);
+		return;
+	}
 	if (m->freeze_mode == MEASURE_FREEZE_SWAP)
 		froze = atomic_compare_exchange_strong(&m->armed, &expected, 0);
 
-	s = &m->queue[seq % MEASURE_MAX_QUEUED];
+	s = spikeq_spike(&t->queue, slot);
 	s->thread = t->index;
 	s->tid = atomic_load_explicit(&t->tid, memory_order_relaxed);
 	s->cpu = t->cpu >= 0 ? t->cpu : sched_getcpu();
@@ -257,19 +254,17 @@ static void measure_freeze(struct measure_thread *t, uint64_t deadline_ns, uint6
 	}
 	len = measure_format_freeze(t->marker, s, !froze && m->freeze_mode == MEASURE_FREEZE_SWAP);
 	s->write_ns = measure_now_ns(CLOCK_MONOTONIC);
+	s->freeze_err = 0;
 	if (write(m->freeze_fd, t->marker, (size_t)len) < 0) {
-		atomic_store(&m->freeze_failed, 1);
+		s->freeze_err = -errno;
 		if (froze) /* nothing was stopped or swapped */
 			atomic_store(&m->armed, 1);
 		froze = false;
 	}
 	s->written_ns = measure_now_ns(CLOCK_MONOTONIC);
 	s->froze = froze;
-	atomic_store_explicit(&m->queue_seq[seq % MEASURE_MAX_QUEUED], seq + 1,
-			      memory_order_release);
-	return;
-blind:
-	atomic_fetch_add_explicit(&m->blind_spikes, 1, memory_order_relaxed);
+	/* the consumer must see the spike that froze the trace: it re-arms */
+	spikeq_put(&t->queue, slot, froze);
 }
 
 /* A latency above the threshold: freeze the trace and/or break. */
@@ -399,6 +394,85 @@ static void measure_block_signals(void)
 	pthread_sigmask(SIG_BLOCK, &set, NULL);
 }
 
+/*
+ * measure_arm_timer - -x: a POSIX timer on @t's thread, armed at @next (or one interval on,
+ * relative: @next then set from now). Return: 0, or -errno said once.
+ */
+static int measure_arm_timer(struct measure_thread *t, clockid_t clock, bool relative,
+			     uint64_t *next, timer_t *timer)
+{
+	const struct timespec interval_ts = util_ns_to_ts(t->interval_ns);
+	struct sigevent sev = { .sigev_notify = SIGEV_THREAD_ID, .sigev_signo = SIGALRM };
+	struct itimerspec its = { .it_interval = interval_ts };
+
+	sev._sigev_un._tid = atomic_load(&t->tid); /* sigev_notify_thread_id */
+	if (timer_create(clock, &sev, timer))
+		return measure_fail(t, "create the POSIX timer", errno);
+	its.it_value = relative ? interval_ts : util_ns_to_ts(*next);
+	if (relative)
+		*next = measure_now_ns(clock) + t->interval_ns;
+	if (timer_settime(*timer, relative ? 0 : TIMER_ABSTIME, &its, NULL)) {
+		int ret = measure_fail(t, "arm the POSIX timer", errno);
+
+		timer_delete(*timer);
+		return ret;
+	}
+	return 0;
+}
+
+/*
+ * measure_sleep - the hot path's sleep until @next (relative modes: one interval from now,
+ * @next set to it first). Return: 0, or the errno that cut it short.
+ */
+static inline int measure_sleep(const struct config_measure *cm, clockid_t clock, bool relative,
+				const struct timespec *interval_ts, uint64_t interval_ns,
+				const sigset_t *alarm, uint64_t *next)
+{
+	struct timespec ts;
+	int sig;
+
+	switch (cm->sleep) {
+	case CONFIG_SLEEP_POSIX_TIMER:
+		sigwait(alarm, &sig);
+		return 0;
+	case CONFIG_SLEEP_SYS_NANOSLEEP:
+		clock_gettime(clock, &ts);
+		*next = util_ts_to_ns(&ts) + interval_ns;
+		return nanosleep(interval_ts, NULL) ? EINTR : 0;
+	default:
+		if (relative) {
+			clock_gettime(clock, &ts);
+			*next = util_ts_to_ns(&ts) + interval_ns;
+			return clock_nanosleep(clock, 0, interval_ts, NULL);
+		}
+		ts = util_ns_to_ts(*next);
+		return clock_nanosleep(clock, TIMER_ABSTIME, &ts, NULL);
+	}
+}
+
+/* measure_advance - the next deadline on the thread's grid, past @now_ns (or past the timer's
+ * overrun, -x) */
+static inline void measure_advance(const struct measure_thread *t, bool have_timer, timer_t timer,
+				   uint64_t now_ns, uint64_t *next)
+{
+	*next += t->interval_ns;
+	if (have_timer) {
+		int overrun = timer_getoverrun(timer);
+
+		/*
+		 * The timer keeps its own grid: expiries merged into this signal are its
+		 * overrun, and the next one may be pending already. cyclictest also skips
+		 * periods past now here, and then measures a pending signal against a later
+		 * deadline: latencies of about -interval.
+		 */
+		if (overrun > 0)
+			*next += (uint64_t)overrun * t->interval_ns;
+	} else {
+		while (now_ns > *next)
+			*next += t->interval_ns;
+	}
+}
+
 static void *measure_thread_loop(void *arg)
 {
 	struct measure_thread *t = arg;
@@ -411,7 +485,6 @@ static void *measure_thread_loop(void *arg)
 	timer_t timer = 0;
 	bool have_timer = false;
 	sigset_t alarm;
-	int sig;
 
 	if (measure_setup_thread(t))
 		return NULL;
@@ -421,21 +494,9 @@ static void *measure_thread_loop(void *arg)
 	sigaddset(&alarm, SIGALRM);
 	next = measure_first_deadline(t, clock);
 	if (cm->sleep == CONFIG_SLEEP_POSIX_TIMER) {
-		struct sigevent sev = { .sigev_notify = SIGEV_THREAD_ID, .sigev_signo = SIGALRM };
-		struct itimerspec its = { .it_interval = interval_ts };
-
-		sev._sigev_un._tid = atomic_load(&t->tid); /* sigev_notify_thread_id */
-		if (timer_create(clock, &sev, &timer))
-			return (void *)(intptr_t)measure_fail(t, "create the POSIX timer", errno);
-		have_timer = true;
-		its.it_value = relative ? interval_ts : util_ns_to_ts(next);
-		if (relative)
-			next = measure_now_ns(clock) + t->interval_ns;
-		if (timer_settime(timer, relative ? 0 : TIMER_ABSTIME, &its, NULL)) {
-			measure_fail(t, "arm the POSIX timer", errno);
-			timer_delete(timer);
+		if (measure_arm_timer(t, clock, relative, &next, &timer))
 			return NULL;
-		}
+		have_timer = true;
 	}
 	if (cm->duration_ns)
 		stop_ns = next - t->interval_ns + cm->duration_ns;
@@ -445,30 +506,10 @@ static void *measure_thread_loop(void *arg)
 		struct timespec ts;
 		uint64_t now;
 		int64_t lat;
+		int err;
 
-		int err = 0;
-
-		switch (cm->sleep) {
-		case CONFIG_SLEEP_POSIX_TIMER:
-			sigwait(&alarm, &sig);
-			break;
-		case CONFIG_SLEEP_SYS_NANOSLEEP:
-			clock_gettime(clock, &ts);
-			next = util_ts_to_ns(&ts) + t->interval_ns;
-			if (nanosleep(&interval_ts, NULL))
-				err = EINTR;
-			break;
-		default:
-			if (relative) {
-				clock_gettime(clock, &ts);
-				next = util_ts_to_ns(&ts) + t->interval_ns;
-				err = clock_nanosleep(clock, 0, &interval_ts, NULL);
-			} else {
-				ts = util_ns_to_ts(next);
-				err = clock_nanosleep(clock, TIMER_ABSTIME, &ts, NULL);
-			}
-			break;
-		}
+		err = measure_sleep(cm, clock, relative, &interval_ts, t->interval_ns, &alarm,
+				    &next);
 		/* woken early by measure_join(): not a sample */
 		if ((err || cm->sleep == CONFIG_SLEEP_POSIX_TIMER) &&
 		    atomic_load_explicit(&m->shutdown, memory_order_relaxed))
@@ -487,22 +528,7 @@ static void *measure_thread_loop(void *arg)
 			break;
 		if (relative && cm->sleep != CONFIG_SLEEP_POSIX_TIMER)
 			continue;
-		next += t->interval_ns;
-		if (have_timer) {
-			int overrun = timer_getoverrun(timer);
-
-			/*
-			 * The timer keeps its own grid: expiries merged into this signal are
-			 * its overrun, and the next one may be pending already. cyclictest
-			 * also skips periods past now here, and then measures a pending
-			 * signal against a later deadline: latencies of about -interval.
-			 */
-			if (overrun > 0)
-				next += (uint64_t)overrun * t->interval_ns;
-		} else {
-			while (now > next)
-				next += t->interval_ns;
-		}
+		measure_advance(t, have_timer, timer, now, &next);
 	}
 
 	if (have_timer)
@@ -747,23 +773,39 @@ const struct measure_summary *measure_summary(struct measure *m)
 	/* written by the breaking thread after its tid: whole only once it is joined */
 	s->break_thread = m->joined ? m->break_thread : -1;
 	s->break_latency_ns = m->joined ? m->break_latency_ns : 0;
-	s->blind_spikes = atomic_load(&m->blind_spikes);
-	s->freeze_failed = atomic_load(&m->freeze_failed) != 0;
+	s->blind_queue_full = 0;
+	for (i = 0; i < m->nr_threads; i++)
+		s->blind_queue_full += spikeq_dropped(&m->threads[i].queue);
+	s->blind_recording_off = atomic_load(&m->blind_off);
+	s->blind_spikes = s->blind_queue_full + s->blind_recording_off;
 	s->samples = m->samples;
 	s->nr_sample_slots = m->nr_sample_slots;
 	s->nr_samples = atomic_load(&m->nr_samples);
 	return s;
 }
 
+static int measure_by_deadline(const void *a, const void *b)
+{
+	const struct measure_spike *x = a, *y = b;
+
+	if (x->deadline_ns != y->deadline_ns)
+		return x->deadline_ns < y->deadline_ns ? -1 : 1;
+	return x->thread - y->thread;
+}
+
 bool measure_take_spike(struct measure *m, struct measure_spike *out)
 {
-	uint64_t head = atomic_load_explicit(&m->queue_head, memory_order_relaxed);
-	unsigned int i = (unsigned int)(head % MEASURE_MAX_QUEUED);
+	int i;
 
-	if (atomic_load_explicit(&m->queue_seq[i], memory_order_acquire) != head + 1)
+	if (m->next_taken == m->nr_taken) {
+		m->nr_taken = m->next_taken = 0;
+		for (i = 0; i < m->nr_threads; i++)
+			m->nr_taken += spikeq_take(&m->threads[i].queue, m->taken + m->nr_taken);
+		qsort(m->taken, (size_t)m->nr_taken, sizeof(*m->taken), measure_by_deadline);
+	}
+	if (m->next_taken == m->nr_taken)
 		return false;
-	*out = m->queue[i];
-	atomic_store_explicit(&m->queue_head, head + 1, memory_order_release);
+	*out = m->taken[m->next_taken++];
 	return true;
 }
 

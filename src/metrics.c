@@ -190,20 +190,34 @@ void metrics_thread_read(const struct measure_thread_summary *t, struct metrics_
 
 /* ---- rendering --------------------------------------------------------------------- */
 
-static void metrics_family(FILE *f, const char *name, const char *type, const char *help)
+/*
+ * The HELP and TYPE lines of a family. @name is the sample name; an OpenMetrics
+ * counter family drops its _total, an OpenMetrics info family its _info. A
+ * family whose name ends in _seconds (then) says so in a UNIT line.
+ */
+static void metrics_family(FILE *f, const struct metrics_input *in, const char *name,
+			   const char *type, const char *help)
 {
 	size_t len = strlen(name);
 
-	fprintf(f, "# HELP %s %s\n# TYPE %s %s\n", name, help, name, type);
-	if (len > 8 && !strcmp(name + len - 8, "_seconds"))
-		fprintf(f, "# UNIT %s seconds\n", name);
+	if (in->format == METRICS_OPENMETRICS) {
+		if (!strcmp(type, "counter") && len > 6 && !strcmp(name + len - 6, "_total"))
+			len -= 6;
+		else if (!strcmp(type, "info") && len > 5 && !strcmp(name + len - 5, "_info"))
+			len -= 5;
+	} else if (!strcmp(type, "info")) {
+		type = "gauge"; /* Prometheus text 0.0.4 has no info type */
+	}
+	fprintf(f, "# HELP %.*s %s\n# TYPE %.*s %s\n", (int)len, name, help, (int)len, name, type);
+	if (len > 8 && !strncmp(name + len - 8, "_seconds", 8))
+		fprintf(f, "# UNIT %.*s seconds\n", (int)len, name);
 }
 
 static void metrics_render_threads(FILE *f, const struct metrics_input *in)
 {
 	int i, k;
 
-	metrics_family(f, "rtwhy_latency_seconds", "histogram",
+	metrics_family(f, in, "rtwhy_latency_seconds", "histogram",
 		       "Wake-up latency of each measuring thread (cyclictest's latency): a bucket "
 		       "counts the samples below its bound, exactly from -h when it covers the "
 		       "bound, else within 1/128 of it.");
@@ -226,7 +240,7 @@ static void metrics_render_threads(FILE *f, const struct metrics_input *in)
 		fprintf(f, "\nrtwhy_latency_seconds_count{thread=\"%d\",cpu=\"%d\"} %llu\n",
 			t->index, t->cpu, (unsigned long long)t->count);
 	}
-	metrics_family(f, "rtwhy_latency_max_seconds", "gauge",
+	metrics_family(f, in, "rtwhy_latency_max_seconds", "gauge",
 		       "Highest wake-up latency of each measuring thread since the run started.");
 	for (i = 0; i < in->nr_threads; i++) {
 		fprintf(f, "rtwhy_latency_max_seconds{thread=\"%d\",cpu=\"%d\"} ",
@@ -248,18 +262,18 @@ static void metrics_render_spikes(FILE *f, const struct metrics_input *in)
 	const struct metrics_spikes *sp = in->spikes;
 	int i;
 
-	metrics_family(f, "rtwhy_trace_threshold_seconds", "gauge",
+	metrics_family(f, in, "rtwhy_trace_threshold_seconds", "gauge",
 		       "Latency above which a spike freezes the trace and is explained (--explain, "
 		       "-b).");
 	fputs("rtwhy_trace_threshold_seconds ", f);
 	metrics_put_seconds(f, (int64_t)in->run.threshold_ns);
 	fputc('\n', f);
-	metrics_family(f, "rtwhy_spikes_total", "counter", "Spikes explained, by verdict.");
+	metrics_family(f, in, "rtwhy_spikes_total", "counter", "Spikes explained, by verdict.");
 	for (i = 0; i < BLAME_NR_VERDICTS; i++)
 		fprintf(f, "rtwhy_spikes_total{verdict=\"%s\"} %llu\n",
 			blame_verdict_name((enum blame_verdict)i),
 			(unsigned long long)sp->by_verdict[i]);
-	metrics_family(f, "rtwhy_culprit_spikes_total", "counter",
+	metrics_family(f, in, "rtwhy_culprit_spikes_total", "counter",
 		       "Spikes explained, by the kind and comm (an IRQ's name) of the verdict's "
 		       "culprit; past 16 series, comm=\"other\".");
 	for (i = 0; i < sp->nr_culprits; i++)
@@ -268,11 +282,11 @@ static void metrics_render_spikes(FILE *f, const struct metrics_input *in)
 	for (i = 0; i < METRICS_NR_KINDS; i++)
 		if (sp->folded[i])
 			metrics_render_culprit(f, (enum blame_kind)i, METRICS_OTHER, sp->folded[i]);
-	metrics_family(f, "rtwhy_blind_spikes_total", "counter",
+	metrics_family(f, in, "rtwhy_blind_spikes_total", "counter",
 		       "Spikes while the trace was frozen for an explanation: counted, not "
 		       "explained.");
 	fprintf(f, "rtwhy_blind_spikes_total %llu\n", (unsigned long long)in->blind_spikes);
-	metrics_family(f, "rtwhy_blind_seconds_total", "counter",
+	metrics_family(f, in, "rtwhy_blind_seconds_total", "counter",
 		       "Time the trace was frozen while explaining (blind time).");
 	fputs("rtwhy_blind_seconds_total ", f);
 	metrics_put_seconds(f, (int64_t)in->run.blind_ns);
@@ -281,18 +295,18 @@ static void metrics_render_spikes(FILE *f, const struct metrics_input *in)
 
 void metrics_render(FILE *f, const struct metrics_input *in)
 {
-	metrics_family(f, "rtwhy_build_info", "gauge",
+	metrics_family(f, in, "rtwhy_build_info", "info",
 		       "The rtwhy that writes this file; always 1.");
 	fprintf(f, "rtwhy_build_info{version=\"%s\"} 1\n", RTWHY_VERSION);
-	metrics_family(f, "rtwhy_running", "gauge",
+	metrics_family(f, in, "rtwhy_running", "gauge",
 		       "1 while the run measures; 0 once it has ended, the file then holds its "
 		       "final values.");
 	fprintf(f, "rtwhy_running %d\n", in->run.running ? 1 : 0);
-	metrics_family(f, "rtwhy_start_time_seconds", "gauge",
+	metrics_family(f, in, "rtwhy_start_time_seconds", "gauge",
 		       "When the run started, in seconds since the epoch.");
 	fprintf(f, "rtwhy_start_time_seconds %lld\n", (long long)in->run.start_time);
 	if (!in->run.running) {
-		metrics_family(f, "rtwhy_exit_status", "gauge",
+		metrics_family(f, in, "rtwhy_exit_status", "gauge",
 			       "Exit status of the ended run: 0 ran, 1 error, 3 above "
 			       "--max-latency.");
 		fprintf(f, "rtwhy_exit_status %d\n", in->run.exit_status);
@@ -379,9 +393,21 @@ int metrics_file_check(const char *path)
 	return 0;
 }
 
-void metrics_file_init(struct metrics_file *mf, const char *path)
+void metrics_file_init(struct metrics_file *mf, const char *path, enum metrics_format format)
 {
 	mf->path = path;
+	mf->format = format;
+}
+
+int metrics_format_parse(const char *name, enum metrics_format *format)
+{
+	if (!strcmp(name, "prometheus"))
+		*format = METRICS_PROMETHEUS;
+	else if (!strcmp(name, "openmetrics"))
+		*format = METRICS_OPENMETRICS;
+	else
+		return -EINVAL;
+	return 0;
 }
 
 /* Render into FILE.tmp.PID, make it durable, rename it over FILE; no temporary file is left. */
@@ -406,7 +432,7 @@ static int metrics_replace(const char *path, const struct metrics_input *in)
 	metrics_render(f, in);
 	errno = 0;
 	if (fflush(f) || ferror(f))
-		err = errno ? errno : EIO;
+		err = errno ? errno : util_write_errno(fd, EIO);
 	else if (fsync(fd))
 		err = errno;
 	if (fclose(f) && !err)
@@ -426,6 +452,7 @@ int metrics_file_write(struct metrics_file *mf, const struct measure_summary *s,
 		.spikes = run->threshold_ns ? &mf->spikes : NULL,
 		.blind_spikes = s->blind_spikes,
 		.run = *run,
+		.format = mf->format,
 	};
 	int i, ret;
 

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "analysis/util.h"
 #include "rtwhy/log.h"
 #include "rtwhy/outfile.h"
 
@@ -37,7 +38,7 @@ static int outfile_finish(FILE *f, const char *path, bool remove)
 
 	errno = 0; /* an earlier, unrelated failure must not become this file's reason */
 	if (fflush(f) || ferror(f))
-		err = errno ? errno : EIO;
+		err = errno ? errno : util_write_errno(fileno(f), EIO); /* a failure stdio forgot */
 	if (!closing || fstat(fileno(f), &st))
 		st.st_mode = 0;
 	if (closing && fclose(f) && !err)

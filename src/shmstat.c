@@ -82,8 +82,12 @@ int shmstat_write(struct shmstat *s, const char *text, size_t len)
 
 	if (s->fd < 0)
 		return 0;
-	if (ftruncate(s->fd, 0))
-		return -errno;
+	/*
+	 * the new block over the old, then cut to its length: a reader never finds the file
+	 * empty (truncating first left it so between the two calls; a snapshot read then had
+	 * no T: line). The block's fields have fixed widths, so old and new are mostly of one
+	 * length.
+	 */
 	while (done < len) {
 		ssize_t n = pwrite(s->fd, text + done, len - done, (off_t)done);
 
@@ -93,7 +97,7 @@ int shmstat_write(struct shmstat *s, const char *text, size_t len)
 			return n < 0 ? -errno : -EIO;
 		done += (size_t)n;
 	}
-	return 0;
+	return ftruncate(s->fd, (off_t)len) ? -errno : 0;
 }
 
 void shmstat_destroy(struct shmstat *s)

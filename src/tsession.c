@@ -18,15 +18,14 @@
 
 #include "analysis/decode.h"
 #include "analysis/marker.h"
+#include "rtwhy/host/machine.h"
 #include "rtwhy/log.h"
+#include "rtwhy/procfs.h"
 #include "rtwhy/rbread.h"
 #include "rtwhy/tsession.h"
 #include "analysis/util.h"
 
-#define TSESS_TRIGGER_FILTER " if buf ~ \"" TSESS_TRIGGER_PREFIX "*\""
-
-_Static_assert(sizeof(TSESS_TRIGGER_PREFIX) == sizeof(MARKER_FREEZE_WORD " tid="),
-	       "the trigger matches the start of marker.c's FREEZE line");
+#define TSESS_TRIGGER_FILTER " if buf ~ \"" MARKER_FREEZE_TRIGGER "*\""
 
 struct tsess {
 	struct tracefs_instance *inst;
@@ -542,7 +541,7 @@ int tsess_create(struct tsess **out, const struct tsess_opts *opts)
 	s->tep = tracefs_local_events_system(NULL, systems); /* the formats the decoder reads */
 	if (!s->tep)
 		return tsess_fail(s, "parse the event formats", errno ? errno : EIO);
-	if (!util_kernel_version(NULL, &major, &minor))
+	if (!host_machine_kernel_version(&major, &minor))
 		layout = event_flag_layout_for(major, minor);
 	s->dec = decode_create(s->tep, layout);
 	if (!s->dec)
@@ -611,6 +610,76 @@ int tsess_rearm(struct tsess *s)
 	if (write(s->on_fd, "1", 1) != 1)
 		return -errno;
 	return 0;
+}
+
+/* ---- the instance changed from outside (instwatch.c polls it) ----------------------------- */
+
+int tsess_state(struct tsess *s, struct tsess_state *st)
+{
+	char *text, file[64], val[32];
+	long long v;
+	size_t i;
+	int cpu;
+
+	memset(st, 0, sizeof(*st));
+	st->tracing_on = -1;
+	st->buffer_kb = -1;
+	st->exists = tracefs_file_exists(s->inst, "tracing_on");
+	if (!st->exists)
+		return -ENOENT;
+	text = tracefs_instance_file_read(s->inst, "tracing_on", NULL);
+	if (text)
+		st->tracing_on = atoi(text) ? 1 : 0;
+	free(text);
+	text = tracefs_instance_file_read(s->inst, "per_cpu/cpu0/buffer_size_kb", NULL);
+	if (text)
+		st->buffer_kb = atoll(text);
+	free(text);
+	for (i = 0; s->enabled && i < s->nr_events; i++) {
+		const char *event;
+		char sys[64];
+
+		if (!s->enabled[i] || tsess_event(s, i, sys, sizeof(sys), &event))
+			continue;
+		if (tracefs_event_is_enabled(s->inst, sys, event) != TRACEFS_ALL_DISABLED)
+			continue;
+		if (!st->nr_events_off++)
+			snprintf(st->event_off, sizeof(st->event_off), "%.40s:%.80s", sys, event);
+	}
+	for (cpu = 0; cpu < s->nr_cpus; cpu++) {
+		snprintf(file, sizeof(file), "per_cpu/cpu%d/stats", cpu);
+		text = tracefs_instance_file_read(s->inst, file, NULL);
+		if (!text)
+			continue;
+		if (!procfs_field(text, "read events", val, sizeof(val)) &&
+		    sscanf(val, "%lld", &v) == 1 && v > 0)
+			st->passed += (unsigned long long)v;
+		if (!procfs_field(text, "overrun", val, sizeof(val)) &&
+		    sscanf(val, "%lld", &v) == 1 && v > 0)
+			st->passed += (unsigned long long)v;
+		free(text);
+	}
+	return 0;
+}
+
+int tsess_restore(struct tsess *s)
+{
+	int ret = 0;
+	size_t i;
+
+	for (i = 0; s->enabled && i < s->nr_events; i++) {
+		const char *event;
+		char sys[64];
+
+		if (!s->enabled[i] || tsess_event(s, i, sys, sizeof(sys), &event))
+			continue;
+		if (tracefs_event_is_enabled(s->inst, sys, event) == TRACEFS_ALL_DISABLED &&
+		    tracefs_event_enable(s->inst, sys, event) && !ret)
+			ret = -errno;
+	}
+	if (write(s->on_fd, "1", 1) != 1 && !ret)
+		ret = -errno;
+	return ret;
 }
 
 void tsess_destroy(struct tsess *s)

@@ -95,7 +95,8 @@ int datread_read(struct datread *dr, datread_fn fn, void *arg);
  *
  * Counts in datread_info() as datread_read() does (a record that announces
  * lost events counts two events).
- * Return: 0, or the callback's non-zero value.
+ * Return: 0, the callback's non-zero value, -ENOMEM, or -EIO if libtracecmd
+ * lost a CPU's place after a stream (said through diag.h).
  */
 int datread_read_raw(struct datread *dr, datread_rec_fn fn, void *arg);
 
@@ -110,6 +111,56 @@ int datread_read_raw(struct datread *dr, datread_rec_fn fn, void *arg);
  * Return: the number of events in @out (0 .. DATREAD_MAX_EVENTS).
  */
 int datread_decode(struct datread *dr, const struct evbuf_rec *rec, struct rtw_event *out);
+
+/**
+ * datread_task_pid() - The task a record handed on by datread_read_raw() wakes or switches in.
+ * @dr: reader
+ * @rec: a record of kind RTW_EV_WAKING, RTW_EV_WAKEUP or RTW_EV_SWITCH
+ * @target_cpu: result: the run queue a wakeup puts it on, -1 unknown (a switch: -1)
+ *
+ * Decodes those fields only (decode_task_pid()).
+ * Return: the pid, -1 if none.
+ */
+int32_t datread_task_pid(struct datread *dr, const struct evbuf_rec *rec, int32_t *target_cpu);
+
+/*
+ * Reading one CPU of one buffer again, from a record's offset (rec->offset of
+ * datread_read_raw()), from within datread_read_raw()'s callback: on the same
+ * handles, the CPU's place in the walk put back when the callback returns. A
+ * stream hands on the records datread_read_raw() handed on, in the same
+ * order, with the same fields. Only during a callback of datread_read_raw().
+ */
+
+/**
+ * datread_stream_start() - The record at @offset of CPU @cpu of @buffer.
+ * @dr: reader
+ * @buffer: buffer id
+ * @cpu: the buffer's CPU (rec->cpu)
+ * @offset: a record's offset, as datread_read_raw() gave it
+ * @rec: result; its data valid until the next call for this stream or
+ *       datread_streams_end()
+ *
+ * Return: 1 @rec holds it, 0 the CPU has no record there, -errno.
+ */
+int datread_stream_start(struct datread *dr, int buffer, int cpu, uint64_t offset,
+			 struct evbuf_rec *rec);
+
+/**
+ * datread_stream_next() - The next record of a stream datread_stream_start() started.
+ * @dr: reader
+ * @buffer: buffer id
+ * @cpu: the buffer's CPU
+ * @rec: result, as datread_stream_start()'s
+ *
+ * Return: 1 @rec holds it, 0 the end of the CPU's records.
+ */
+int datread_stream_next(struct datread *dr, int buffer, int cpu, struct evbuf_rec *rec);
+
+/**
+ * datread_streams_end() - Let go of the records the streams hold (not the handles).
+ * @dr: reader
+ */
+void datread_streams_end(struct datread *dr);
 
 /**
  * datread_info() - What the file says about itself, and what was read.

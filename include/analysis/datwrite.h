@@ -20,7 +20,10 @@
  * the function names the events hold (the hrtimer callbacks, the stack
  * frames: a decoded event keeps the name, not the address, so each name
  * gets an address of its own), the task names (saved_cmdlines), the trace
- * clock and the traced kernel's release (uname: the common_flags layout).
+ * clock and the traced kernel's release and host name (uname: the
+ * common_flags layout), and each CPU's stats (`trace-cmd report --stat`:
+ * its records, the lost events the input counted, bytes, first and last
+ * record time; no kernel buffer's overrun: the file holds windows).
  *
  * Everything is gathered in a temporary directory (TMPDIR, else /tmp) and
  * the file is written by datwrite_close(): a trace.dat holds its data
@@ -39,10 +42,11 @@ struct datwrite;
 
 /* What the file says of the traced machine. */
 struct datwrite_info {
-	int nr_cpus;	     /* CPUs of the traced machine, 1 .. RTW_MAX_CPUS */
-	const char *clock;   /* its trace clock, e.g. "mono" */
-	const char *release; /* its kernel release ("6.18.44"), NULL or "" unknown: no uname */
-	const char *machine; /* uname's machine ("x86_64"), NULL unknown */
+	int nr_cpus;	      /* CPUs of the traced machine, 1 .. RTW_MAX_CPUS */
+	const char *clock;    /* its trace clock, e.g. "mono" */
+	const char *release;  /* its kernel release ("6.18.44"), NULL or "" unknown: no uname */
+	const char *machine;  /* uname's machine ("x86_64"), NULL unknown */
+	const char *hostname; /* uname's nodename, NULL unknown ("unknown" in the file) */
 };
 
 /**

@@ -91,6 +91,17 @@ bool decode_rt_fields(const struct decode *d);
 int decode_kind(struct decode *d, struct tep_record *rec);
 
 /**
+ * decode_task_pid() - The task a wakeup wakes or a switch switches in, its fields only.
+ * @d: decoder
+ * @rec: a record decode_kind() says is RTW_EV_WAKING, RTW_EV_WAKEUP or RTW_EV_SWITCH
+ * @target_cpu: result: the run queue a wakeup puts it on; -1 if the record has none, and
+ *              for a switch
+ *
+ * Return: its pid (a switch: the next task's), -1 if the record has none.
+ */
+int32_t decode_task_pid(struct decode *d, struct tep_record *rec, int32_t *target_cpu);
+
+/**
  * decode_lost() - The RTW_EV_LOST event announced by @rec, if any.
  * @rec: the record (its missed_events)
  * @cpu: the CPU whose buffer held it

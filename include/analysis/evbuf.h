@@ -125,6 +125,8 @@ struct evbuf_rec {
 	uint8_t buffer; /* the source's buffer number */
 	uint8_t kind;	/* enum rtw_event_kind */
 	const void *data;
+	uint64_t offset; /* its place in the source (a trace.dat's file offset); not kept in a
+			  * window of records */
 };
 
 struct evbuf_chunk;

@@ -50,6 +50,7 @@ enum rtw_kind {
 	RTW_EV_PI_SETPRIO,    /* sched:sched_pi_setprio (in the booster's context) */
 	RTW_EV_STACK,	      /* ftrace:kernel_stack, "<stack trace>": its frames follow */
 	RTW_EV_STACK_FRAME,   /* synthetic: one frame of the RTW_EV_STACK before it */
+	RTW_EV_SIGNAL,	      /* signal:signal_generate (in the sender's context) */
 	RTW_EV_NR_KINDS,
 };
 
@@ -142,6 +143,13 @@ struct rtw_event {
 		struct {	    /* STACK, in the context of the interrupted task */
 			int32_t nr; /* frames that follow, 0 unknown (text: count them) */
 		} stack;
+		struct { /* SIGNAL: @sig sent to @pid by the event's task */
+			int32_t sig;
+			int32_t pid;		 /* the target task */
+			int32_t group;		 /* 1: sent to its process (kill), 0: the thread */
+			int32_t result;		 /* 0 delivered, 1 ignored, 2 already pending ... */
+			char comm[RTW_COMM_LEN]; /* the target's */
+		} sig;
 		struct {	       /* STACK_FRAME: same cpu, pid and ts as its STACK */
 			int32_t index; /* 0 = the innermost frame */
 			char name[RTW_FRAME_LEN]; /* function, or "0x..." when unknown */
@@ -415,6 +423,14 @@ bool event_comm_is_percpu_kthread(const char *comm, char *base, size_t len);
  * Return: true if so.
  */
 bool event_comm_is_kthread(const char *comm);
+
+/**
+ * event_comm_is_stopper() - Is @comm the CPU stopper thread, "migration/N"?
+ * @comm: task name
+ *
+ * Return: true for "migration/" followed by a CPU number.
+ */
+bool event_comm_is_stopper(const char *comm);
 
 /**
  * event_prio_is_rt() - Is a kernel priority a real-time (or deadline) one?

@@ -4,7 +4,9 @@
  * FREEZE line (written by the measuring thread on its hot path, matched by
  * the tracing instance's traceoff trigger, read back by `rtwhy analyze` and
  * by the live run) and cyclictest's "hit latency threshold (LAT > THRESH)"
- * (-b N --tracemark); and how a marker event becomes the spike to explain.
+ * (-b N --tracemark); the timerlat tracer's samples ("#SEQ context thread
+ * timer_latency NS ns", in the trace `rtla timerlat -t FILE` saves); and how a
+ * marker event becomes the spike to explain.
  *
  *   FREEZE tid=T thread=I cpu=C prio=P slack=NS deadline=NS wake=NS lat=NS
  *
@@ -18,22 +20,33 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "analysis/blame.h"
+#include "analysis/result.h"
 #include "analysis/event.h"
 
-#define MARKER_FREEZE_WORD "FREEZE"		  /* a FREEZE line's first word */
-#define MARKER_FREEZE_GLOB MARKER_FREEZE_WORD "*" /* what the traceoff trigger matches */
-#define MARKER_FREEZE_MAX  180 /* the longest FREEZE line (178, untriggered) and a NUL */
+#define MARKER_FREEZE_WORD    "FREEZE" /* a FREEZE line's first word */
+#define MARKER_FREEZE_TID_KEY "tid"    /* its first key */
+/* how a FREEZE line that fires the trigger starts (an untriggered one has two spaces) */
+#define MARKER_FREEZE_TRIGGER MARKER_FREEZE_WORD " " MARKER_FREEZE_TID_KEY "="
+#define MARKER_FREEZE_MAX     180 /* the longest FREEZE line (178, untriggered) and a NUL */
 
 enum marker_kind {
 	MARKER_NONE,
 	MARKER_CYCLICTEST, /* "hit latency threshold (LAT > THRESH)" */
 	MARKER_FREEZE,	   /* rtwhy's "FREEZE tid=... deadline=... wake=..." */
+	MARKER_TIMERLAT,   /* the timerlat tracer's "#SEQ context CTX timer_latency NS ns" */
+};
+
+/* a timerlat sample's context */
+enum marker_timerlat_ctx {
+	MARKER_TIMERLAT_IRQ,	  /* "irq": the timer interrupt's latency */
+	MARKER_TIMERLAT_THREAD,	  /* "thread": the timerlat thread's (rtla's thread latency) */
+	MARKER_TIMERLAT_USER_RET, /* "user-ret": back in user space (rtla -u) */
 };
 
 struct marker {
 	enum marker_kind kind;
-	uint64_t latency;   /* cyclictest: LAT as printed (us, or ns under -N); FREEZE: ns */
+	uint64_t latency;   /* cyclictest: LAT as printed (us, or ns under -N); FREEZE,
+			     * TIMERLAT: ns */
 	uint64_t threshold; /* cyclictest: THRESH as printed */
 	int32_t tid;	    /* FREEZE fields; -1 / 0 when absent */
 	int32_t thread;
@@ -44,6 +57,8 @@ struct marker {
 	uint64_t wake_ns;
 	bool untriggered; /* FREEZE: written "FREEZE  tid=" (two spaces), which no trigger
 			   * matches; read back alike */
+	uint64_t seq;	  /* TIMERLAT: the activation's number */
+	enum marker_timerlat_ctx context; /* TIMERLAT */
 };
 
 /**
@@ -62,9 +77,21 @@ int marker_format_freeze(char *buf, const struct marker *m);
  * @text: the trace_marker text of an RTW_EV_MARKER event
  * @m: result
  *
- * Return: true for a cyclictest or FREEZE marker (@m filled), else false.
+ * Return: true for a cyclictest, FREEZE or timerlat marker (@m filled), else false.
  */
 bool marker_parse(const char *text, struct marker *m);
+
+/**
+ * marker_is_timerlat() - Is @text a timerlat tracer sample?
+ * @text: what follows the timestamp of a line ("#4     context thread
+ *        timer_latency   2704684 ns"; need not be NUL-terminated)
+ * @len: its length
+ *
+ * The timerlat tracer's samples have no event name: the text reader asks this
+ * to keep them as marker events (RTW_EV_MARKER) for marker_parse().
+ * Return: true if so.
+ */
+bool marker_is_timerlat(const char *text, size_t len);
 
 /**
  * marker_spike() - The spike a marker event names.
@@ -75,7 +102,8 @@ bool marker_parse(const char *text, struct marker *m);
  * @sp: result
  *
  * cyclictest: tid = the writer, wake = the marker's time, deadline = wake -
- * LAT. FREEZE: its own deadline and wake when they are in the trace's clock
+ * LAT; a timerlat sample alike (its thread writes it right after it woke, and
+ * its latency is from the timer's expected time). FREEZE: its own deadline and wake when they are in the trace's clock
  * (@clock_mono, or the marker written within 10 ms of wake=), else derived
  * like cyclictest's.
  * Return: 0, or -EINVAL if the marker's latency is longer than its time.

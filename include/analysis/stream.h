@@ -7,7 +7,8 @@
  * the spike named by hand, is explained from that window (blame) when it
  * arrives and handed to the caller, who renders it; the results are kept
  * for a report of all of them, and what the trace is and what was read is
- * summed up. Memory is bounded by the window, not by the file.
+ * summed up. Memory is bounded by the window, not by the file; for a
+ * trace.dat, by one explanation's CPUs, not by the CPU count (stream.c).
  *
  * Prints nothing: spikes go to the caller's callback, failures and
  * warnings to diag.h. Offline: nothing is read about the tasks of this
@@ -23,7 +24,10 @@
 #include "analysis/blame.h"
 
 #define STREAM_MAX_EVENTS 262144 /* window cap: about 44 MB of events */
-#define STREAM_MAX_KEPT	  1000	 /* explained spikes kept in the summary */
+#define STREAM_DECODE_ALL \
+	65536		     /* trace.dat: a window of more records is read for the CPUs
+				  * its explanation needs, not whole */
+#define STREAM_MAX_KEPT 1000 /* explained spikes kept in the summary */
 
 struct datread;
 
@@ -76,6 +80,9 @@ struct stream_opts {
 	int32_t pid;		  /* the late thread */
 	uint64_t at_ns;		  /* when it ran, in the trace's clock */
 	uint64_t latency_ns;	  /* how late it was */
+	uint64_t decode_all;	  /* trace.dat: a window of at most this many records is
+				   * decoded whole, a larger one for the CPUs its explanation
+				   * needs; 0: STREAM_DECODE_ALL */
 	stream_spike_fn on_spike; /* per explained spike; NULL: none */
 	void *arg;		  /* passed to @on_spike */
 };

@@ -31,8 +31,10 @@ struct tl_segment {
 	uint8_t ctx;		 /* enum tl_ctx */
 	uint8_t resched;	 /* RTW_F_*RESCHED bits seen in the segment's first event */
 	uint8_t preempt_exit;	 /* it began at a hard IRQ's exit to task context with
-				  * TIF_NEED_RESCHED set and preemption enabled: a preemptible
-				  * kernel switches right there; it ends at the next event */
+				  * TIF_NEED_RESCHED set and preemption enabled (set at the exit
+				  * or by an IRQs-off event right after it, on the same return
+				  * path): a preemptible kernel switches right there; it ends at
+				  * the next event */
 	uint8_t from_irq;	 /* TL_SOFTIRQ: run at a hard IRQ's exit, else in @pid's own
 				  * context (local_bh_enable(), ksoftirqd, an IRQ thread) */
 	int32_t pid;		 /* the task (TASK/IDLE) or the interrupted task */
@@ -75,11 +77,14 @@ int timeline_build(struct timeline *tl, const struct rtw_event *ev, size_t n, ui
  *	later, with nothing lost before it, ran what that event shows since then
  *	(an idle CPU has no event until something happens).
  * @end_ns: close the last segment of every CPU here (0: at the last event)
+ * @tick_ns: the scheduler tick period where it is known (the kernel's CONFIG_HZ, a trace's
+ *	"# rtwhy: hz" line); 0: timeline_estimate_tick_ns() of @ev (ticks of a stalling CPU
+ *	come late and can fit a slower period)
  *
  * Return: 0, -ENOMEM, or -ENODATA if @n is 0.
  */
 int timeline_build_from(struct timeline *tl, const struct rtw_event *ev, size_t n,
-			uint64_t start_ns, uint64_t end_ns);
+			uint64_t start_ns, uint64_t end_ns, uint64_t tick_ns);
 
 /**
  * timeline_free() - Release a timeline.
@@ -118,6 +123,14 @@ uint64_t timeline_walk(const struct timeline *tl, int cpu, uint64_t from_ns, uin
  * Return: ns (the kernel's TICK_NSEC), or 0 when no period fits.
  */
 uint64_t timeline_tick_ns(const struct rtw_event *ev, size_t n, int cpu, uint64_t before_ns);
+
+/**
+ * timeline_tick_slack_ns() - How late a tick may come after the grid point it was due at and
+ * still be on time: a quarter of the period, 200 us at least. Past it, a ticking CPU's
+ * silence had no tick in it although one was due.
+ * @tick_ns: the tick period
+ */
+uint64_t timeline_tick_slack_ns(uint64_t tick_ns);
 
 /**
  * timeline_estimate_tick_ns() - timeline_tick_ns() of all CPUs and events.

@@ -21,8 +21,14 @@
 
 extern const char *tracecmd_get_trace_clock(struct tracecmd_input *handle) __attribute__((weak));
 extern const char *tracecmd_get_uname(struct tracecmd_input *handle) __attribute__((weak));
+extern int tracecmd_cpus(struct tracecmd_input *handle) __attribute__((weak));
+
+/* datread's walk: a CPU's next record, and its cursor put back after it was read again */
+struct tep_record *tracecmd_peek_data(struct tracecmd_input *handle, int cpu);
+int tracecmd_set_cursor(struct tracecmd_input *handle, int cpu, unsigned long long offset);
 
 /* enum tracecmd_option_id of trace-cmd-private.h: the options rtwhy writes */
+#define TRACECMD_PRIV_OPTION_CPUSTAT	2
 #define TRACECMD_PRIV_OPTION_TRACECLOCK 4
 #define TRACECMD_PRIV_OPTION_UNAME	5
 

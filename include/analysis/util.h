@@ -2,7 +2,8 @@
 /*
  * util - strict parsers for numbers, durations and CPU lists, timespec
  * arithmetic, and allocation-free integer formatting for the hot path.
- * Pure functions: no I/O except util_online_cpus().
+ * Pure functions: no I/O (the machine's facts are src/host/'s), except util_write_errno()
+ * (a file being written: the filesystem's own errno).
  */
 #ifndef ANALYSIS_UTIL_H
 #define ANALYSIS_UTIL_H
@@ -69,14 +70,6 @@ int util_parse_cpulist(const char *s, cpu_set_t *set);
 void util_format_cpulist(const cpu_set_t *set, char *buf, size_t len);
 
 /**
- * util_online_cpus() - The CPUs this process may run on.
- * @set: result
- *
- * Return: the number of CPUs in @set (at least 1).
- */
-int util_online_cpus(cpu_set_t *set);
-
-/**
  * util_nth_cpu() - The @n-th CPU (0-based, wrapping) in @set.
  * @set: CPUs, not empty
  * @n: index
@@ -95,6 +88,28 @@ static inline struct timespec util_ns_to_ts(uint64_t ns)
 	struct timespec ts = { .tv_sec = (time_t)(ns / NSEC_PER_SEC),
 			       .tv_nsec = (long)(ns % NSEC_PER_SEC) };
 	return ts;
+}
+
+/**
+ * util_hz_tick_ns() - The tick period of a CONFIG_HZ, rounded as the kernel's TICK_NSEC.
+ * @hz: ticks a second
+ *
+ * Return: ns, 0 for @hz <= 0.
+ */
+static inline uint64_t util_hz_tick_ns(long hz)
+{
+	return hz > 0 ? (NSEC_PER_SEC + (uint64_t)hz / 2) / (uint64_t)hz : 0;
+}
+
+/**
+ * util_tick_hz() - The CONFIG_HZ of a tick period (the inverse of util_hz_tick_ns()).
+ * @tick_ns: the period
+ *
+ * Return: ticks a second, 0 for @tick_ns 0.
+ */
+static inline uint64_t util_tick_hz(uint64_t tick_ns)
+{
+	return tick_ns ? (NSEC_PER_SEC + tick_ns / 2) / tick_ns : 0;
 }
 
 /**
@@ -127,11 +142,11 @@ size_t util_strlcpy(char *dst, const char *src, size_t len);
 
 /**
  * util_kernel_version() - Parse "6.18.44-foo" into major and minor.
- * @release: uname release string (NULL: this machine's)
+ * @release: uname release string (host_machine_kernel_version(): this machine's)
  * @major: result
  * @minor: result
  *
- * Return: 0, or -EINVAL if @release does not start with "N.N".
+ * Return: 0, or -EINVAL if @release is NULL or does not start with "N.N".
  */
 int util_kernel_version(const char *release, int *major, int *minor);
 
@@ -141,10 +156,23 @@ int util_kernel_version(const char *release, int *major, int *minor);
  *           "" or NULL unknown
  * @version: uname -v ("#1 SMP PREEMPT_RT Debian ..."), "" or NULL unknown
  *
- * With both NULL, the running kernel's. The version always says PREEMPT_RT
+ * For a trace recorded elsewhere (the running kernel's: host_kernel_rt(),
+ * which does not trust a release name). The version always says PREEMPT_RT
  * (older kernels "PREEMPT RT"); a release only when its builder named it so.
  * Return: 1 PREEMPT_RT, 0 not (the version says another model), -1 unknown.
  */
 int util_kernel_rt(const char *release, const char *version);
+
+/**
+ * util_write_errno() - The real reason a write to @fd failed earlier, where the stream or the
+ * library that wrote it kept only "failed" (a stdio error flag, libtracecmd's EINVAL).
+ * @fd: the file, open for writing; its size is put back as it was
+ * @fallback: the errno to return when a fresh write succeeds (positive, e.g. EIO)
+ *
+ * Writes one zeroed 4 KiB block past the end of @fd and truncates it away: the filesystem
+ * answers with what it refuses now (ENOSPC, EDQUOT, EFBIG, EROFS, EIO).
+ * Return: that errno (positive), or @fallback.
+ */
+int util_write_errno(int fd, int fallback);
 
 #endif

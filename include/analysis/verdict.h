@@ -4,20 +4,22 @@
  * in words a user acts on. blame.c finds the chain, the phases and the
  * culprits; this module owns the verdicts: one table in verdict.c with an
  * entry per verdict (its kind, its JSON name, the rule that picks it, the
- * function that words its text and hint). The rules are tried in table
+ * function that words its text and hint: verdict_words.h, verdict_cause.h). The rules are tried in table
  * order on the largest culprit; the first that holds is the verdict.
  *
- * Adding a verdict: its enum blame_verdict value (blame.h, before
- * BLAME_NR_VERDICTS), then in verdict.c its rule, its wording function and
- * its table entry, placed where its rule must be tried. Nothing else names
- * the verdicts: renderers take the name and the words from the result.
+ * Adding a verdict: its enum blame_verdict value (result.h, before
+ * BLAME_NR_VERDICTS), then in verdict.c its rule and its table entry,
+ * placed where its rule must be tried, and its wording function: in
+ * verdict_words.c for what occupied the CPU, in verdict_cause.c for a
+ * kernel mechanism. Nothing else names the verdicts: renderers take the
+ * name and the words from the result.
  */
 #ifndef ANALYSIS_VERDICT_H
 #define ANALYSIS_VERDICT_H
 
 #include <stdint.h>
 
-#include "analysis/blame.h"
+#include "analysis/result.h"
 
 /**
  * verdict_decide() - Choose the verdict of @res and word it.

@@ -77,6 +77,12 @@ struct config_output {
 	int oscope;		 /* -o: -v prints the max of every N samples (1 = all) */
 	const char *fifo_path;	 /* -F: named pipe handing out the status lines */
 	uint64_t max_latency_ns; /* --max-latency: exit status 3 above it, 0 = off */
+
+	/* the service mode (doc/service.md) */
+	uint64_t save_trace_max_bytes; /* --save-trace-max: the bound of a DIR/, 0 = none */
+	bool metrics_openmetrics;      /* --metrics-format=openmetrics (else Prometheus 0.0.4) */
+	bool log_spikes;	       /* --log-spikes: one stderr line per explained spike */
+	bool reopen_on_hup;	       /* --reopen-on-hup: SIGHUP reopens the files, no stop */
 };
 
 struct config_system {

@@ -9,8 +9,9 @@
  * itself writes one FREEZE line to the tracing instance's trace_marker (a
  * kernel trigger may stop or swap the recording in the same system call,
  * enum measure_freeze) and the line carries the spike; the spike also goes
- * into a lock-free queue from which one consumer thread takes it
- * (measure_take_spike()).
+ * into the thread's lock-free queue (spikeq.h: it keeps the largest when
+ * spikes come faster than they are taken) from which one consumer thread
+ * takes them (measure_take_spike()).
  *
  * The loop allocates nothing, takes no lock, calls no stdio and makes no
  * system call but the clock ones (and sigwait/timer_getoverrun with -x) and
@@ -43,6 +44,7 @@ struct measure_spike {
 	int64_t latency_ns;   /* wake - deadline in the measuring clock */
 	uint64_t cycle;	      /* cycle number of the sample */
 	bool froze;	      /* its line stopped or swapped the trace (STOP, SWAP armed) */
+	int freeze_err;	      /* -errno of its FREEZE line's write, 0 written (or none) */
 	uint64_t write_ns;    /* CLOCK_MONOTONIC before the FREEZE line's write ... */
 	uint64_t written_ns;  /* ... and after it: the line's trace timestamp is between */
 };
@@ -55,7 +57,7 @@ enum measure_freeze {
 	MEASURE_FREEZE_MARK, /* nothing: the trace records on, every spike is queued */
 };
 
-#define MEASURE_MAX_QUEUED 64 /* spikes waiting for the consumer; more are blind */
+#define MEASURE_MAX_QUEUED 64 /* per thread, spikes waiting; then the smallest is dropped */
 
 /* One --spike sample (cyclictest's "T: 0 Spike: ...: TS: ..."). */
 struct measure_spike_sample {
@@ -89,9 +91,10 @@ struct measure_summary {
 	bool smi;	  /* smi_count is counted (--smi) */
 	int break_tid;	  /* -b: tid of the thread that broke, 0 for none */
 	int break_thread; /* its index (-1 until stopped) */
-	int64_t break_latency_ns; /* its latency (0 until stopped) */
-	uint64_t blind_spikes;	  /* spikes no trace will show (frozen, queue full) */
-	bool freeze_failed;	  /* a FREEZE write failed: the trace ran on */
+	int64_t break_latency_ns;     /* its latency (0 until stopped) */
+	uint64_t blind_spikes;	      /* spikes no trace will show: the two below */
+	uint64_t blind_queue_full;    /* dropped (the smallest) when a thread's queue was full */
+	uint64_t blind_recording_off; /* STOP: came while the trace was stopped */
 	const struct measure_spike_sample *samples; /* --spike: the first nr_sample_slots kept */
 	int nr_sample_slots;
 	uint64_t nr_samples; /* may exceed the slots: counted, not kept */
@@ -123,14 +126,6 @@ int measure_init(struct measure **out, const struct rtw_config *cfg);
  * @mode: what the line does to the trace (the trigger tsession set up)
  */
 void measure_set_freeze(struct measure *m, int fd, enum measure_freeze mode);
-
-/**
- * measure_freeze_failed() - Whether a FREEZE write failed (the trace ran on).
- * @m: measurement
- *
- * Context: any thread.
- */
-bool measure_freeze_failed(const struct measure *m);
 
 /**
  * measure_smi_open() - --smi: open the SMI counter of each thread's CPU and
@@ -201,6 +196,9 @@ int measure_smi_window(struct measure *m, int thread, uint64_t from_ns, uint32_t
  * @m: measurement
  * @out: the spike
  *
+ * Takes every thread's waiting spikes at once when it has handed out the
+ * last it took, and hands them out by deadline (a spike queued while they
+ * were handed out comes after them).
  * A spike whose line froze the trace leaves @m disarmed until measure_rearm().
  * Context: one consumer thread at a time.
  * Return: true if a spike was taken.

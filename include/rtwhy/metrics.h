@@ -1,16 +1,22 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * metrics - the --metrics file: the run's numbers for node_exporter's
- * textfile collector, in the Prometheus text format (0.0.4), the format
- * that collector parses (and that `promtool check metrics` checks); see
- * README.md "Fleets: --metrics" for every metric.
+ * metrics - the --metrics file: the run's numbers, in one of two formats
+ * (--metrics-format; doc/service.md "Metrics formats"):
  *
- * Counters are named with their _total in the TYPE line too: OpenMetrics
- * would drop it there, and both parsers would then see a counter without
- * samples and an untyped sample. The two OpenMetrics lines they take for
- * comments are kept: "# UNIT" on the _seconds gauges and histogram, and a
- * last "# EOF", so that a reader can tell a whole file. No timestamps: the
- * textfile collector refuses a file that has any.
+ * - METRICS_PROMETHEUS (the default): the Prometheus text format 0.0.4, the
+ *   one node_exporter's textfile collector parses (and `promtool check
+ *   metrics` checks). Counters are named with their _total in the TYPE line
+ *   too: dropping it there, as OpenMetrics does, would make that parser see
+ *   a counter without samples and an untyped sample. Two OpenMetrics lines
+ *   it takes for comments are kept: "# UNIT" on the _seconds families, and
+ *   a last "# EOF", so that a reader can tell a whole file.
+ * - METRICS_OPENMETRICS: OpenMetrics 1.0 text, strict: a counter family is
+ *   named without its _total (its samples keep it), rtwhy_build is an info
+ *   family, "# UNIT" on every _seconds family, "# EOF" last. For readers of
+ *   OpenMetrics (prometheus_client's parser, promtool's OpenMetrics
+ *   backfill); node_exporter's textfile collector would misread it.
+ *
+ * No timestamps in either: the textfile collector refuses a file that has any.
  *
  * Latency buckets are fixed (metrics_bound_ns, 1-2-5 from 1 us to 100 ms):
  * a bucket counts the samples below its bound, exactly from the -h
@@ -81,6 +87,12 @@ struct metrics_run {
 	int exit_status; /* the run's, shown once it has ended */
 };
 
+/* The text format of the file. */
+enum metrics_format {
+	METRICS_PROMETHEUS,  /* Prometheus text 0.0.4: node_exporter's textfile collector */
+	METRICS_OPENMETRICS, /* OpenMetrics 1.0 text, strict */
+};
+
 /* Everything one file shows. */
 struct metrics_input {
 	const struct metrics_thread *threads;
@@ -88,6 +100,7 @@ struct metrics_input {
 	const struct metrics_spikes *spikes; /* NULL: the run does not trace (no spike metrics) */
 	uint64_t blind_spikes;		     /* with @spikes */
 	struct metrics_run run;
+	enum metrics_format format;
 };
 
 /**
@@ -149,6 +162,7 @@ void metrics_render(FILE *f, const struct metrics_input *in);
 /* The file of one run; zero it, then metrics_file_init(). */
 struct metrics_file {
 	const char *path; /* NULL: no --metrics, every call does nothing */
+	enum metrics_format format;
 	struct metrics_spikes spikes;
 	struct metrics_thread *threads; /* allocated at the first write */
 	int nr_threads;
@@ -167,11 +181,21 @@ struct metrics_file {
 int metrics_file_check(const char *path);
 
 /**
+ * metrics_format_parse() - The format named @name by --metrics-format.
+ * @name: "prometheus" or "openmetrics"
+ * @format: result
+ *
+ * Return: 0, or -EINVAL for another name.
+ */
+int metrics_format_parse(const char *name, enum metrics_format *format);
+
+/**
  * metrics_file_init() - Start the file of a run.
  * @mf: zeroed
  * @path: --metrics, NULL for none
+ * @format: its format
  */
-void metrics_file_init(struct metrics_file *mf, const char *path);
+void metrics_file_init(struct metrics_file *mf, const char *path, enum metrics_format format);
 
 /**
  * metrics_file_write() - Replace the file with the numbers of now: while

@@ -1,13 +1,20 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * sigflag - SIGINT, SIGTERM and SIGHUP turned into a flag for the short
- * tracing windows of the subcommands (irqs --observe, check's tick count):
- * the handler only records the signal; the caller sleeps in short steps,
- * sees the flag, and goes through its normal cleanup (tsess_destroy()).
+ * sigflag - signals turned into flags, for the whole program: the handler
+ * only records the signal; the caller sleeps in short steps, sees the
+ * flag, and goes through its normal cleanup (tsess_destroy(), the run's
+ * unwind).
+ *
+ * The subcommands' short tracing windows (irqs --observe, check's tick
+ * count): sigflag_install() .. sigflag_restore(), SIGUSR1 ends them too.
+ * The measuring run: sigflag_install_run(), where SIGUSR1 (print the status,
+ * as cyclictest) and SIGUSR2 (write the status file) are requests that
+ * sigflag_take() answers, and only INT, TERM, HUP, QUIT and PIPE end it.
  */
 #ifndef RTWHY_SIGFLAG_H
 #define RTWHY_SIGFLAG_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -24,7 +31,31 @@ void sigflag_install(void);
 void sigflag_restore(void);
 
 /**
- * sigflag_caught() - The signal caught since sigflag_install().
+ * sigflag_install_run() - The measuring run's handlers, kept until it exits.
+ * @blocked: receives the signals handled, for the caller to block while it
+ *           starts threads (they inherit the mask: signals go to the main thread)
+ *
+ * Clears the flags.
+ */
+void sigflag_install_run(sigset_t *blocked);
+
+/**
+ * sigflag_set_hup_reopens() - SIGHUP asks a run to reopen its files (--reopen-on-hup).
+ * @on: true: sigflag_install_run() makes SIGHUP a request (sigflag_take(SIGHUP)), not an end
+ */
+void sigflag_set_hup_reopens(bool on);
+
+/**
+ * sigflag_take() - Was SIGUSR1, SIGUSR2 or (sigflag_set_hup_reopens()) SIGHUP received since
+ * the last call?
+ * @sig: SIGUSR1, SIGUSR2 or SIGHUP
+ *
+ * Return: true once per arrival (the flag is cleared).
+ */
+bool sigflag_take(int sig);
+
+/**
+ * sigflag_caught() - The signal that ends it, caught since an install.
  *
  * Return: the signal number, or 0.
  */

@@ -22,7 +22,7 @@ struct tsess;
 
 /*
  * What a FREEZE line (marker.h) does to the recording. The trigger matches
- * lines that start "FREEZE tid=" (TSESS_TRIGGER_PREFIX); a line written
+ * lines that start "FREEZE tid=" (MARKER_FREEZE_TRIGGER); a line written
  * "FREEZE  tid=" (two spaces, marker.h's untriggered) is the same
  * spike for every reader but leaves the trigger alone.
  */
@@ -34,8 +34,6 @@ enum tsess_capture {
 	TSESS_CAPTURE_SNAPSHOT, /* the line swaps the buffer with its spare (snapshot trigger),
 				 * recording goes on in the other; the spare is read */
 };
-
-#define TSESS_TRIGGER_PREFIX "FREEZE tid="
 
 /* What the kernel offers an instance, read from its tracefs files. */
 struct tsess_features {
@@ -203,6 +201,37 @@ int tsess_swap(struct tsess *s);
  * Return: 0 or -errno.
  */
 int tsess_rearm(struct tsess *s);
+
+/* The instance as it is now, read by the main thread to notice another program's changes. */
+struct tsess_state {
+	bool exists;		   /* its directory is there */
+	int tracing_on;		   /* 1, 0; -1 unreadable */
+	long long buffer_kb;	   /* per CPU (CPU 0's), -1 unreadable */
+	int nr_events_off;	   /* of the events it enabled, now off */
+	char event_off[128];	   /* the first of them, "sched:sched_switch" */
+	unsigned long long passed; /* events read + overwritten, over the CPUs: only a clear
+				    * (or a resize) makes it go down */
+};
+
+/**
+ * tsess_state() - Read the instance's state (tracing_on, buffer size, its events, counts).
+ * @s: session
+ * @st: result
+ *
+ * A few small tracefs reads (no buffer read): for a watcher polling now and then, never for
+ * the measuring threads.
+ * Return: 0, or -errno (-ENOENT: the instance is gone, st->exists false).
+ */
+int tsess_state(struct tsess *s, struct tsess_state *st);
+
+/**
+ * tsess_restore() - Put back what another program changed: tracing_on 1, and the events it
+ * had enabled on again.
+ * @s: session
+ *
+ * Return: 0, or the first -errno.
+ */
+int tsess_restore(struct tsess *s);
 
 /**
  * tsess_destroy() - Remove the instance and free the session.

@@ -8,10 +8,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "rtwhy/check/gather.h"
+#include "rtwhy/host/kernel.h"
+#include "rtwhy/host/sched.h"
+#include "rtwhy/host/steal.h"
+#include "rtwhy/host/cgroup.h"
 #include "rtwhy/irqs/gather.h"
 #include "rtwhy/procfs.h"
 #include "rtwhy/sigflag.h"
@@ -39,24 +42,6 @@ static const char *const check_gather_optional[] = {
 	"nmi/nmi_handler",
 };
 
-bool check_gather_kconfig(const char *config, const char *option, char *val, size_t len)
-{
-	size_t olen = strlen(option);
-	const char *p = config;
-
-	while (p && *p) {
-		const char *nl = strchr(p, '\n');
-		size_t llen = nl ? (size_t)(nl - p) : strlen(p);
-
-		if (llen > olen && !strncmp(p, option, olen) && p[olen] == '=') {
-			snprintf(val, len, "%.*s", (int)(llen - olen - 1), p + olen + 1);
-			return true;
-		}
-		p = nl ? nl + 1 : NULL;
-	}
-	return false;
-}
-
 /* Is @word one of the comma-separated words of @list ("rw,relatime,cpu,cpuacct")? */
 static bool check_gather_has_option(const char *list, const char *word)
 {
@@ -70,23 +55,6 @@ static bool check_gather_has_option(const char *list, const char *word)
 		p = p ? p + 1 : NULL;
 	}
 	return false;
-}
-
-int check_gather_kconfig_state(const char *config, const char *option)
-{
-	char v[8], unset[96];
-	const char *p = config;
-	size_t len;
-
-	if (check_gather_kconfig(config, option, v, sizeof(v)))
-		return 1;
-	len = (size_t)snprintf(unset, sizeof(unset), "# %s is not set", option);
-	while (p && (p = strstr(p, unset))) {
-		if ((p == config || p[-1] == '\n') && (!p[len] || p[len] == '\n'))
-			return 0;
-		p += len;
-	}
-	return -1;
 }
 
 /* ---- measuring HZ ------------------------------------------------------------------- */
@@ -276,7 +244,7 @@ static void check_gather_hz(struct check_gather_facts *f)
 	char v[32];
 
 	if ((from == CHECK_GATHER_HZ_AUTO || from == CHECK_GATHER_HZ_CONFIG) &&
-	    check_gather_kconfig(f->kconfig, "CONFIG_HZ", v, sizeof(v)))
+	    host_kernel_kconfig(f->kconfig, "CONFIG_HZ", v, sizeof(v)))
 		return;
 	if (from == CHECK_GATHER_HZ_CONFIG || !f->live)
 		return;
@@ -390,24 +358,21 @@ static void check_gather_rt_cgroup(struct check_gather_facts *f)
 	}
 }
 
+/* The RT budget and each CPU's fair server (host/sched), and this process's RT cgroup. */
 static void check_gather_rt(struct check_gather_facts *f)
 {
-	char rel[96];
+	struct host_sched s;
 	int cpu, n = f->nr_cpus > 0 ? f->nr_cpus : 1;
 
-	f->rt_runtime_err = procfs_read_long(f->root, "/proc/sys/kernel/sched_rt_runtime_us",
-					     &f->rt_runtime_us);
-	f->rt_period_err =
-		procfs_read_long(f->root, "/proc/sys/kernel/sched_rt_period_us", &f->rt_period_us);
+	host_sched_read(f->root, -1, &s);
+	f->rt_runtime_err = s.rt_runtime_err;
+	f->rt_runtime_us = s.rt_runtime_us;
+	f->rt_period_err = s.rt_period_err;
+	f->rt_period_us = s.rt_period_us;
 	check_gather_rt_cgroup(f);
 	for (cpu = 0; cpu < n && cpu < RTW_MAX_CPUS; cpu++) {
-		snprintf(rel, sizeof(rel), "/sys/kernel/debug/sched/fair_server/cpu%d/runtime",
-			 cpu);
-		f->fair_err = procfs_read_long(f->root, rel, &f->fair_runtime_ns[cpu]);
-		if (f->fair_err)
-			break;
-		snprintf(rel, sizeof(rel), "/sys/kernel/debug/sched/fair_server/cpu%d/period", cpu);
-		f->fair_err = procfs_read_long(f->root, rel, &f->fair_period_ns[cpu]);
+		f->fair_err = host_sched_fair_server(f->root, cpu, &f->fair_runtime_ns[cpu],
+						     &f->fair_period_ns[cpu]);
 		if (f->fair_err)
 			break;
 		f->nr_fair++;
@@ -417,8 +382,8 @@ static void check_gather_rt(struct check_gather_facts *f)
 
 static void check_gather_virt(struct check_gather_facts *f)
 {
-	unsigned long long v[8] = { 0 };
-	char *cpuinfo = NULL, *stat = NULL, flags[8192];
+	struct host_steal_stat st;
+	char *cpuinfo = NULL, flags[8192];
 
 	f->clk_tck = sysconf(_SC_CLK_TCK);
 	if (procfs_read_all(f->root, "/proc/cpuinfo", &cpuinfo) >= 0) {
@@ -431,15 +396,11 @@ static void check_gather_virt(struct check_gather_facts *f)
 		    sizeof(f->hypervisor_type));
 	procfs_read(f->root, "/sys/devices/system/clocksource/clocksource0/available_clocksource",
 		    f->clocksources, sizeof(f->clocksources));
-	if (procfs_read_all(f->root, "/proc/stat", &stat) >= 0 &&
-	    sscanf(stat, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3],
-		   &v[4], &v[5], &v[6], &v[7]) == 8 &&
-	    f->clk_tck > 0) {
+	if (!host_steal_read(f->root, -1, &st) && f->clk_tck > 0) {
 		f->stat_read = true;
-		f->steal_ticks = v[7];
-		f->total_ticks = v[0] + v[1] + v[2] + v[3] + v[4] + v[5] + v[6] + v[7];
+		f->steal_ticks = st.steal_ticks;
+		f->total_ticks = st.total_ticks;
 	}
-	free(stat);
 }
 
 static void check_gather_smt(struct check_gather_facts *f)
@@ -552,35 +513,24 @@ static void check_gather_tracefs(struct check_gather_facts *f)
 
 /* ---- all of it ---------------------------------------------------------------------- */
 
+/* The kernel's facts (host/kernel) into the check's, and the CPUs online. */
 static int check_gather_kernel(struct check_gather_facts *f)
 {
-	char online[CHECK_GATHER_CPULIST_LEN], rel[192];
-	struct utsname u;
+	char online[CHECK_GATHER_CPULIST_LEN];
+	struct host_kernel k;
 	cpu_set_t set;
-	ssize_t n;
+	int ret;
 
-	if (procfs_read(f->root, "/proc/sys/kernel/osrelease", f->release, sizeof(f->release)) <
-		    0 &&
-	    f->live && !uname(&u))
-		util_strlcpy(f->release, u.release, sizeof(f->release));
-	if (procfs_read(f->root, "/proc/sys/kernel/version", f->version, sizeof(f->version)) < 0 &&
-	    f->live && !uname(&u))
-		util_strlcpy(f->version, u.version, sizeof(f->version));
-	procfs_read(f->root, "/proc/cmdline", f->cmdline, sizeof(f->cmdline));
-
-	n = procfs_read_gzip(f->root, "/proc/config.gz", &f->kconfig);
-	if (n >= 0) {
-		snprintf(f->kconfig_src, sizeof(f->kconfig_src), "/proc/config.gz");
-	} else if (n == -ENOMEM) {
-		return -ENOMEM;
-	} else if (f->release[0]) {
-		snprintf(rel, sizeof(rel), "/boot/config-%s", f->release);
-		n = procfs_read_all(f->root, rel, &f->kconfig);
-		if (n >= 0)
-			util_strlcpy(f->kconfig_src, rel, sizeof(f->kconfig_src));
-		else if (n == -ENOMEM)
-			return -ENOMEM;
-	}
+	ret = host_kernel_read(&k, f->root);
+	if (ret)
+		return ret;
+	util_strlcpy(f->release, k.release, sizeof(f->release));
+	util_strlcpy(f->version, k.version, sizeof(f->version));
+	util_strlcpy(f->cmdline, k.cmdline, sizeof(f->cmdline));
+	util_strlcpy(f->kconfig_src, k.kconfig_src, sizeof(f->kconfig_src));
+	f->kconfig = k.kconfig; /* now the facts' */
+	f->forced = k.forced;
+	util_strlcpy(f->forced_why, k.forced_why, sizeof(f->forced_why));
 	if (procfs_read(f->root, "/sys/devices/system/cpu/online", online, sizeof(online)) >= 0 &&
 	    !util_parse_cpulist(online, &set))
 		f->nr_cpus = CPU_COUNT(&set);
@@ -588,6 +538,42 @@ static int check_gather_kernel(struct check_gather_facts *f)
 		f->nr_cpus = (int)sysconf(_SC_NPROCESSORS_ONLN);
 	f->cpu_dir = procfs_exists(f->root, "/sys/devices/system/cpu");
 	return 0;
+}
+
+void check_gather_cgroup(struct check_gather_facts *f, int pid, const char *cpus)
+{
+	struct host_cgroup_ctl cpu, cpuset;
+	struct host_cgroup_quota q;
+	int64_t rt = -1;
+
+	f->cg_pid = pid > 0 ? pid : 0;
+	util_strlcpy(f->cg_cpus_wanted, cpus ? cpus : "", sizeof(f->cg_cpus_wanted));
+	f->cg_path[0] = f->cg_limit_path[0] = f->cpuset_path[0] = f->cpuset_cpus[0] = '\0';
+	f->cg_version = 0;
+	f->cg_quota_err = f->cg_rt_err = f->cpuset_err = -ENOENT;
+	f->cg_err = host_cgroup_find(f->root, "cpu", &cpu);
+	f->cg_no_controller = f->cg_err == -ENOENT && procfs_exists(f->root, "/proc/mounts");
+	if (!f->cg_err)
+		f->cg_err = host_cgroup_of(f->root, f->cg_pid, 0, "cpu", &cpu, f->cg_path,
+					   sizeof(f->cg_path));
+	if (!f->cg_err) {
+		f->cg_version = cpu.version;
+		f->cg_quota_err = host_cgroup_quota(f->root, &cpu, f->cg_path, &q);
+		if (!f->cg_quota_err) {
+			f->cg_quota_us = q.quota_us;
+			f->cg_quota_period_us = q.period_us;
+			util_strlcpy(f->cg_limit_path, q.limit_path, sizeof(f->cg_limit_path));
+		}
+		f->cg_rt_err = host_cgroup_rt_runtime(f->root, &cpu, f->cg_path, &rt);
+		f->cg_rt_us = rt;
+	}
+	f->cpuset_err = host_cgroup_find(f->root, "cpuset", &cpuset);
+	if (!f->cpuset_err)
+		f->cpuset_err = host_cgroup_of(f->root, f->cg_pid, 0, "cpuset", &cpuset,
+					       f->cpuset_path, sizeof(f->cpuset_path));
+	if (!f->cpuset_err)
+		f->cpuset_err = host_cgroup_cpus(f->root, &cpuset, f->cpuset_path, f->cpuset_cpus,
+						 sizeof(f->cpuset_cpus));
 }
 
 int check_gather(struct check_gather_facts *f, const char *root, enum check_gather_hz_from hz_from)
@@ -608,7 +594,6 @@ int check_gather(struct check_gather_facts *f, const char *root, enum check_gath
 		f->preempt_err = 0;
 	check_gather_hz(f);
 	f->nohz_full_file = procfs_exists(root, "/sys/devices/system/cpu/nohz_full");
-	f->forced = irqs_gather_forced_threading(root, f->forced_why, sizeof(f->forced_why));
 	f->isolated_read = check_gather_cpus_file(f, "/sys/devices/system/cpu/isolated",
 						  f->isolated, sizeof(f->isolated));
 	f->nohz_full_read = check_gather_cpus_file(f, "/sys/devices/system/cpu/nohz_full",
@@ -626,6 +611,7 @@ int check_gather(struct check_gather_facts *f, const char *root, enum check_gath
 	if (f->clocksource_err > 0)
 		f->clocksource_err = 0;
 	check_gather_tracefs(f);
+	check_gather_cgroup(f, 0, NULL);
 	return 0;
 }
 

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rtwhy/hostinfo.h"
+#include "rtwhy/host/kernel.h"
 #include "rtwhy/irqs/gather.h"
 #include "rtwhy/log.h"
 #include "rtwhy/procfs.h"
@@ -343,32 +343,7 @@ static int irqs_gather_threads(const char *root, struct irqs_gather_table *t)
 	return 0;
 }
 
-/* ---- the rest of /proc/irq and the forced threading --------------------------------- */
-
-int irqs_gather_forced_threading(const char *root, char *why, size_t len)
-{
-	char cmdline[4096], version[256];
-	ssize_t nc, nv;
-
-	nc = procfs_read(root, "/proc/cmdline", cmdline, sizeof(cmdline));
-	if (nc >= 0 && procfs_cmdline_param(cmdline, "threadirqs", NULL, 0)) {
-		snprintf(why, len, "threadirqs on the kernel command line");
-		return 1;
-	}
-	nv = procfs_read(root, "/proc/sys/kernel/version", version, sizeof(version));
-	if (nv >= 0 && procfs_has_word(version, "PREEMPT_RT")) {
-		snprintf(why, len, "PREEMPT_RT kernel");
-		return 1;
-	}
-	if (hostinfo_realtime(root) == 1) {
-		snprintf(why, len, "real-time kernel (/sys/kernel/realtime = 1)");
-		return 1;
-	}
-	snprintf(why, len, "%s, %s",
-		 nc >= 0 ? "no threadirqs on the kernel command line" : "/proc/cmdline unreadable",
-		 nv >= 0 ? "not a PREEMPT_RT kernel" : "kernel version unreadable");
-	return nc < 0 && nv < 0 ? (int)nc : 0;
-}
+/* ---- the rest of /proc/irq --------------------------------- */
 
 struct irqs_gather_name_pos {
 	const char *name;
@@ -477,7 +452,7 @@ int irqs_gather_load(const char *root, struct irqs_gather_table *t)
 		log_err("cannot list the IRQ threads: %s", strerror(-ret));
 		return ret;
 	}
-	t->forced = irqs_gather_forced_threading(root, t->forced_by, sizeof(t->forced_by)) == 1;
+	t->forced = host_kernel_forced_threading(root, t->forced_by, sizeof(t->forced_by)) == 1;
 	return 0;
 }
 

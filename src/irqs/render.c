@@ -47,11 +47,128 @@ static void irqs_render_notes(const struct irqs_gather_table *t, FILE *out)
 	fputc('\n', out);
 }
 
+/* Column widths of the IRQ table. */
+struct irqs_render_cols {
+	int name, count, aff, thr, sched, pid, seen;
+};
+
+/* irqs_render_cols - the widths of the IRQ table's columns, from what they will hold. */
+static void irqs_render_cols(const struct irqs_gather_table *t, const struct irqs_judge *v,
+			     struct irqs_render_cols *w)
+{
+	char buf[256], aff[2 * IRQS_RENDER_CPUS_LEN + 4], sched[64];
+	size_t i;
+	int c;
+
+	*w = (struct irqs_render_cols){
+		.name = 4, .count = 5, .aff = 8, .thr = 6, .sched = 5, .pid = 3, .seen = 4
+	};
+	for (i = 0; i < t->nr_irqs; i++) {
+		const struct irqs_gather_irq *q = &t->irqs[i];
+		const struct irqs_judge_irq *jq = &v->irqs[i];
+
+		w->name = irqs_render_width(q->name, w->name);
+		irqs_render_affinity(q, aff, sizeof(aff));
+		w->aff = irqs_render_width(aff, w->aff);
+		for (c = 0; c < t->nr_cpus; c++) {
+			snprintf(buf, sizeof(buf), "%llu", (unsigned long long)q->counts[c]);
+			w->count = irqs_render_width(buf, w->count);
+		}
+		if (jq->thread >= 0) {
+			w->thr = irqs_render_width(t->threads[jq->thread].comm, w->thr);
+			irqs_judge_sched(&t->threads[jq->thread], sched, sizeof(sched));
+			w->sched = irqs_render_width(sched, w->sched);
+			snprintf(buf, sizeof(buf), "%d", t->threads[jq->thread].pid);
+			w->pid = irqs_render_width(buf, w->pid);
+		}
+	}
+	if (w->name > 28)
+		w->name = 28;
+}
+
+/* irqs_render_row - the row of IRQ @i, and its secondary handler's under it. */
+static void irqs_render_row(const struct irqs_gather_table *t, const struct irqs_judge *v, size_t i,
+			    const struct irqs_render_cols *w, FILE *out)
+{
+	char aff[2 * IRQS_RENDER_CPUS_LEN + 4], sched[64], seen[64], pid[16];
+	const struct irqs_gather_irq *q = &t->irqs[i];
+	const struct irqs_judge_irq *jq = &v->irqs[i];
+	const struct irqs_gather_thread *th = jq->thread >= 0 ? &t->threads[jq->thread] : NULL;
+	int c;
+
+	fprintf(out, "%4d  %-*.*s", q->irq, w->name, w->name, q->name[0] ? q->name : "-");
+	for (c = 0; c < t->nr_cpus; c++)
+		fprintf(out, " %*llu", w->count, (unsigned long long)q->counts[c]);
+	irqs_render_affinity(q, aff, sizeof(aff));
+	if (th) {
+		irqs_judge_sched(th, sched, sizeof(sched));
+		snprintf(pid, sizeof(pid), "%d", th->pid);
+	} else {
+		snprintf(sched, sizeof(sched), "-");
+		snprintf(pid, sizeof(pid), "-");
+	}
+	fprintf(out, "  %-*s  %-*s %*s  %-*s", w->aff, aff, w->thr, th ? th->comm : "-", w->pid,
+		pid, w->sched, sched);
+	if (t->observed) {
+		if (jq->observed == IRQS_JUDGE_OBS_THREAD)
+			snprintf(seen, sizeof(seen), "thread %llu",
+				 (unsigned long long)q->thread_runs);
+		else if (jq->observed == IRQS_JUDGE_OBS_HARDIRQ)
+			snprintf(seen, sizeof(seen), "hardirq %llu",
+				 (unsigned long long)q->seen_hardirq);
+		else
+			snprintf(seen, sizeof(seen), "unseen");
+		fprintf(out, "  %-*s", w->seen + 9, seen);
+	}
+	fprintf(out, "  %s\n", jq->verdict);
+	if (jq->secondary >= 0) {
+		th = &t->threads[jq->secondary];
+		irqs_judge_sched(th, sched, sizeof(sched));
+		fprintf(out, "%4s  %-*s", "", w->name, "  (secondary handler)");
+		for (c = 0; c < t->nr_cpus; c++)
+			fprintf(out, " %*s", w->count, "");
+		fprintf(out, "  %-*s  %-*s %*d  %s\n", w->aff, "", w->thr, th->comm, w->pid,
+			th->pid, sched);
+	}
+}
+
+/* irqs_render_vectors - the per-CPU vectors that fired, and how many did not. */
+static void irqs_render_vectors(const struct irqs_gather_table *t, const struct irqs_render_cols *w,
+				FILE *out)
+{
+	size_t i, zero = 0;
+	int c;
+
+	fprintf(out, "\nPer-CPU vectors (always hard IRQ context, never threads):\n");
+	for (i = 0; i < t->nr_vecs; i++) {
+		const struct irqs_gather_vector *vec = &t->vecs[i];
+
+		if (!vec->total) {
+			zero++;
+			continue;
+		}
+		fprintf(out, "%4s  %-*s", vec->name, w->name, "");
+		for (c = 0; c < t->nr_cpus; c++) {
+			if (c < vec->nr_counts)
+				fprintf(out, " %*llu", w->count,
+					(unsigned long long)vec->counts[c]);
+			else
+				fprintf(out, " %*s", w->count, "");
+		}
+		fprintf(out, "  %s", vec->desc);
+		if (t->observed)
+			fprintf(out, " (+%llu while observed)", (unsigned long long)vec->fired);
+		fputc('\n', out);
+	}
+	if (zero)
+		fprintf(out, "  (%zu more with a count of 0)\n", zero);
+}
+
 void irqs_render_text(const struct irqs_gather_table *t, const struct irqs_judge *v, FILE *out)
 {
-	int wname = 4, wcount = 5, waff = 8, wthr = 6, wsched = 5, wpid = 3, wseen = 4;
-	char buf[256], aff[2 * IRQS_RENDER_CPUS_LEN + 4], sched[64], seen[64];
-	size_t i, zero = 0;
+	struct irqs_render_cols w;
+	char buf[256];
+	size_t i;
 	int c;
 
 	fprintf(out, "IRQs on %d CPU%s; forced threading: %s (%s)\n", t->nr_cpus,
@@ -64,103 +181,22 @@ void irqs_render_text(const struct irqs_gather_table *t, const struct irqs_judge
 			(unsigned long long)t->nr_events,
 			t->lost_events ? ", some LOST: counts are partial" : "",
 			t->signal ? ", cut short by a signal" : "");
-	for (i = 0; i < t->nr_irqs; i++) {
-		const struct irqs_gather_irq *q = &t->irqs[i];
-		const struct irqs_judge_irq *jq = &v->irqs[i];
-
-		wname = irqs_render_width(q->name, wname);
-		irqs_render_affinity(q, aff, sizeof(aff));
-		waff = irqs_render_width(aff, waff);
-		for (c = 0; c < t->nr_cpus; c++) {
-			snprintf(buf, sizeof(buf), "%llu", (unsigned long long)q->counts[c]);
-			wcount = irqs_render_width(buf, wcount);
-		}
-		if (jq->thread >= 0) {
-			wthr = irqs_render_width(t->threads[jq->thread].comm, wthr);
-			irqs_judge_sched(&t->threads[jq->thread], sched, sizeof(sched));
-			wsched = irqs_render_width(sched, wsched);
-			snprintf(buf, sizeof(buf), "%d", t->threads[jq->thread].pid);
-			wpid = irqs_render_width(buf, wpid);
-		}
-	}
-	if (wname > 28)
-		wname = 28;
-	fprintf(out, "\n%4s  %-*s", "IRQ", wname, "NAME");
+	irqs_render_cols(t, v, &w);
+	fprintf(out, "\n%4s  %-*s", "IRQ", w.name, "NAME");
 	for (c = 0; c < t->nr_cpus; c++) {
 		snprintf(buf, sizeof(buf), "CPU%d", t->cpus[c]);
-		fprintf(out, " %*s", wcount, buf);
+		fprintf(out, " %*s", w.count, buf);
 	}
-	fprintf(out, "  %-*s  %-*s %*s  %-*s", waff, "AFFINITY", wthr, "THREAD", wpid, "PID",
-		wsched, "SCHED");
+	fprintf(out, "  %-*s  %-*s %*s  %-*s", w.aff, "AFFINITY", w.thr, "THREAD", w.pid, "PID",
+		w.sched, "SCHED");
 	if (t->observed)
-		fprintf(out, "  %-*s", wseen + 9, "SEEN");
+		fprintf(out, "  %-*s", w.seen + 9, "SEEN");
 	fprintf(out, "  VERDICT\n");
-	for (i = 0; i < t->nr_irqs; i++) {
-		const struct irqs_gather_irq *q = &t->irqs[i];
-		const struct irqs_judge_irq *jq = &v->irqs[i];
-		const struct irqs_gather_thread *th =
-			jq->thread >= 0 ? &t->threads[jq->thread] : NULL;
-		char pid[16];
-
-		fprintf(out, "%4d  %-*.*s", q->irq, wname, wname, q->name[0] ? q->name : "-");
-		for (c = 0; c < t->nr_cpus; c++)
-			fprintf(out, " %*llu", wcount, (unsigned long long)q->counts[c]);
-		irqs_render_affinity(q, aff, sizeof(aff));
-		if (th) {
-			irqs_judge_sched(th, sched, sizeof(sched));
-			snprintf(pid, sizeof(pid), "%d", th->pid);
-		} else {
-			snprintf(sched, sizeof(sched), "-");
-			snprintf(pid, sizeof(pid), "-");
-		}
-		fprintf(out, "  %-*s  %-*s %*s  %-*s", waff, aff, wthr, th ? th->comm : "-", wpid,
-			pid, wsched, sched);
-		if (t->observed) {
-			if (jq->observed == IRQS_JUDGE_OBS_THREAD)
-				snprintf(seen, sizeof(seen), "thread %llu",
-					 (unsigned long long)q->thread_runs);
-			else if (jq->observed == IRQS_JUDGE_OBS_HARDIRQ)
-				snprintf(seen, sizeof(seen), "hardirq %llu",
-					 (unsigned long long)q->seen_hardirq);
-			else
-				snprintf(seen, sizeof(seen), "unseen");
-			fprintf(out, "  %-*s", wseen + 9, seen);
-		}
-		fprintf(out, "  %s\n", jq->verdict);
-		if (jq->secondary >= 0) {
-			th = &t->threads[jq->secondary];
-			irqs_judge_sched(th, sched, sizeof(sched));
-			fprintf(out, "%4s  %-*s", "", wname, "  (secondary handler)");
-			for (c = 0; c < t->nr_cpus; c++)
-				fprintf(out, " %*s", wcount, "");
-			fprintf(out, "  %-*s  %-*s %*d  %s\n", waff, "", wthr, th->comm, wpid,
-				th->pid, sched);
-		}
-	}
+	for (i = 0; i < t->nr_irqs; i++)
+		irqs_render_row(t, v, i, &w, out);
 	fprintf(out, "AFFINITY: CPUs allowed [effective]; THREAD: the irq/N-name kernel thread\n");
 
-	fprintf(out, "\nPer-CPU vectors (always hard IRQ context, never threads):\n");
-	for (i = 0; i < t->nr_vecs; i++) {
-		const struct irqs_gather_vector *vec = &t->vecs[i];
-
-		if (!vec->total) {
-			zero++;
-			continue;
-		}
-		fprintf(out, "%4s  %-*s", vec->name, wname, "");
-		for (c = 0; c < t->nr_cpus; c++) {
-			if (c < vec->nr_counts)
-				fprintf(out, " %*llu", wcount, (unsigned long long)vec->counts[c]);
-			else
-				fprintf(out, " %*s", wcount, "");
-		}
-		fprintf(out, "  %s", vec->desc);
-		if (t->observed)
-			fprintf(out, " (+%llu while observed)", (unsigned long long)vec->fired);
-		fputc('\n', out);
-	}
-	if (zero)
-		fprintf(out, "  (%zu more with a count of 0)\n", zero);
+	irqs_render_vectors(t, &w, out);
 
 	fprintf(out, "\nVerdict: %s.\n", v->verdict);
 	if (v->nr_remedies)

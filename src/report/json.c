@@ -55,6 +55,113 @@ static void report_json_task(struct json *j, const struct cause_task *t)
 	json_end(j);
 }
 
+/* A stretch the thread was held: "cpu", "start_ns", "end_ns", "held_us" (of the latency). */
+static void report_json_span(struct json *j, int32_t cpu, uint64_t start_ns, uint64_t end_ns,
+			     uint64_t held_ns)
+{
+	json_int(j, "cpu", cpu);
+	json_uint(j, "start_ns", (unsigned long long)start_ns);
+	json_uint(j, "end_ns", (unsigned long long)end_ns);
+	json_double(j, "held_us", report_us(held_ns), 3);
+}
+
+/* offcpu.h's "frozen": how, when, who froze and thawed it, the live run's freezer cgroups */
+static void report_json_frozen(struct json *j, const struct offcpu_frozen *fz)
+{
+	const struct offcpu_freezer *g = &fz->group;
+
+	if (fz->how == OFFCPU_FROZEN_NONE)
+		return;
+	json_object(j, "frozen");
+	json_string(j, "mechanism",
+		    fz->how == OFFCPU_FROZEN_TRAP     ? "cgroup_v2_trap"
+		    : fz->how == OFFCPU_FROZEN_BEFORE ? "before_window"
+						      : "freezer");
+	report_json_span(j, fz->cpu, fz->start_ns, fz->end_ns, fz->held_ns);
+	json_uint(j, "timer_ns", (unsigned long long)fz->timer_ns);
+	json_int(j, "freeze_by_pid", fz->freeze_by_pid);
+	json_string(j, "freeze_by_comm", fz->freeze_by_comm);
+	json_int(j, "thaw_by_pid", fz->thaw_by_pid);
+	json_string(j, "thaw_by_comm", fz->thaw_by_comm);
+	json_int(j, "thaw_by_cpu", fz->thaw_by_cpu);
+	json_int(j, "thawed_with", fz->nr_thawed_with);
+	if (g->known) {
+		json_object(j, "cgroup");
+		json_string(j, "v1_path", g->v1_path);
+		json_string(j, "v1_state", g->v1_state);
+		json_string(j, "v2_path", g->v2_path);
+		json_int(j, "v2_freeze", g->v2_freeze);
+		if (g->v2_time_known) {
+			json_double(j, "v2_frozen_us", report_us(g->v2_frozen_ns), 3);
+			json_double(j, "v2_sample_us", report_us(g->v2_sample_ns), 3);
+		}
+		json_end(j);
+	}
+	json_end(j);
+}
+
+/* offcpu.h's: "cfs_throttle" (with the live run's cgroup), "stopped", "frozen", in "causes" */
+static void report_json_offcpu(struct json *j, const struct blame_result *r)
+{
+	const struct offcpu_cfs *cfs = &r->cause.cfs;
+	const struct offcpu_stop *st = &r->cause.stopped;
+	int i;
+
+	if (cfs->seen) {
+		json_object(j, "cfs_throttle");
+		json_int(j, "cpu", cfs->cpu);
+		json_uint(j, "start_ns", (unsigned long long)cfs->start_ns);
+		json_double(j, "held_us", report_us(cfs->held_ns), 3);
+		json_double(j, "idle_us", report_us(cfs->idle_ns), 3);
+		json_double(j, "other_us", report_us(cfs->other_ns), 3);
+		json_bool(j, "idle_proof", cfs->idle_proof);
+		json_uint(j, "timer_ns", (unsigned long long)cfs->timer_ns);
+		json_int(j, "timer_cpu", cfs->timer_cpu);
+		json_bool(j, "slack_timer", cfs->slack_timer);
+		json_array(j, "held_with");
+		for (i = 0; i < cfs->nr_with; i++) {
+			json_object(j, NULL);
+			json_int(j, "pid", cfs->with[i].pid);
+			json_string(j, "comm", cfs->with[i].comm);
+			json_end(j);
+		}
+		json_end(j);
+		if (cfs->group.known) {
+			json_object(j, "cgroup");
+			json_string(j, "path", cfs->group.path);
+			json_int(j, "version", cfs->group.version);
+			json_int(j, "quota_us", cfs->group.quota_us);
+			json_int(j, "period_us", cfs->group.period_us);
+			json_string(j, "limit_path", cfs->group.limit_path);
+			if (cfs->group.stat_known) {
+				json_uint(j, "nr_periods",
+					  (unsigned long long)cfs->group.nr_periods);
+				json_uint(j, "nr_throttled",
+					  (unsigned long long)cfs->group.nr_throttled);
+				json_double(j, "throttled_us", report_us(cfs->group.throttled_ns),
+					    3);
+				json_double(j, "sample_us", report_us(cfs->group.sample_ns), 3);
+			}
+			json_end(j);
+		}
+		json_end(j);
+	}
+	if (st->kind != OFFCPU_STOP_NONE) {
+		json_object(j, "stopped");
+		json_string(j, "state", st->kind == OFFCPU_STOP_TRACED ? "t" : "T");
+		report_json_span(j, st->cpu, st->start_ns, st->end_ns, st->held_ns);
+		json_int(j, "stop_signal", st->stop_sig);
+		json_int(j, "stop_by_pid", st->stop_by_pid);
+		json_string(j, "stop_by_comm", st->stop_by_comm);
+		json_int(j, "cont_signal", st->cont_sig);
+		json_int(j, "cont_by_pid", st->cont_by_pid);
+		json_string(j, "cont_by_comm", st->cont_by_comm);
+		json_int(j, "cont_by_cpu", st->cont_by_cpu);
+		json_end(j);
+	}
+	report_json_frozen(j, &r->cause.frozen);
+}
+
 /* What cause.h found: "causes" {bandwidth, pi, stop}, and the kernel "stack" of the wakeup. */
 static void report_json_causes(struct json *j, const struct blame_result *r)
 {
@@ -64,8 +171,10 @@ static void report_json_causes(struct json *j, const struct blame_result *r)
 	const struct cause_info *ci = &r->cause;
 	int i;
 
-	if (ci->bw.kind || ci->pi.kind || ci->stop.seen) {
+	if (ci->bw.kind || ci->pi.kind || ci->stop.seen || ci->cfs.seen ||
+	    ci->stopped.kind != OFFCPU_STOP_NONE || ci->frozen.how != OFFCPU_FROZEN_NONE) {
 		json_object(j, "causes");
+		report_json_offcpu(j, r);
 		if (ci->bw.kind && ci->bw.kind < ARRAY_SIZE(bw_names)) {
 			json_object(j, "bandwidth");
 			json_string(j, "mechanism", bw_names[ci->bw.kind]);
@@ -77,6 +186,11 @@ static void report_json_causes(struct json *j, const struct blame_result *r)
 			json_double(j, "held_us", report_us(ci->bw.held_ns), 3);
 			json_double(j, "idle_us", report_us(ci->bw.idle_ns), 3);
 			json_double(j, "fair_us", report_us(ci->bw.fair_ns), 3);
+			if (ci->bw.fair_pid > 0) { /* the fair task that ran most meanwhile */
+				json_int(j, "fair_pid", ci->bw.fair_pid);
+				json_string(j, "fair_comm", ci->bw.fair_comm);
+				json_double(j, "fair_top_us", report_us(ci->bw.fair_top_ns), 3);
+			}
 			json_bool(j, "timer_events", ci->bw.timer_events);
 			json_array(j, "budget_users");
 			for (i = 0; i < ci->bw.nr_users; i++)
@@ -143,6 +257,80 @@ static void report_json_causes(struct json *j, const struct blame_result *r)
 	}
 }
 
+/* "evidence": what the last resort ruled out; the host's steal time measured around it */
+static void report_json_evidence(struct json *j, const struct cause_evidence *ev)
+{
+	int i;
+
+	json_object(j, "evidence");
+	json_array(j, "ruled_out");
+	for (i = 0; i < CAUSE_NR_RULED_OUT; i++)
+		if (ev->ruled_out & (1u << i))
+			json_string(j, NULL, cause_ruled_out_name(1u << i));
+	json_end(j);
+	if (ev->steal_ns >= 0 && ev->steal_span_ns) {
+		json_double(j, "steal_us", (double)ev->steal_ns / 1000.0, 0);
+		json_bool(j, "steal_of_cpu", ev->steal_per_cpu);
+		json_double(j, "steal_over_ms", (double)ev->steal_span_ns / 1e6, 1);
+	} else {
+		json_null(j, "steal_us");
+		json_null(j, "steal_of_cpu");
+		json_null(j, "steal_over_ms");
+	}
+	json_end(j);
+}
+
+/* report_json_culprit - one culprit of @r as an object of the array "culprits". */
+static void report_json_culprit(struct json *j, const struct blame_result *r,
+				const struct blame_culprit *c)
+{
+	json_object(j, NULL);
+	json_string(j, "kind", blame_kind_name(c->kind));
+	json_double(j, "us", report_us(c->ns), 3);
+	json_double(j, "share", r->latency_ns ? (double)c->ns / (double)r->latency_ns : 0, 4);
+	if (c->kind == BLAME_TASK || c->kind == BLAME_IRQ_THREAD ||
+	    (c->kind == BLAME_UNACCOUNTED && c->pid > 0)) {
+		json_string(j, "comm", c->comm);
+		json_int(j, "pid", c->pid);
+	}
+	if (c->kind == BLAME_TASK || c->kind == BLAME_IRQ_THREAD) {
+		json_string(j, "policy", blame_policy_name(c->policy));
+		if (c->prio != TL_PRIO_UNKNOWN)
+			json_int(j, "prio", event_user_prio(c->prio));
+		else
+			json_null(j, "prio");
+	}
+	if (c->kind == BLAME_HARDIRQ || c->kind == BLAME_IRQ_THREAD || c->kind == BLAME_SOFTIRQ) {
+		if (c->irq >= 0)
+			json_int(j, "irq", c->irq);
+		json_string(j, "name", c->kind == BLAME_IRQ_THREAD ? c->comm : c->name);
+	}
+	if (c->victim)
+		json_bool(j, "victim", true);
+	json_int(j, "cpu", c->cpu);
+	if (c->role)
+		json_string(j, "role", blame_role_name(c->role));
+	if (c->role == BLAME_ROLE_BOOSTED ||
+	    (c->role == BLAME_ROLE_HOLDER && c->boost_prio != TL_PRIO_UNKNOWN))
+		json_int(j, "boosted_to", event_user_prio(c->boost_prio));
+	if (c->softirq_ns) { /* softirqs it ran in its own context (an IRQ thread's) */
+		json_string(j, "softirq", c->softirq);
+		json_double(j, "softirq_us", report_us(c->softirq_ns), 3);
+	}
+	if (c->flags & BLAME_C_SELF)
+		json_bool(j,
+			  blame_culprit_is_explainer(c) ? "rtwhy_explaining_thread"
+							: "rtwhy_main_thread",
+			  true);
+	if (c->flags & BLAME_C_PINNED)
+		json_bool(j, "per_cpu_kthread", true);
+	if (c->dl_runtime_ns) {
+		json_uint(j, "dl_runtime_us", (unsigned long long)(c->dl_runtime_ns / 1000));
+		json_uint(j, "dl_period_us", (unsigned long long)(c->dl_period_ns / 1000));
+	}
+	json_end(j);
+}
+
 void report_json_spike(struct json *j, const struct blame_result *r)
 {
 	const struct blame_spike *sp = &r->spike;
@@ -169,58 +357,8 @@ void report_json_spike(struct json *j, const struct blame_result *r)
 	json_double(j, "return_us", report_us(r->phase_ns[BLAME_PHASE_RETURN]), 3);
 	json_end(j);
 	json_array(j, "culprits");
-	for (i = 0; i < r->nr_culprits; i++) {
-		const struct blame_culprit *c = &r->culprit[i];
-
-		json_object(j, NULL);
-		json_string(j, "kind", blame_kind_name(c->kind));
-		json_double(j, "us", report_us(c->ns), 3);
-		json_double(j, "share", r->latency_ns ? (double)c->ns / (double)r->latency_ns : 0,
-			    4);
-		if (c->kind == BLAME_TASK || c->kind == BLAME_IRQ_THREAD ||
-		    (c->kind == BLAME_UNACCOUNTED && c->pid > 0)) {
-			json_string(j, "comm", c->comm);
-			json_int(j, "pid", c->pid);
-		}
-		if (c->kind == BLAME_TASK || c->kind == BLAME_IRQ_THREAD) {
-			json_string(j, "policy", blame_policy_name(c->policy));
-			if (c->prio != TL_PRIO_UNKNOWN)
-				json_int(j, "prio", event_user_prio(c->prio));
-			else
-				json_null(j, "prio");
-		}
-		if (c->kind == BLAME_HARDIRQ || c->kind == BLAME_IRQ_THREAD ||
-		    c->kind == BLAME_SOFTIRQ) {
-			if (c->irq >= 0)
-				json_int(j, "irq", c->irq);
-			json_string(j, "name", c->kind == BLAME_IRQ_THREAD ? c->comm : c->name);
-		}
-		if (c->victim)
-			json_bool(j, "victim", true);
-		json_int(j, "cpu", c->cpu);
-		if (c->role)
-			json_string(j, "role", blame_role_name(c->role));
-		if (c->role == BLAME_ROLE_BOOSTED ||
-		    (c->role == BLAME_ROLE_HOLDER && c->boost_prio != TL_PRIO_UNKNOWN))
-			json_int(j, "boosted_to", event_user_prio(c->boost_prio));
-		if (c->softirq_ns) { /* softirqs it ran in its own context (an IRQ thread's) */
-			json_string(j, "softirq", c->softirq);
-			json_double(j, "softirq_us", report_us(c->softirq_ns), 3);
-		}
-		if (c->flags & BLAME_C_SELF)
-			json_bool(j,
-				  blame_culprit_is_explainer(c) ? "rtwhy_explaining_thread"
-								: "rtwhy_main_thread",
-				  true);
-		if (c->flags & BLAME_C_PINNED)
-			json_bool(j, "per_cpu_kthread", true);
-		if (c->dl_runtime_ns) {
-			json_uint(j, "dl_runtime_us",
-				  (unsigned long long)(c->dl_runtime_ns / 1000));
-			json_uint(j, "dl_period_us", (unsigned long long)(c->dl_period_ns / 1000));
-		}
-		json_end(j);
-	}
+	for (i = 0; i < r->nr_culprits; i++)
+		report_json_culprit(j, r, &r->culprit[i]);
 	json_end(j);
 	report_json_causes(j, r);
 	json_object(j, "verdict");
@@ -231,6 +369,7 @@ void report_json_spike(struct json *j, const struct blame_result *r)
 		json_null(j, "culprit");
 	json_string(j, "text", r->text);
 	json_string(j, "hint", r->hint);
+	report_json_evidence(j, &r->cause.evidence);
 	json_end(j);
 	json_object(j, "trace");
 	json_bool(j, "complete", r->complete);
@@ -302,11 +441,62 @@ static void report_json_thread(FILE *f, const struct rtw_config *cfg,
 	fprintf(f, "    }%s\n", last ? "" : ",");
 }
 
+/* "cpu_hotplug": each CPU that went offline or came back during the run, in order */
+static void report_json_hotplug(FILE *f, const struct hotplug *h)
+{
+	int i, k;
+
+	if (!h)
+		return;
+	fprintf(f, "  \"cpu_hotplug\": [");
+	for (i = 0; i < h->nr_changes; i++) {
+		const struct hotplug_change *c = &h->change[i];
+
+		fprintf(f, "%s\n    {\"at_s\": %.3f, \"cpu\": %d, \"online\": %s, \"threads\": [",
+			i ? "," : "",
+			c->at_ns > h->start_ns ? (double)(c->at_ns - h->start_ns) / 1e9 : 0.0,
+			c->cpu, c->online ? "true" : "false");
+		for (k = 0; k < c->nr_threads && k < HOTPLUG_MAX_LISTED; k++)
+			fprintf(f, "%s%d", k ? ", " : "", c->thread[k]);
+		fprintf(f, "], \"repinned\": %d, \"repin_error\": ", c->nr_repinned);
+		if (c->repin_err)
+			fprintf(f, "\"%s\"}", strerror(-c->repin_err));
+		else
+			fprintf(f, "null}");
+	}
+	fprintf(f, "%s],\n", h->nr_changes ? "\n  " : "");
+}
+
+/* "trace_disturbed": what another program did to rtwhy's instance, as said at the time */
+static void report_json_instwatch(FILE *f, const struct instwatch *w)
+{
+	static const char *const what[] = { "tracing_off", "cleared", "resized", "events_off",
+					    "removed" };
+	int i, b;
+
+	if (!w)
+		return;
+	fprintf(f, "  \"spikes_trace_disturbed\": %llu,\n  \"trace_disturbed\": [",
+		atomic_load(&w->nr_spikes));
+	for (i = 0; i < w->nr_notices; i++) {
+		const struct instwatch_notice *n = &w->notice[i];
+
+		for (b = 0; b < 4 && !(n->what & (1u << b)); b++)
+			;
+		fprintf(f, "%s\n    {\"at_s\": %.3f, \"what\": \"%s\", \"text\": ", i ? "," : "",
+			n->at_ns > w->start_ns ? (double)(n->at_ns - w->start_ns) / 1e9 : 0.0,
+			what[b]);
+		json_escape(f, n->text);
+		fputc('}', f);
+	}
+	fprintf(f, "%s],\n", w->nr_notices ? "\n  " : "");
+}
+
 int report_json_write(const char *path, const struct rtw_config *cfg,
 		      const struct measure_summary *m, const struct report_json_run *run)
 {
-	static const struct hostinfo unknown;
-	const struct hostinfo *host = run->host ? run->host : &unknown;
+	static const struct host_machine unknown;
+	const struct host_machine *host = run->host ? run->host : &unknown;
 	const struct utsname *u = &host->uts;
 	FILE *f = stdout;
 	char start[64], end[64];
@@ -339,7 +529,16 @@ int report_json_write(const char *path, const struct rtw_config *cfg,
 	fprintf(f, "  \"rtwhy_version\": \"%s\",\n", RTWHY_VERSION);
 	fprintf(f, "  \"blind_spikes\": %llu,\n", run->blind_spikes);
 	fprintf(f, "  \"blind_us\": %.3f,\n", (double)run->blind_ns / 1000.0);
+	fprintf(f,
+		"  \"not_explained\": {\"queue_full\": %llu, \"window_overwritten\": %llu, "
+		"\"recording_off\": %llu, \"failed\": %llu, \"thread_max\": %d},\n",
+		(unsigned long long)run->unexplained.queue_full,
+		(unsigned long long)run->unexplained.overwritten,
+		(unsigned long long)run->unexplained.recording_off,
+		(unsigned long long)run->unexplained.failed, run->unexplained.thread_max);
 	fprintf(f, "  \"spikes_not_kept\": %zu,\n", run->nr_spikes_dropped);
+	report_json_hotplug(f, run->hotplug);
+	report_json_instwatch(f, run->instwatch);
 	/* the rest through the writer, one level in */
 	j.out = f;
 	j.depth = 1;

@@ -33,7 +33,7 @@ struct svg_hist {
 	FILE *f;
 	const struct rtw_config *cfg;
 	const struct measure_summary *m;
-	const struct hostinfo *host; /* NULL: unknown */
+	const struct host_machine *host; /* NULL: unknown */
 	time_t when;
 	const char *unit;
 	int nb;	       /* buckets */
@@ -232,7 +232,7 @@ static void svg_hist_legend(struct svg_hist *h, int k, double y, const char *col
 static void svg_hist_header(struct svg_hist *h)
 {
 	const struct rtw_config *cfg = h->cfg;
-	static const struct hostinfo unknown;
+	static const struct host_machine unknown;
 	const struct utsname *u = h->host ? &h->host->uts : &unknown.uts;
 	char cmd[1024], when[64];
 	size_t len = 0;
@@ -337,7 +337,8 @@ static void svg_hist_write(struct svg_hist *h)
 }
 
 int report_svg_histogram(const char *path, const struct rtw_config *cfg,
-			 const struct measure_summary *m, const struct hostinfo *host, time_t when)
+			 const struct measure_summary *m, const struct host_machine *host,
+			 time_t when)
 {
 	struct svg_hist h = { .cfg = cfg,
 			      .m = m,

@@ -47,15 +47,6 @@ for s in 0.001 1.5 4; do
 		"$(awk -v f="$first" -v s="$s" 'BEGIN {printf "%.6f", f + s}')" >/dev/null 2>&1
 done
 
-# tm CMD...: "SECONDS MAXRSS_MB" of CMD, the shortest time and the median RSS of 5 runs
-tm() {
-	for i in 1 2 3 4 5; do
-		/usr/bin/time -f "%e %M" -o "$TMP/tm" "$@" >/dev/null 2>&1
-		tail -n 1 "$TMP/tm"
-	done >"$TMP/tms"
-	echo "$(awk '{print $1}' "$TMP/tms" | sort -g | head -n 1) $(awk '{print $2 / 1024}' "$TMP/tms" | median)"
-}
-
 echo "### rtwhy analyze vs the floor: libtracecmd opening the trace.dat and handing over every record"
 echo
 echo "| trace.dat | events | floor: s, max RSS MB | rtwhy analyze: s, max RSS MB | time ratio | RSS ratio | trace-cmd report: s, MB |"

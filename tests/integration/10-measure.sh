@@ -9,15 +9,24 @@ PLAN=19
 "$RTWHY" -t 2 -i 1000 -D 1 >"$TMP/live.out" 2>&1
 check "live display: policy header" grep -q '^policy: other/other: loadavg: ' "$TMP/live.out"
 check "live display: cursor-up redraw" grep -q "$(printf '\033')\[4A" "$TMP/live.out"
-check "live display: T: lines" grep -qE '^T: 1 \( *[0-9]+\) P: 0 I:1500 C: +[0-9]+ Min: +[0-9]+ Act: +[0-9]+ Avg: +[0-9]+ Max: +[0-9]+$' "$TMP/live.out"
+check "live display: T: lines" grep -qE '^T: 1 \( *[0-9]+\) P: 0 I:1500 C: *[0-9]+ Min: *[0-9]+ Act: *[0-9]+ Avg: *[0-9]+ Max: *[0-9]+$' "$TMP/live.out"
 
-# -q summary and cycle counts: 2 s at 1 ms and 1.5 ms
-"$RTWHY" -t 2 -i 1000 -D 2 -q >"$TMP/q.out" 2>&1
+# -q summary and cycle counts: 2 s at 1 ms and 1.5 ms. A wakeup L late skips the periods
+# it overran (cyclictest's grid): expected = duration/interval - the sum of floor(L/I) over
+# the --spike lines of that thread (every wakeup later than its interval; the host stops
+# vCPUs for milliseconds now and then: 87 cycles of 2000 once)
+"$RTWHY" -t 2 -i 1000 -D 2 -q --spike=1000 >"$TMP/q.out" 2>&1
 c0=$(sed -n 's/^T: 0 .* C: *\([0-9]*\) .*/\1/p' "$TMP/q.out")
 c1=$(sed -n 's/^T: 1 .* C: *\([0-9]*\) .*/\1/p' "$TMP/q.out")
-note "cycles: thread 0 $c0 (expect ~2000), thread 1 $c1 (expect ~1333)"
-check "cycles match duration/interval (thread 0)" [ "${c0:-0}" -ge 1950 -a "${c0:-0}" -le 2001 ]
-check "cycles match duration/interval (thread 1)" [ "${c1:-0}" -ge 1300 -a "${c1:-0}" -le 1335 ]
+skipped() { awk -v t="$1" -v i="$2" '$1 == "T:" && $2 == t && $3 == "Spike:" {
+	sub(":", "", $4); n += int($4 / i) } END { print n + 0 }' "$TMP/q.out"; }
+s0=$(skipped 0 1000)
+s1=$(skipped 1 1500)
+note "cycles: thread 0 $c0 (expect 2000 - $s0 skipped), thread 1 $c1 (expect 1333 - $s1)"
+check "cycles match duration/interval (thread 0)" \
+	[ "${c0:-0}" -ge $((2000 - s0 - 3)) -a "${c0:-0}" -le 2001 ]
+check "cycles match duration/interval (thread 1)" \
+	[ "${c1:-0}" -ge $((1333 - s1 - 3)) -a "${c1:-0}" -le 1335 ]
 
 # histogram: buckets + overflows == cycles, per thread, and the JSON agrees
 "$RTWHY" -t 2 -i 500 -l 1000 -q -h 50 --json="$TMP/h.json" >"$TMP/h.out" 2>&1
@@ -38,7 +47,8 @@ cyclictest -t 2 -i 500 -l 200 -q -h 50 --json="$TMP/ct.json" >/dev/null 2>&1
 python3 - "$TMP/ct.json" "$TMP/rt.json" >"$TMP/keys.out" <<'PY'
 import json, sys
 ct, rt = (json.load(open(f)) for f in sys.argv[1:3])
-extra = {"rtwhy_version", "blind_spikes", "blind_us", "spikes_not_kept", "spikes"}
+extra = {"rtwhy_version", "blind_spikes", "blind_us", "spikes_not_kept", "spikes", "not_explained",
+         "cpu_hotplug", "trace_disturbed", "spikes_trace_disturbed"}
 ok = (set(ct) <= set(rt) and set(rt) - set(ct) == extra
       and set(ct["sysinfo"]) == set(rt["sysinfo"])
       and set(rt["thread"]["0"]) - set(ct["thread"]["0"]) == {"percentiles", "percentiles_from"}
@@ -58,7 +68,7 @@ check "-p 99 prints P:99" [ "$(grep -c '^T: [01] ([ 0-9]*) P:99 ' "$TMP/p.out")"
 
 # -x POSIX timers and -N nanoseconds
 "$RTWHY" -x -l 200 -q -N >"$TMP/x.out" 2>&1
-if grep -qE '^T: 0 .* C: +200 Min: +[0-9]+ Act: +[0-9]+ Avg: +[0-9]+ Max: +[0-9]+$' "$TMP/x.out"
+if grep -qE '^T: 0 .* C: +200 Min: *[0-9]+ Act: *[0-9]+ Avg: *[0-9]+ Max: *[0-9]+$' "$TMP/x.out"
 then ok "-x -N runs 200 cycles"; else notok "-x -N runs 200 cycles"; show "$TMP/x.out"; fi
 
 # -x with a nice -20 busy loop on the thread's CPU: waits of several periods; a timer signal
@@ -68,7 +78,7 @@ busy_loop 0 xloop -20
 sleep 0.2
 "$RTWHY" -x -a 0 -i 1000 -l 1000 -q >"$TMP/xl.out" 2>&1
 stop_started
-if grep -qE '^T: 0 .* C: +1000 Min: +[0-9]+ Act: +[0-9]+ Avg: +[0-9]+ Max: +[0-9]+$' "$TMP/xl.out"
+if grep -qE '^T: 0 .* C: +1000 Min: *[0-9]+ Act: *[0-9]+ Avg: *[0-9]+ Max: *[0-9]+$' "$TMP/xl.out"
 then ok "-x behind a busy loop: no negative latency"; else
 	notok "-x behind a busy loop: no negative latency"; show "$TMP/xl.out"; fi
 

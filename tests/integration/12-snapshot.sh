@@ -8,9 +8,12 @@ PLAN=12
 . tests/integration/lib.sh
 
 SNAP=$(command -v get_cyclictest_snapshot)
-# snapshot_of RUNNER NAME: RUNNER -q -t 2 in the background, -l/-s/-p against it
+# snapshot_of RUNNER NAME: RUNNER -q -t 2 in the background, -l/-s/-p against it, then
+# SIGINT (ends it as -D does). Not -D: each get_cyclictest_snapshot is a python start
+# (0.4 s here), and a run of -D 3 had ended before the last one came ("No cyclictest
+# instance found", for cyclictest too).
 snapshot_of() {
-	"$1" -q -t 2 -i 1000 -D 3 >"$TMP/$2.out" 2>"$TMP/$2.err" &
+	"$1" -q -t 2 -i 1000 -D 60 >"$TMP/$2.out" 2>"$TMP/$2.err" &
 	pid=$!
 	STARTED_PIDS="$STARTED_PIDS $pid"
 	sleep 0.7
@@ -21,6 +24,7 @@ snapshot_of() {
 	kill -USR2 "$pid"
 	sleep 0.3
 	"$SNAP" -p "$pid" >"$TMP/$2.snap2"
+	kill -INT "$pid"
 	wait "$pid"
 	echo $? >"$TMP/$2.rc"
 	STARTED_PIDS=""

@@ -6,9 +6,8 @@
 # its numbers are those of the run's own JSON: per-thread counts and maxima,
 # the -h buckets exactly; with --explain and an RT hog, the spikes by
 # verdict, the hog among the culprits, the blind spikes and time. An
-# unwritable FILE is refused before measuring. The README's Prometheus side
-# (scrape config, recording rule, alert) passes promtool, the alert fires.
-PLAN=27
+# unwritable FILE is refused before measuring.
+PLAN=24
 . tests/integration/lib.sh
 
 if ! command -v promtool >/dev/null; then
@@ -247,65 +246,4 @@ for f in "$TMP/none/rtwhy.prom:No such file or directory" "$M:Is a directory"; d
 		show "$TMP/r.err"
 	fi
 done
-
-# --- the README's Prometheus side: the scrape config, the rules, the alert firing ---
-# readme_block NAME: the README's fenced block whose first line starts with "# NAME"
-readme_block() {
-	awk -v name="# $1" '
-		/^```/ { if (inb) { if (keep) exit; inb = 0 } else { inb = 1; first = 1 }; next }
-		inb && first { first = 0; keep = index($0, name) == 1 }
-		inb && keep { print }' README.md
-}
-P=$TMP/prom
-mkdir "$P"
-readme_block prometheus.yml >"$P/prometheus.yml"
-readme_block rtwhy.rules.yml >"$P/rtwhy.rules.yml"
-# promtool_says NAME ARGS...: promtool ARGS succeeds, its words in $TMP/NAME.out
-promtool_says() {
-	out=$1
-	shift
-	promtool "$@" >"$TMP/$out.out" 2>&1
-}
-check "README: promtool check rules accepts rtwhy.rules.yml" \
-	promtool_says rules check rules "$P/rtwhy.rules.yml"
-check "README: promtool check config accepts prometheus.yml and its rules" \
-	promtool_says config check config "$P/prometheus.yml"
-# one host above 100 us, one below: the alert names the first; the recording rule's p99
-cat >"$P/test.yml" <<'EOF'
-rule_files: [rtwhy.rules.yml]
-evaluation_interval: 1m
-tests:
-  - interval: 1m
-    input_series:
-      - series: 'rtwhy_latency_max_seconds{instance="rt1:9100",job="node",thread="0",cpu="2"}'
-        values: '0.00004 0.00004 0.00025 0.00025 0.00025 0.00025 0.00025'
-      - series: 'rtwhy_latency_max_seconds{instance="rt2:9100",job="node",thread="0",cpu="2"}'
-        values: '0.00003x6'
-      - series: 'rtwhy_latency_seconds_bucket{instance="rt1:9100",job="node",thread="0",cpu="2",le="5e-05"}'
-        values: '0+30x6'
-      - series: 'rtwhy_latency_seconds_bucket{instance="rt1:9100",job="node",thread="0",cpu="2",le="0.0001"}'
-        values: '0+60x6'
-      - series: 'rtwhy_latency_seconds_bucket{instance="rt1:9100",job="node",thread="0",cpu="2",le="+Inf"}'
-        values: '0+60x6'
-    alert_rule_test:
-      - eval_time: 1m
-        alertname: RtwhyLatencyAboveBudget
-        exp_alerts: []
-      - eval_time: 3m
-        alertname: RtwhyLatencyAboveBudget
-        exp_alerts:
-          - exp_labels: {instance: "rt1:9100", severity: warning}
-            exp_annotations:
-              summary: "rt1:9100: a measuring thread woke 250us late (budget 100 us)"
-    promql_expr_test:
-      - expr: instance:rtwhy_latency_seconds:p99_rate5m
-        eval_time: 6m
-        exp_samples:
-          - labels: 'instance:rtwhy_latency_seconds:p99_rate5m{instance="rt1:9100"}'
-            value: 0.000099
-EOF
-check "README: the alert fires for the host above 100 us only, the p99 rule as computed" \
-	promtool_says test test rules "$P/test.yml"
-for f in rules config test; do
-	grep -q SUCCESS "$TMP/$f.out" || show "$TMP/$f.out"
-done
+# the Prometheus side (contrib/prometheus/: rules, their test) is tests/shell/50-prometheus-rules.sh

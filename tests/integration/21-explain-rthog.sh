@@ -10,7 +10,8 @@ taskset -c 1 chrt -f 80 "$HELPERS/spinner" 3000 20000 60 &
 hog=$!
 STARTED_PIDS="$STARTED_PIDS $hog"
 sleep 0.2
-spike_run 3 "" -a 1 -p 50 -i 1000 -D 20 -q -b 1500
+spike_run 3 "$hog" -a 1 -p 50 -i 1000 -D 20 -q -b 1500
+note "the window: $window"
 stop_started
 if [ "$rc" = 0 ] && grep -q '^# Break thread: ' "$TMP/s.out"; then
 	ok "a spike stopped the run, status 0"

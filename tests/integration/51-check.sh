@@ -13,7 +13,7 @@
 PLAN=23
 . tests/integration/lib.sh
 
-NCHECK=17
+NCHECK=18
 J=$TMP/check.json
 "$RTWHY" check --json="$J" >"$TMP/check.out" 2>"$TMP/check.err"
 rc=$?

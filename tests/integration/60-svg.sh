@@ -77,19 +77,22 @@ keep() {
 	return 0
 }
 
-busy_loop 0 busyloop
-busy_loop 1 busyloop
+# at nice -20 the busy loop owns its CPU against the machine's own fair tasks (builds at nice 0,
+# nice -10 daemons), which made every spike of 5 tries in a flake run of 25-save-dat
+busy_loop 0 busyloop -20
+b0=$!
+busy_loop 1 busyloop -20
+b1=$!
 sleep 0.3
 
-# --- one spike (-b), drawn; its culprit a task (a host IRQ's spike has no task bar to label) ---
-for svg_try in 1 2 3; do
-	spike_run 3 "" -t 2 -i 5000 -d 5000 -D 20 -q -b 2500 --svg="$TMP/s.svg"
-	who=$(json_get "$TMP/s.json" \
-		"(lambda c: '%s:%d' % (c['comm'], c['pid']))(d['spikes'][0]['culprits'][d['spikes'][0]['verdict']['culprit']])" \
-		2>/dev/null)
-	[ -z "$who" ] || break
-	note "try $svg_try: verdict $verdict names no task (host noise), again"
-done
+# --- one spike (-b), drawn: one whose window shows a busy loop holding the CPU (spike_run) ---
+RTWHY_NICE=-20 # equal weights, as in the seed (20-explain-seed)
+spike_run 5 "$b0 $b1" -t 2 -i 5000 -d 5000 -D 20 -q -b 2500 --svg="$TMP/s.svg"
+RTWHY_NICE=0
+note "the window: $window"
+who=$(json_get "$TMP/s.json" \
+	"(lambda c: '%s:%d' % (c['comm'], c['pid']))(d['spikes'][0]['culprits'][d['spikes'][0]['verdict']['culprit']])" \
+	2>/dev/null)
 if [ "$rc" = 0 ] && [ -s "$TMP/s.svg" ]; then ok "spike run (verdict $verdict) wrote the SVG"; else
 	notok "spike run wrote the SVG (status $rc)"; show "$TMP/s.out"; show "$TMP/s.err"; fi
 check "spike SVG is well-formed (xmllint)" xmllint --noout "$TMP/s.svg"
@@ -97,13 +100,23 @@ if [ -n "$who" ] && grep -qF ">$who</text>" "$TMP/s.svg"; then ok "the culprit's
 else notok "the culprit's bar is labelled '$who'"; fi
 check "the caption is the verdict ($verdict)" grep -qF "Verdict ($verdict):" "$TMP/s.svg"
 check "a lane per CPU" sh -c "grep -qF '>CPU 0</text>' '$TMP/s.svg' && grep -qF '>CPU 1</text>' '$TMP/s.svg'"
+# the busy loops (nice -20, one per CPU) would starve Chromium and the pixel count: paused
+kill -STOP "$b0" "$b1"
 if render "$TMP/s.svg" "$TMP/s.png"; then ok "Chromium rendered the spike SVG"; else
 	notok "Chromium rendered the spike SVG"; show "$TMP/chr.log" 20; fi
 # the fair-task blue of the busy loops' bars (#5b9bd5)
 check "the spike picture is not blank and shows the task bars" picture_ok "$TMP/s.png" 91,155,213 2000
+kill -CONT "$b0" "$b1"
 keep "$TMP/s.svg" "$TMP/s.png" "$TMP/s.out"
 
 # --- several spikes (--explain): FILE, FILE-2.svg ---
+# rtwhy's explaining thread is a fair task too: against nice -20 loops on both CPUs it weighs
+# 1024 to their 88761, about 1% of one (a CI run timed out here, 300 s); this part
+# counts pictures, not culprits: busy loops at nice 0
+stop_started
+busy_loop 0 busyloop
+busy_loop 1 busyloop
+sleep 0.3
 # 5-7 spikes in 8 s here, but a CI run once saw one: up to four runs until two
 spikes_run 4 2 m -t 2 -i 5000 -d 5000 -D 8 -q --explain 2500 --svg="$TMP/m.svg"
 drawn=$((n < 50 ? n : 50)) # at most 50 pictures per run

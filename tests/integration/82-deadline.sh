@@ -14,7 +14,8 @@ d0=$!
 d1=$!
 STARTED_PIDS="$STARTED_PIDS $d0 $d1"
 sleep 0.3
-spike_run 3 "" -a 1 -p 99 -i 1000 -D 3 -q -b 3000
+spike_run 3 "$d0 $d1" -a 1 -p 99 -i 1000 -D 3 -q -b 3000
+note "the window: $window"
 stop_started
 if [ "$verdict" = higher_priority ]; then ok "verdict higher_priority"; else
 	notok "verdict higher_priority (got '$verdict')"; show "$TMP/s.out" 60; fi

@@ -13,7 +13,8 @@ STARTED_PIDS="$STARTED_PIDS $!"
 sleep 0.3
 low=$(sed -n 's/^pilock: low tid=\([0-9]*\).*/\1/p' "$TMP/pilock.out")
 high=$(sed -n 's/^pilock: high tid=\([0-9]*\).*/\1/p' "$TMP/pilock.out")
-spike_run 3 "" -a 1 -p 50 -i 1000 -D 4 -q -b 1500
+spike_run 3 "${low:-pilock} ${high:-pilock}" -a 1 -p 50 -i 1000 -D 4 -q -b 1500
+note "the window: $window"
 stop_started
 if [ -n "$low" ] && [ -n "$high" ]; then ok "pilock told its tids ($low, $high)"; else
 	notok "pilock told its tids"; show "$TMP/pilock.out"; fi

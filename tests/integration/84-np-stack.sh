@@ -18,6 +18,7 @@ res=$!
 STARTED_PIDS="$STARTED_PIDS $res"
 sleep 0.5
 spike_run 3 "$res" -a 1 -p 99 -i 1000 -D 6 -q -b 1500 --stack
+note "the window: $window"
 stop_started
 rmdir "$scratch" 2>/dev/null
 if [ "$verdict" = non_preemptible ]; then ok "verdict non_preemptible"; else

@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Fetch one Debian kernel into the lab's cache (never into the host's /boot).
 #   tests/kernels/fetch.sh META-PACKAGE     e.g. linux-image-rt-amd64
+# (6.12's xz-compressed modules are stored decompressed.)
 # Prints the cache folder of the kernel it resolves to: CACHE/PACKAGE_VERSION/, holding
 #   vmlinuz  config  kver  System.map  modules/  (only the modules the guests load, with
 #   modules.list: their paths in insmod order)
@@ -60,8 +61,13 @@ for m in $MODULES; do
 	modprobe -d "$tmp/x" -S "$kver" --show-depends "$m" | while read -r cmd path _; do
 		[ "$cmd" = insmod ] || continue
 		name=$(basename "$path")
+		# 6.12's modules are xz-compressed: busybox insmod takes them plain
+		case $name in *.xz) name=${name%.xz} ;; esac
 		grep -qx "$name" "$tmp/k/modules/modules.list" && continue
-		cp "$path" "$tmp/k/modules/$name"
+		case $path in
+		*.xz) xz -dc "$path" >"$tmp/k/modules/$name" ;;
+		*) cp "$path" "$tmp/k/modules/$name" ;;
+		esac
 		echo "$name" >>"$tmp/k/modules/modules.list"
 	done
 done

@@ -9,6 +9,9 @@
 #   tests/kernels/initramfs.sh rtwhy BUILD OUT   -> OUT (built every run)
 #       the freshly built rtwhy, the test helpers, the libraries ldd lists, /init and
 #       the lab's guest scripts
+#   tests/kernels/initramfs.sh rtla RTLADIR      -> RTLADIR/rtla.cpio.gz (cached)
+#       rtla 6.12 (rtla.sh's build) as /usr/local/bin/rtla, its libraries, and libgcc_s.so.1
+#       (glibc loads it for pthread_exit: without it rtla aborts)
 #   tests/kernels/initramfs.sh check BUILD       -> status 1 (and why) when BUILD lacks one
 #       of the programs the rtwhy part takes
 # Environment: RTWHY_KERNEL_CACHE (default /var/cache/rtwhy-kernels).
@@ -97,6 +100,24 @@ modules)
 	fi
 	echo "$out"
 	;;
+rtla)
+	out=$2/rtla.cpio.gz
+	if ! [ -f "$out" ]; then
+		tmp=$(mktemp -d /tmp/rtwhy-initramfs.XXXXXX)
+		trap 'rm -rf "$tmp"' EXIT
+		r=$tmp/root
+		mkdir -p "$r/usr/local/bin"
+		cp "$2/rtla" "$r/usr/local/bin/rtla"
+		add_libs "$r" "$2/rtla"
+		gcc_s=$(ldconfig -p | sed -n 's/^[[:space:]]*libgcc_s\.so\.1 (libc6,x86-64) => //p' |
+			head -n 1)
+		[ -n "$gcc_s" ] || { echo "rtwhy: no libgcc_s.so.1 for rtla" >&2; exit 1; }
+		mkdir -p "$r$(dirname "$gcc_s")"
+		cp -L "$gcc_s" "$r$gcc_s"
+		pack "$r" "$out"
+	fi
+	echo "$out"
+	;;
 check)
 	for b in $LAB_BINS; do
 		[ -x "$2/$b" ] || { echo "rtwhy: no $2/$b: build first (make check-kernels)" >&2; exit 1; }
@@ -122,7 +143,7 @@ rtwhy)
 	pack "$r" "$out"
 	;;
 *)
-	echo "usage: $0 base | modules KDIR | rtwhy BUILD OUT | check BUILD" >&2
+	echo "usage: $0 base | modules KDIR | rtla RTLADIR | rtwhy BUILD OUT | check BUILD" >&2
 	exit 2
 	;;
 esac

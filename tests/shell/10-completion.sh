@@ -77,10 +77,12 @@ check 'rtwhy --thr' --threads '!--threads='
 check 'rtwhy -' -t -p -a --json= --svg= --save-trace= --histfile= --explain= --help --version \
 	'!--window-ms=' '!--observe=' '!analyze'
 check 'rtwhy -q --bu' --buffer-kb=
+check 'rtwhy --explain=500 --save-trace-' --save-trace-max= '!--save-trace='
+check 'rtwhy -q --' --metrics-format= --log-spikes --reopen-on-hup '!--log-spikes='
 check 'rtwhy analyze --' --pid= --at= --latency= --window-ms= --clock= --json= --svg= --help \
 	'!--interval=' '!--threads'
 check 'rtwhy irqs --' --observe= --sysroot= --json= --help '!--hz-from='
-check 'rtwhy check --' --hz-from= --sysroot= --json= '!--observe='
+check 'rtwhy check --' --hz-from= --sysroot= --json= --fail-on= '!--observe='
 # FILE values: files; DIR values: directories; other values and CPU lists: nothing
 check 'rtwhy --json=' trace.dat out.json sub
 check 'rtwhy --json o' out.json '!trace.dat'

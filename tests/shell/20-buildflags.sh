@@ -14,10 +14,7 @@ trap 'rm -rf "$tmp"' EXIT
 # this test's makes are its own, not the calling make check's (-j), nor take the
 # flags of a package build's environment (dpkg-buildflags: -z now already)
 unset MAKEFLAGS MFLAGS MAKELEVEL CPPFLAGS CFLAGS LDFLAGS
-n=0
-failed=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-notok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
+. tests/shell/lib.sh
 
 # 1. every command of a full build from scratch, not run (make -n): each carries the
 # flags, each compile CPPFLAGS, each link LDFLAGS

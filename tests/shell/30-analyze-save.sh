@@ -12,10 +12,7 @@ build=$(cd "${RTWHY_BUILD:-build}" && pwd)
 cd "$top" || exit 1
 tmp=$(mktemp -d /tmp/rtwhy-analyze-save.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
-n=0
-failed=0
-ok() { n=$((n + 1)); echo "ok $n - $1"; }
-notok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n - $1"; }
+. tests/shell/lib.sh
 F=tests/fixtures
 
 # the verdict lines and the culprit tables of a report: what must not change

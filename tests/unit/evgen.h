@@ -204,6 +204,7 @@ static inline void ev_timer_wakes(struct evgen *g, double t_us, int cpu, int cur
 		RTW_F_IRQS_OFF | RTW_F_HARDIRQ | wflags);
 	ev_hrtimer(g, t_us + 2.5, cpu, cur, cur_comm, NULL, false, wflags);
 	ev_vector(g, t_us + 3, cpu, cur, cur_comm, "local_timer", false);
+	g->ev[g->n - 1].flags |= wflags; /* need-resched stays set to the interrupt's exit */
 }
 
 /* a scheduler tick on @cpu: local timer vector around tick_nohz_handler */
@@ -214,6 +215,19 @@ static inline void ev_tick(struct evgen *g, double us, int cpu, int cur, const c
 	ev_hrtimer(g, us + 0.5, cpu, cur, cur_comm, "tick_nohz_handler", true, 0);
 	ev_hrtimer(g, us + 3, cpu, cur, cur_comm, NULL, false, exit_flags);
 	ev_vector(g, us + 3.5, cpu, cur, cur_comm, "local_timer", false);
+	g->ev[g->n - 1].flags |= exit_flags; /* a need-resched the tick set shows on its exit */
+}
+
+/* signal_generate: @cur on @cpu sends @sig to @pid (@group: to its process) */
+static inline void ev_signal(struct evgen *g, double us, int cpu, int cur, const char *cur_comm,
+			     int sig, int pid, const char *comm, int group)
+{
+	struct rtw_event *e = evgen_add(g, us, cpu, cur, cur_comm, RTW_EV_SIGNAL, RTW_F_IRQS_OFF);
+
+	e->u.sig.sig = sig;
+	e->u.sig.pid = pid;
+	e->u.sig.group = group;
+	util_strlcpy(e->u.sig.comm, comm, RTW_COMM_LEN);
 }
 
 /* One event of each kind, as a round trip through a format writes them (13 us, 2 CPUs). */

@@ -224,6 +224,69 @@ static void test_rt_thread_held_by_fair_task(void)
 	CU_ASSERT_STRING_EQUAL(top()->comm, "gcc");
 }
 
+static void test_non_preemptible_resched_as_the_chain_says(void)
+{
+	/* an RT thread woken without need-resched (a boost the trace does not show), set later */
+	thread_sleeps(49, 90, "pilock");
+	timer_wakes(10000, 1, 90, "pilock", 49, 0);
+	ev_wake(&g, 11000, 1, 90, "pilock", RTW_EV_WAKING, 91, "other", 120, 0, RTW_F_NEED_RESCHED);
+	thread_switched_in(11500, 90, "pilock", 49);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 11502, 0), 0);
+	CU_ASSERT_FALSE(res.resched_at_wakeup);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_NON_PREEMPTIBLE);
+	CU_ASSERT_PTR_NULL(strstr(res.text, "need-resched was set)"));
+	CU_ASSERT_PTR_NULL(strstr(res.text, "at the wakeup"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "need-resched was set at +1000 us, after"));
+	/* never set: the text says so instead of "the scheduler had asked it" */
+	thread_sleeps(49, 90, "pilock");
+	timer_wakes(10000, 1, 90, "pilock", 49, 0);
+	thread_switched_in(11500, 90, "pilock", 49);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 11502, 0), 0);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_NON_PREEMPTIBLE);
+	CU_ASSERT_PTR_NULL(strstr(res.text, "(need-resched was set"));
+	CU_ASSERT_PTR_NULL(strstr(res.text, "had asked it"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "no need-resched was set"));
+	/* set at the wakeup: said so, as the chain does */
+	test_rt_thread_held_by_fair_task();
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "need-resched was set at the wakeup"));
+}
+
+/* a fair thread waits 2 ms for the kworker @pid, which then leaves in @state: a tick wait */
+static void kworker_holds(int pid, const char *comm, uint32_t state)
+{
+	thread_sleeps(120, pid, comm);
+	timer_wakes(10050, 1, pid, comm, 120, 0);
+	ev_switch(&g, 12000, 1, pid, comm, 120, state, TID, "rtwhy", 120, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 12010, 50000), 0);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_TICK_WAIT);
+}
+
+static void test_kthread_hints_carry_out(void)
+{
+	/* an unbound kworker: the workqueue cpumask, never taskset */
+	kworker_holds(300, "kworker/u6:0", CUR_S);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "until kworker/u6:0 gave the CPU up"));
+	CU_ASSERT_PTR_NULL(strstr(res.text, "tick"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "/sys/devices/virtual/workqueue/cpumask"));
+	CU_ASSERT_PTR_NULL(strstr(res.hint, "taskset ("));
+	CU_ASSERT_PTR_NULL(strstr(res.hint, "(taskset"));
+	/* a per-CPU kworker switched out still runnable, no tick, no need-resched */
+	kworker_holds(301, "kworker/1:2", 0);
+	CU_ASSERT_PTR_NULL(strstr(res.text, "tick"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "switched out, still runnable"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "nothing can move it"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "queues work on CPU 1"));
+	CU_ASSERT_PTR_NULL(strstr(res.hint, "taskset"));
+	/* an IRQ thread held by nothing but its priority: its IRQ's affinity */
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "rtwhy", 49, CUR_S, 57, "irq/36-virtio1", 49, 0);
+	timer_wakes(10000, 1, 57, "irq/36-virtio1", 49, 0);
+	ev_switch(&g, 12000, 1, 57, "irq/36-virtio1", 49, CUR_S, TID, "rtwhy", 49, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 12005, 0), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "/proc/irq/36/smp_affinity_list"));
+	CU_ASSERT_PTR_NULL(strstr(res.hint, "taskset"));
+}
+
 static void test_hard_irq(void)
 {
 	thread_sleeps(49, 2000, "bash");
@@ -486,6 +549,42 @@ static void test_invisible_after_switch_in(void)
 	CU_ASSERT_EQUAL(res.verdict, BLAME_V_TIMER_SLACK);
 }
 
+/* events added to a built sequence, each moved to its place in time (stable) */
+static void settle_all(void)
+{
+	size_t i, k;
+
+	for (i = 1; i < g.n; i++) {
+		struct rtw_event e = g.ev[i];
+
+		for (k = i; k && g.ev[k - 1].ts_ns > e.ts_ns; k--)
+			g.ev[k] = g.ev[k - 1];
+		g.ev[k] = e;
+	}
+}
+
+static void test_cpu_tail_not_covered(void)
+{
+	/* the seed on CPU 1; CPU 0 runs cc1 and its events end 9 ms before CPU 1's */
+	build_tick_wait();
+	ev_switch(&g, 50, 0, 0, "swapper/0", 120, 0, 900, "cc1", 120, 0);
+	ev_tick(&g, 2001, 0, 900, "cc1", 0);
+	ev_tick(&g, 5001, 0, 900, "cc1", 0);
+	settle_all();
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 14020, 50000), 0);
+	CU_ASSERT_FALSE(res.complete);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_INCOMPLETE);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.incomplete_why, "CPU 0's events end"));
+	/* an idle CPU may be silent: the window stays complete */
+	build_tick_wait();
+	ev_switch(&g, 50, 0, 0, "swapper/0", 120, 0, 900, "cc1", 120, 0);
+	ev_switch(&g, 5001, 0, 900, "cc1", 120, CUR_S, 0, "swapper/0", 120, 0);
+	settle_all();
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 14020, 50000), 0);
+	CU_ASSERT_TRUE(res.complete);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_TICK_WAIT);
+}
+
 static void test_lost_events_make_it_incomplete(void)
 {
 	build_tick_wait();
@@ -582,6 +681,69 @@ static void test_host_facts(void)
 	pidmap_free(&live);
 }
 
+/*
+ * 84-np-stack's failing spike: the FIFO 99 thread's timer fires in the resizer's kernel
+ * section; the callback ends at once, the local_timer vector's exit 1747 us later (the host
+ * stopped the vCPU inside the interrupt). The resizer gives the CPU up at @switch_us.
+ */
+static void build_gap_in_timer_irq(double switch_us)
+{
+	thread_sleeps(0, 6206, "resizer");
+	ev_tick(&g, 6000, 1, 6206, "resizer", 0);
+	ev_vector(&g, 9999.5, 1, 6206, "resizer", "local_timer", true);
+	ev_hrtimer(&g, 10000, 1, 6206, "resizer", "hrtimer_wakeup", true, 0);
+	ev_wake(&g, 10000.5, 1, 6206, "resizer", RTW_EV_WAKING, TID, "rtwhy", 0, 1,
+		RTW_F_IRQS_OFF | RTW_F_HARDIRQ);
+	ev_wake(&g, 10002, 1, 6206, "resizer", RTW_EV_WAKEUP, TID, "rtwhy", 0, 1,
+		RTW_F_IRQS_OFF | RTW_F_HARDIRQ | RTW_F_NEED_RESCHED);
+	ev_hrtimer(&g, 10002.5, 1, 6206, "resizer", NULL, false, RTW_F_NEED_RESCHED);
+	ev_vector(&g, 11750, 1, 6206, "resizer", "local_timer", false);
+	g.ev[g.n - 1].flags |= RTW_F_NEED_RESCHED;
+	g.ev[g.n - 1].preempt = 1;
+	ev_switch(&g, switch_us, 1, 6206, "resizer", 120, 0, TID, "rtwhy", 0, 0);
+}
+
+static const struct blame_culprit *culprit_of(enum blame_kind kind, const char *name)
+{
+	int i;
+
+	for (i = 0; i < res.nr_culprits; i++)
+		if (res.culprit[i].kind == kind && !strcmp(res.culprit[i].name, name))
+			return &res.culprit[i];
+	return NULL;
+}
+
+static void test_gap_inside_a_timer_irq(void)
+{
+	const struct blame_culprit *gap, *irq;
+
+	build_gap_in_timer_irq(12000);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 12005, 0), 0);
+	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
+	CU_ASSERT_NOT_EQUAL(res.verdict, BLAME_V_IRQ);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_INVISIBLE);
+	gap = culprit_of(BLAME_UNACCOUNTED, "local_timer");
+	irq = culprit_of(BLAME_HARDIRQ, "local_timer");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(gap);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(irq);
+	CU_ASSERT_EQUAL(gap->ns, 1747500);
+	CU_ASSERT_EQUAL(gap->pid, 6206);
+	CU_ASSERT_TRUE(irq->ns < 5000);
+	CU_ASSERT_PTR_EQUAL(top(), gap);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "inside the local_timer interrupt"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "the handler did not run that long"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "resizer"));
+	/* the resizer's own section longer than the gap: its verdict, the gap beside it */
+	build_gap_in_timer_irq(14500);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 14505, 0), 0);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_NON_PREEMPTIBLE);
+	CU_ASSERT_STRING_EQUAL(top()->comm, "resizer");
+	gap = culprit_of(BLAME_UNACCOUNTED, "local_timer");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(gap);
+	CU_ASSERT_EQUAL(gap->ns, 1747500);
+	CU_ASSERT_TRUE(top()->ns < 2760000);
+}
+
 static CU_TestInfo blame_tests[] = {
 	{ "host facts: live policies, the trace kept", test_host_facts },
 	{ "the seed: tick wait behind a fair busy loop", test_tick_wait },
@@ -595,7 +757,11 @@ static CU_TestInfo blame_tests[] = {
 	{ "higher-priority RT task", test_higher_priority },
 	{ "need-resched set, no switch: non-preemptible", test_non_preemptible },
 	{ "RT thread held by a fair task", test_rt_thread_held_by_fair_task },
+	{ "non-preemptible: need-resched as the chain says it",
+	  test_non_preemptible_resched_as_the_chain_says },
+	{ "kernel threads' hints: what moves them, never taskset", test_kthread_hints_carry_out },
 	{ "hard IRQ", test_hard_irq },
+	{ "a gap inside a timer IRQ is a gap, not the handler's", test_gap_inside_a_timer_irq },
 	{ "softirq with a nested hard IRQ", test_softirq },
 	{ "forced threading: a softirq after a hard IRQ is the thread's",
 	  test_softirq_in_forced_thread },
@@ -611,6 +777,7 @@ static CU_TestInfo blame_tests[] = {
 	{ "nothing visible after the switch-in", test_invisible_after_switch_in },
 	{ "PREEMPT_RT: no event after a preempting IRQ exit", test_stall_after_preempting_exit },
 	{ "lost events: incomplete", test_lost_events_make_it_incomplete },
+	{ "a busy CPU's events end early: incomplete", test_cpu_tail_not_covered },
 	{ "missing wakeup or late trace: incomplete", test_missing_wakeup_is_incomplete },
 	{ "bad input", test_bad_input },
 	{ "names", test_names },

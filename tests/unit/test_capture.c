@@ -28,7 +28,7 @@ struct fk {
 	uint64_t skipped;
 	uint64_t decoded;
 	size_t lost_a, lost_b; /* events [a, b) overwritten before they were read */
-	struct measure_spike q[16];
+	struct measure_spike q[128];
 	int nq, qpos;
 };
 
@@ -75,12 +75,12 @@ static long fk_hand(size_t a, size_t b, uint64_t from, capture_event_fn fn, void
 	return n;
 }
 
-static long fk_read(void *arg, uint64_t from, uint64_t until, capture_event_fn fn, void *fn_arg)
+static long fk_read(struct tsess *s, uint64_t from, uint64_t until, capture_event_fn fn,
+		    void *fn_arg)
 {
 	size_t end;
 	long n;
 
-	(void)arg;
 	F.reads++;
 	if (F.snap) {
 		n = fk_hand(F.spare_a, F.spare_b, from, fn, fn_arg);
@@ -95,15 +95,13 @@ static long fk_read(void *arg, uint64_t from, uint64_t until, capture_event_fn f
 	return n;
 }
 
-static uint64_t fk_skipped(void *arg)
+static uint64_t fk_skipped(const struct tsess *s)
 {
-	(void)arg;
 	return F.skipped;
 }
 
-static int fk_swap(void *arg)
+static int fk_swap(struct tsess *s)
 {
-	(void)arg;
 	F.swaps++;
 	F.spare_a = F.live_from;
 	F.spare_b = upto(F.now);
@@ -111,51 +109,45 @@ static int fk_swap(void *arg)
 	return 0;
 }
 
-static int fk_stop(void *arg)
+static int fk_stop(struct tsess *s)
 {
-	(void)arg;
 	F.stops++;
 	F.stopped = true;
 	return 0;
 }
 
-static int fk_restart(void *arg)
+static int fk_restart(struct tsess *s)
 {
-	(void)arg;
 	F.restarts++;
 	F.stopped = false;
 	F.pos = upto(F.now); /* cleared */
 	return 0;
 }
 
-static bool fk_take(void *arg, struct measure_spike *out)
+static bool fk_take(struct measure *m, struct measure_spike *out)
 {
-	(void)arg;
 	if (F.qpos == F.nq)
 		return false;
 	*out = F.q[F.qpos++];
 	return true;
 }
 
-static bool fk_disarm(void *arg)
+static bool fk_disarm(struct measure *m)
 {
-	(void)arg;
 	if (!F.armed)
 		return false;
 	F.armed = 0;
 	return true;
 }
 
-static void fk_rearm(void *arg)
+static void fk_rearm(struct measure *m)
 {
-	(void)arg;
 	F.rearms++;
 	F.armed = 1;
 }
 
-static uint64_t fk_now(void *arg)
+static uint64_t fk_now(void)
 {
-	(void)arg;
 	return F.now;
 }
 
@@ -223,15 +215,17 @@ static void test_live(void)
 	uint64_t d1;
 
 	fk_reset();
-	capture_init(&c, &fk_ops, NULL, TSESS_CAPTURE_LIVE, LOOKBACK, T0);
+	capture_init(&c, &fk_ops, NULL, NULL, TSESS_CAPTURE_LIVE, LOOKBACK, T0);
 	F.now = T0 + 500 * NSEC_PER_MSEC;
-	spike(T0 + 300 * NSEC_PER_MSEC, NSEC_PER_MSEC, false);
-	spike(T0 + 305 * NSEC_PER_MSEC, 2 * NSEC_PER_MSEC, false);
+	/* the older first, after reading ahead to the newer one's line */
+	spike(T0 + 300 * NSEC_PER_MSEC, 2 * NSEC_PER_MSEC, false);
+	spike(T0 + 305 * NSEC_PER_MSEC, NSEC_PER_MSEC, false);
 	CU_ASSERT_TRUE_FATAL(capture_next(&c, &cs));
 	check_window(&cs);
 	d1 = cs.ms.deadline_ns;
-	/* read up to its line, not to now: 300 ms of the buffer, not 500 */
-	CU_ASSERT_EQUAL(F.pos, upto(cs.ms.written_ns));
+	CU_ASSERT_EQUAL(d1, T0 + 298 * NSEC_PER_MSEC);
+	/* read up to the newest waiting line, not to now: about 305 ms of the buffer, not 500 */
+	CU_ASSERT_EQUAL(F.pos, upto(F.q[1].written_ns));
 	/* decoded only its window (and what the second spike needs) */
 	CU_ASSERT_TRUE(F.decoded < 2 * LOOKBACK / STEP_NS);
 	CU_ASSERT_EQUAL(cs.trace_start_ns, d1 - LOOKBACK);
@@ -251,7 +245,7 @@ static void test_overwritten(void)
 	struct capture_spike cs;
 
 	fk_reset();
-	capture_init(&c, &fk_ops, NULL, TSESS_CAPTURE_LIVE, LOOKBACK, T0);
+	capture_init(&c, &fk_ops, NULL, NULL, TSESS_CAPTURE_LIVE, LOOKBACK, T0);
 	F.now = T0 + 900 * NSEC_PER_MSEC;
 	spike(T0 + 300 * NSEC_PER_MSEC, NSEC_PER_MSEC, false);
 	spike(T0 + 800 * NSEC_PER_MSEC, NSEC_PER_MSEC, false);
@@ -273,7 +267,7 @@ static void test_snapshot(void)
 
 	fk_reset();
 	F.snap = true;
-	capture_init(&c, &fk_ops, NULL, TSESS_CAPTURE_SNAPSHOT, LOOKBACK, T0);
+	capture_init(&c, &fk_ops, NULL, NULL, TSESS_CAPTURE_SNAPSHOT, LOOKBACK, T0);
 	F.now = T0 + 200 * NSEC_PER_MSEC;
 	spike(T0 + 150 * NSEC_PER_MSEC, NSEC_PER_MSEC, true); /* swaps */
 	spike(T0 + 160 * NSEC_PER_MSEC, NSEC_PER_MSEC, true); /* disarmed: stays in live */
@@ -315,7 +309,7 @@ static void test_stop(void)
 	struct capture_spike cs;
 
 	fk_reset();
-	capture_init(&c, &fk_ops, NULL, TSESS_CAPTURE_STOP, LOOKBACK, T0);
+	capture_init(&c, &fk_ops, NULL, NULL, TSESS_CAPTURE_STOP, LOOKBACK, T0);
 	F.now = T0 + 100 * NSEC_PER_MSEC;
 	spike(T0 + 90 * NSEC_PER_MSEC, NSEC_PER_MSEC, false);
 	F.q[0].froze = true;
@@ -340,12 +334,62 @@ static void test_stop(void)
 	capture_free(&c);
 }
 
+/*
+ * More spikes than the batch holds: the smallest are dropped, never a
+ * thread's largest; explained in deadline order, each window whole.
+ */
+static void test_keep_largest(void)
+{
+	struct capture c;
+	struct capture_spike cs;
+	int64_t lat;
+	uint64_t prev_dl = 0;
+	int i, n, nr = CAPTURE_BATCH + 20;
+	bool seen_t1 = false, seen_max = false;
+
+	fk_reset();
+	capture_init(&c, &fk_ops, NULL, NULL, TSESS_CAPTURE_LIVE, LOOKBACK, T0);
+	F.now = T0 + 1500 * NSEC_PER_MSEC;
+	/* thread 0: latencies 100..183 us in a shuffled order (37 is prime to nr) ... */
+	for (i = 0; i < nr; i++) {
+		lat = (100 + (i * 37) % nr) * NSEC_PER_USEC;
+		spike(T0 + (100 + 10 * (uint64_t)i) * NSEC_PER_MSEC, (uint64_t)lat, false);
+	}
+	/* ... and thread 1 once, smaller than every one of them: its maximum, kept */
+	spike(T0 + 95 * NSEC_PER_MSEC, 50 * NSEC_PER_USEC, false);
+	F.q[F.nq - 1].thread = 1;
+	for (n = 0; capture_next(&c, &cs); n++) {
+		CU_ASSERT_EQUAL(cs.err, 0);
+		CU_ASSERT_FALSE(cs.overwritten);
+		check_window(&cs);
+		lat = cs.ms.latency_ns;
+		/* in deadline order (windows saved the way they overlap): thread 1's first */
+		CU_ASSERT_TRUE(cs.ms.deadline_ns > prev_dl || n == 0);
+		prev_dl = cs.ms.deadline_ns;
+		if (cs.ms.thread == 1) {
+			seen_t1 = true;
+			continue;
+		}
+		if (lat == (int64_t)((100 + nr - 1) * NSEC_PER_USEC))
+			seen_max = true; /* thread 0's maximum */
+		/* the nr + 1 - CAPTURE_BATCH smallest of thread 0 were dropped */
+		CU_ASSERT_TRUE(lat >= (int64_t)((100 + nr + 1 - CAPTURE_BATCH) * NSEC_PER_USEC));
+	}
+	CU_ASSERT_TRUE(seen_t1);
+	CU_ASSERT_TRUE(seen_max);
+	CU_ASSERT_EQUAL(n, CAPTURE_BATCH);
+	CU_ASSERT_EQUAL(c.nr_dropped, (uint64_t)(nr + 1 - CAPTURE_BATCH));
+	capture_free(&c);
+}
+
 static CU_TestInfo capture_tests[] = {
 	{ "live: read up to each spike's line, shared events read once", test_live },
 	{ "live: a window the kernel overwrote before it was read is said", test_overwritten },
 	{ "snapshot: the trigger's swap, a swap for a disarmed spike, re-armed after",
 	  test_snapshot },
 	{ "stop: read, then restart when idle; the stopped time is blind", test_stop },
+	{ "more spikes than the batch: the smallest dropped, never a thread's maximum",
+	  test_keep_largest },
 	CU_TEST_INFO_NULL,
 };
 

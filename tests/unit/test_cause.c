@@ -13,9 +13,10 @@
 #include <string.h>
 
 #include "analysis/blame.h"
-#include "analysis/cause.h"
+#include "analysis/cause_stack.h"
 #include "analysis/timeline.h"
 #include "analysis/util.h"
+#include "analysis/verdict.h"
 #include "evgen.h"
 #include "unit.h"
 
@@ -158,6 +159,12 @@ static void test_rt_throttled_by_kthread(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "rcu_nocbs=1"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "ps -eLo"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "sched_rt_runtime_us=-1"));
+	/* an unbound kworker: the workqueue cpumask, not taskset */
+	build_throttled("kworker/u6:0");
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 50015), 0);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_RT_THROTTLED);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "/sys/devices/virtual/workqueue/cpumask"));
+	CU_ASSERT_PTR_NULL(strstr(res.hint, "(taskset"));
 	/* the same for the fair server's starver */
 	build_fair_server(true);
 	for (size_t i = 0; i < g.n; i++) {
@@ -318,6 +325,14 @@ static void test_fair_server(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "fairhog"));
 	CU_ASSERT_PTR_NULL(strstr(res.hint, "preempt=full"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "fair_server/cpu1/runtime"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "Keep fair work (fairhog) off the RT CPU too."));
+	/* the lab's full612: the server ran ksoftirqd/1, which no hint may ask to move */
+	util_strlcpy(res.cause.bw.fair_comm, "ksoftirqd/1", RTW_COMM_LEN);
+	verdict_decide(&res, NULL);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_FAIR_SERVER);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "ksoftirqd/1 is CPU 1's own kernel thread: it "
+						"cannot move"));
+	CU_ASSERT_PTR_NULL(strstr(res.hint, "Keep fair work"));
 	/*
 	 * On a kernel before 6.12 there is no fair server, and a throttled rt_rq
 	 * comes back only at the period timer, which this trace's timer events
@@ -473,6 +488,30 @@ static void build_pi_chain(double deboost_us)
 	if (deboost_us >= 10000)
 		ev_pi(&g, deboost_us, 1, 7402, "pilock", 7402, "pilock", 9, 89);
 	ev_switch(&g, 12010, 1, 7402, "pilock", 89, 0, TID, "cyclictest", 49, 0);
+}
+
+/*
+ * The lab's lost boost: the window begins after pilock 7410 was boosted to 90; only its
+ * deboost (from 9 back to 89, i.e. FIFO 90 -> FIFO 10) and the wakeup of the waiter it
+ * unlocked for are in it. The boost is kept: pi_boost, not non_preemptible.
+ */
+static void test_pi_boost_before_the_window(void)
+{
+	evgen_init(&g);
+	ev_tick(&g, 2000, 1, 7410, "pilock", 0);
+	ev_timer_wakes(&g, 10000, 1, 7410, "pilock", TID, 49, 0); /* it outranks: no resched */
+	ev_pi(&g, 12000, 1, 7410, "pilock", 7410, "pilock", 9, 89);
+	ev_wake(&g, 12002, 1, 7410, "pilock", RTW_EV_WAKING, 7411, "pilock", 9, 0, 0);
+	ev_switch(&g, 12010, 1, 7410, "pilock", 89, 0, TID, "cyclictest", 49, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 12013), 0);
+	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_PI_BOOST);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(named());
+	CU_ASSERT_EQUAL(named()->pid, 7410);
+	CU_ASSERT_EQUAL(res.cause.pi.waiter_pid, 7411);
+	CU_ASSERT_EQUAL(event_user_prio(res.cause.pi.boost_prio), 90);
+	CU_ASSERT_EQUAL(event_user_prio(res.cause.pi.holder_prio), 10);
+	CU_ASSERT_PTR_NULL(strstr(res.text, "need-resched was set"));
 }
 
 static void test_pi_boost_chain(void)
@@ -685,9 +724,39 @@ static void test_stop_work(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "to move fairhog (pid 7500) from CPU 1 to CPU 0"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "affstorm"));
 	CU_ASSERT_PTR_NULL(strstr(res.text, "fifo 99"));
-	CU_ASSERT_TRUE(cause_is_stopper("migration/12"));
-	CU_ASSERT_FALSE(cause_is_stopper("migration/"));
-	CU_ASSERT_FALSE(cause_is_stopper("migration/1x"));
+	CU_ASSERT_TRUE(event_comm_is_stopper("migration/12"));
+	CU_ASSERT_FALSE(event_comm_is_stopper("migration/"));
+	CU_ASSERT_FALSE(event_comm_is_stopper("migration/1x"));
+}
+
+/* migration/1 switched in, then no event at all on CPU 1 for 3.5 ms while CPU 0 ran on */
+static void test_stop_work_stalled(void)
+{
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "rtwhy", 0, S_SLEEP, 7500, "fairhog", 120, 0);
+	ev_wake(&g, 9990, 0, 7600, "affstorm", RTW_EV_WAKING, 21, "migration/1", 0, 1, 0);
+	ev_timer_wakes(&g, 10000, 1, 7500, "fairhog", TID, 0, RESCHED);
+	ev_switch(&g, 10010, 1, 7500, "fairhog", 120, 0, 21, "migration/1", 0, 0);
+	ev_tick(&g, 11000, 0, 7600, "affstorm", 0);
+	ev_tick(&g, 12000, 0, 7600, "affstorm", 0);
+	ev_switch(&g, 13510, 1, 21, "migration/1", 0, S_SLEEP, TID, "rtwhy", 0, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 13513), 0);
+	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
+	CU_ASSERT_NOT_EQUAL(res.verdict, BLAME_V_STOP_WORK);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_INVISIBLE);
+	CU_ASSERT_FALSE(res.cause.stop.seen);
+	CU_ASSERT_PTR_NULL(strstr(res.hint, "affinity"));
+	/* with migration/0 running on CPU 0 meanwhile it is stop_machine() (both silent) */
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "rtwhy", 0, S_SLEEP, 7500, "fairhog", 120, 0);
+	ev_timer_wakes(&g, 10000, 1, 7500, "fairhog", TID, 0, RESCHED);
+	ev_switch(&g, 10010, 1, 7500, "fairhog", 120, 0, 21, "migration/1", 0, 0);
+	ev_switch(&g, 10011, 0, 7600, "affstorm", 120, 0, 20, "migration/0", 0, 0);
+	ev_switch(&g, 13500, 0, 20, "migration/0", 0, S_SLEEP, 7600, "affstorm", 120, 0);
+	ev_switch(&g, 13510, 1, 21, "migration/1", 0, S_SLEEP, TID, "rtwhy", 0, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 13513), 0);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_STOP_MACHINE);
+	CU_ASSERT_TRUE(res.cause.stop.machine);
 }
 
 /* The stack recorded at the wakeup, cut below the interrupt entry. */
@@ -778,6 +847,7 @@ static CU_TestInfo cause_tests[] = {
 	{ "... nor without timer events", test_idle_vcpu_without_timer_events },
 	{ "a DL task's own dl_task_timer is no server", test_deadline_task },
 	{ "a PI boost through a chain of two locks", test_pi_boost_chain },
+	{ "a boost from before the window: its deboost keeps it", test_pi_boost_before_the_window },
 	{ "a lock wait without PI", test_lock_wait },
 	{ "a priority inversion", test_priority_inversion },
 	{ "no priority inversion: fair, another CPU; a kernel thread's", test_no_inversion },
@@ -785,6 +855,8 @@ static CU_TestInfo cause_tests[] = {
 	{ "a boost that covered little of the wait is no pi_boost", test_pi_boost_short },
 	{ "the stopper moving the task that woke it", test_stop_for_itself },
 	{ "the CPU stopper and the task it moved", test_stop_work },
+	{ "no stop work in a stretch with no event at all (a stalled CPU)",
+	  test_stop_work_stalled },
 	{ "the kernel stack below the IRQ entry", test_stack },
 	{ "a kernel section is no throttling", test_kernel_section_is_no_throttling },
 	CU_TEST_INFO_NULL,

@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "rtwhy/check/cmd.h"
+#include "rtwhy/check/judge.h"
+#include "rtwhy/cli.h"
 #include "unit.h"
 
 static int chkct_parse(struct check_cmd_opts *o, char *err, const char *a1, const char *a2)
@@ -51,8 +53,43 @@ static void test_args(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(err, "conflicting options"));
 }
 
+static void test_fail_on(void)
+{
+	static struct check_judge_report r;
+	struct check_cmd_opts o;
+	char err[256];
+
+	CU_ASSERT_EQUAL(chkct_parse(&o, err, NULL, NULL), 0);
+	CU_ASSERT_EQUAL(o.fail_on, CHECK_CMD_FAIL_NEVER);
+	CU_ASSERT_EQUAL(chkct_parse(&o, err, "--fail-on=warn", NULL), 0);
+	CU_ASSERT_EQUAL(o.fail_on, CHECK_CMD_FAIL_WARN);
+	CU_ASSERT_EQUAL(chkct_parse(&o, err, "--fail-on", "unknown"), 0);
+	CU_ASSERT_EQUAL(o.fail_on, CHECK_CMD_FAIL_UNKNOWN);
+	CU_ASSERT_EQUAL(chkct_parse(&o, err, "--fail-on=fail", NULL), -EINVAL);
+	CU_ASSERT_STRING_EQUAL(err, "invalid value 'fail' for --fail-on: expected warn or unknown");
+
+	/* all ok: 0 whatever --fail-on */
+	memset(&r, 0, sizeof(r));
+	r.n = 3;
+	o.fail_on = CHECK_CMD_FAIL_UNKNOWN;
+	CU_ASSERT_EQUAL(check_cmd_status(&o, &r), CLI_EXIT_OK);
+	/* an unknown fails only --fail-on=unknown */
+	r.nr_unknown = 1;
+	CU_ASSERT_EQUAL(check_cmd_status(&o, &r), CLI_EXIT_LATENCY);
+	o.fail_on = CHECK_CMD_FAIL_WARN;
+	CU_ASSERT_EQUAL(check_cmd_status(&o, &r), CLI_EXIT_OK);
+	/* a warn fails both; without --fail-on nothing does */
+	r.nr_warn = 2;
+	CU_ASSERT_EQUAL(check_cmd_status(&o, &r), CLI_EXIT_LATENCY);
+	o.fail_on = CHECK_CMD_FAIL_UNKNOWN;
+	CU_ASSERT_EQUAL(check_cmd_status(&o, &r), CLI_EXIT_LATENCY);
+	o.fail_on = CHECK_CMD_FAIL_NEVER;
+	CU_ASSERT_EQUAL(check_cmd_status(&o, &r), CLI_EXIT_OK);
+}
+
 static CU_TestInfo check_cmd_tests[] = {
 	{ "args", test_args },
+	{ "fail_on", test_fail_on },
 	CU_TEST_INFO_NULL,
 };
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "rtwhy/check/gather.h"
+#include "rtwhy/host/kernel.h"
 #include "analysis/util.h"
 #include "unit.h"
 
@@ -24,29 +25,9 @@ static struct check_gather_facts *chkgt_gather(const char *name)
 
 static void test_parsers(void)
 {
-	const char *cfg = "# CONFIG_HZ_100 is not set\nCONFIG_HZ_250=y\nCONFIG_HZ=250\n"
-			  "# CONFIG_PREEMPT is not set\nCONFIG_LOCALVERSION=\"-rt\"";
 	const char *tl = "Timer List Version: v0.10\nnow at 972596170194 nsecs\n\ncpu: 0\n"
 			 "  .last_jiffies   : 4295136202\njiffies: 4295136203\n";
 	uint64_t now, jif;
-	char v[32];
-
-	CU_ASSERT_TRUE(check_gather_kconfig(cfg, "CONFIG_HZ", v, sizeof(v)));
-	CU_ASSERT_STRING_EQUAL(v, "250");
-	CU_ASSERT_TRUE(check_gather_kconfig(cfg, "CONFIG_HZ_250", v, sizeof(v)));
-	CU_ASSERT_STRING_EQUAL(v, "y");
-	CU_ASSERT_TRUE(check_gather_kconfig(cfg, "CONFIG_LOCALVERSION", v, sizeof(v)));
-	CU_ASSERT_STRING_EQUAL(v, "\"-rt\"");
-	CU_ASSERT_FALSE(check_gather_kconfig(cfg, "CONFIG_PREEMPT", v, sizeof(v)));
-	CU_ASSERT_FALSE(check_gather_kconfig(cfg, "CONFIG_HZ_100", v, sizeof(v)));
-	CU_ASSERT_FALSE(check_gather_kconfig("", "CONFIG_HZ", v, sizeof(v)));
-	CU_ASSERT_EQUAL(check_gather_kconfig_state(cfg, "CONFIG_HZ"), 1);
-	CU_ASSERT_EQUAL(check_gather_kconfig_state(cfg, "CONFIG_PREEMPT"), 0);
-	CU_ASSERT_EQUAL(check_gather_kconfig_state(cfg, "CONFIG_HZ_100"), 0);
-	CU_ASSERT_EQUAL(check_gather_kconfig_state(cfg, "CONFIG_HZ_1000"), -1);
-	CU_ASSERT_EQUAL(check_gather_kconfig_state(cfg, "CONFIG_PREEMP"), -1); /* a prefix */
-	CU_ASSERT_EQUAL(check_gather_kconfig_state(NULL, "CONFIG_HZ"), -1);
-	CU_ASSERT_EQUAL(check_gather_kconfig_state("#  # CONFIG_HZ is not set", "CONFIG_HZ"), -1);
 
 	CU_ASSERT_EQUAL(check_gather_timer_list_sample(tl, &now, &jif), 0);
 	CU_ASSERT_EQUAL(now, 972596170194ULL);
@@ -120,7 +101,7 @@ static void test_facts(void)
 	CU_ASSERT_EQUAL(f->self_runtime_err, 0);
 	CU_ASSERT_EQUAL(f->self_runtime_us, 0);
 	CU_ASSERT_EQUAL(f->rt_runtime_us, 950000);
-	CU_ASSERT_EQUAL(check_gather_kconfig_state(f->kconfig, "CONFIG_RT_GROUP_SCHED"), 1);
+	CU_ASSERT_EQUAL(host_kernel_kconfig_state(f->kconfig, "CONFIG_RT_GROUP_SCHED"), 1);
 	check_gather_free(f);
 
 	f = chkgt_gather("sysroot-rt");

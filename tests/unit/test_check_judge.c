@@ -94,7 +94,7 @@ static void test_unthreaded(void)
 {
 	const struct check_judge_field *fl;
 
-	CU_ASSERT_EQUAL_FATAL(chkjt_run("sysroot-unthreaded"), 17);
+	CU_ASSERT_EQUAL_FATAL(chkjt_run("sysroot-unthreaded"), 18);
 	CHKJT_IS("preempt_model", CHECK_JUDGE_UNKNOWN,
 		 "dynamic, boot default none in /proc/config.gz");
 	CU_ASSERT_EQUAL(chkjt_field("preempt_model", "value", CHECK_JUDGE_NULL)->type,
@@ -173,7 +173,7 @@ static void test_unthreaded(void)
 
 static void test_rt(void)
 {
-	CU_ASSERT_EQUAL_FATAL(chkjt_run("sysroot-rt"), 17);
+	CU_ASSERT_EQUAL_FATAL(chkjt_run("sysroot-rt"), 18);
 	CHKJT_IS("preempt_model", CHECK_JUDGE_OK, "rt (PREEMPT_RT in uname -v)");
 	CU_ASSERT_STRING_EQUAL(chkjt_field("preempt_model", "value", CHECK_JUDGE_STR)->str, "rt");
 	CU_ASSERT_STRING_EQUAL(chkjt_get("preempt_model")->source, "uname");
@@ -222,7 +222,7 @@ static void test_threadirqs_and_missing(void)
 {
 	size_t n, i, unknown = 0, null_values = 0;
 
-	CU_ASSERT_EQUAL_FATAL(chkjt_run("sysroot-threadirqs"), 17);
+	CU_ASSERT_EQUAL_FATAL(chkjt_run("sysroot-threadirqs"), 18);
 	CU_ASSERT_PTR_NULL(chkjt_facts.kconfig);
 	CHKJT_IS("preempt_model", CHECK_JUDGE_OK, "full (/sys/kernel/debug/sched/preempt)");
 	CU_ASSERT_STRING_EQUAL(chkjt_get("preempt_model")->source, "debugfs");
@@ -242,14 +242,14 @@ static void test_threadirqs_and_missing(void)
 	CHKJT_IS("rt_throttling", CHECK_JUDGE_UNKNOWN, "unreadable");
 
 	n = chkjt_run("sysroot-missing");
-	CU_ASSERT_EQUAL_FATAL(n, 17);
+	CU_ASSERT_EQUAL_FATAL(n, 18);
 	for (i = 0; i < n; i++) {
 		unknown += chkjt_report.res[i].status == CHECK_JUDGE_UNKNOWN;
 		null_values += chkjt_report.res[i].fields[0].type == CHECK_JUDGE_NULL;
 		CU_ASSERT_STRING_EQUAL(chkjt_report.res[i].fields[0].key, "value");
 	}
-	CU_ASSERT_EQUAL(unknown, 17);	  /* nothing is claimed without having been read... */
-	CU_ASSERT_EQUAL(null_values, 17); /* ...and no value is made up */
+	CU_ASSERT_EQUAL(unknown, 18);	  /* nothing is claimed without having been read... */
+	CU_ASSERT_EQUAL(null_values, 18); /* ...and no value is made up */
 	CHKJT_IS("threadirqs", CHECK_JUDGE_UNKNOWN, "/proc/cmdline unreadable");
 }
 
@@ -258,7 +258,7 @@ static void test_throttling_and_fair_server(void)
 	struct check_gather_facts *f = &chkjt_facts;
 
 	/* 6.12, throttling off, the fair server readable: 50 ms per 1 s on each CPU */
-	CU_ASSERT_EQUAL_FATAL(chkjt_run("sysroot-fairserver"), 17);
+	CU_ASSERT_EQUAL_FATAL(chkjt_run("sysroot-fairserver"), 18);
 	CHKJT_IS("rt_throttling", CHECK_JUDGE_OK,
 		 "off (sched_rt_runtime_us = -1): a runaway FIFO task is not throttled, but fair "
 		 "tasks still get the fair server's 50 ms per 1000 ms");
@@ -334,7 +334,7 @@ static void test_throttling_and_fair_server(void)
 		"only the fair server stops it (no kernel config to tell)");
 
 	/* 6.1: no fair server at all; throttling off there can hang a CPU */
-	CU_ASSERT_EQUAL_FATAL(chkjt_run("sysroot-threadirqs"), 17);
+	CU_ASSERT_EQUAL_FATAL(chkjt_run("sysroot-threadirqs"), 18);
 	CHKJT_IS("fair_server", CHECK_JUDGE_OK, "absent: kernel 6.1 is older than 6.12");
 	CU_ASSERT_FALSE(chkjt_field("fair_server", "value", CHECK_JUDGE_BOOL)->b);
 	CU_ASSERT_FALSE(chkjt_field("fair_server", "kernel_has_server", CHECK_JUDGE_BOOL)->b);
@@ -375,7 +375,7 @@ static void test_rt_group(void)
 	const struct check_judge_result *r;
 
 	/* rtwhy in a child cpu cgroup without RT runtime: SCHED_FIFO is refused there */
-	CU_ASSERT_EQUAL_FATAL(chkjt_run("sysroot-rtgroup"), 17);
+	CU_ASSERT_EQUAL_FATAL(chkjt_run("sysroot-rtgroup"), 18);
 	CHKJT_IS("rt_throttling", CHECK_JUDGE_WARN,
 		 "950000 of 1000000 us (95%) on each CPU for the root cpu cgroup: a runaway FIFO "
 		 "task there is throttled to 950 ms per 1000 ms "
@@ -524,7 +524,7 @@ static void test_rt_no_group(void)
 	struct check_gather_facts *f = &chkjt_facts;
 	const struct check_judge_result *r;
 
-	CU_ASSERT_EQUAL_FATAL(chkjt_run("sysroot-nortgroup"), 17);
+	CU_ASSERT_EQUAL_FATAL(chkjt_run("sysroot-nortgroup"), 18);
 	CHKJT_IS("rt_throttling", CHECK_JUDGE_OK,
 		 "none (6.12+ without CONFIG_RT_GROUP_SCHED): a runaway FIFO task is not "
 		 "throttled, but fair tasks still get the fair server's 50 ms per 1000 ms; "
@@ -566,7 +566,7 @@ static void test_rt_no_group(void)
 		 "unless changed); sched_rt_runtime_us only caps");
 
 	/* 6.1 (Debian 12, as booted in the kernel lab): the sysctl is each CPU's budget */
-	CU_ASSERT_EQUAL_FATAL(chkjt_run("sysroot-6.1"), 17);
+	CU_ASSERT_EQUAL_FATAL(chkjt_run("sysroot-6.1"), 18);
 	r = chkjt_get("rt_throttling");
 	CU_ASSERT_EQUAL(r->status, CHECK_JUDGE_OK);
 	CU_ASSERT_STRING_EQUAL(r->text,
@@ -625,7 +625,43 @@ static void test_rt_no_group(void)
 		"sched_rt_period_us)");
 }
 
+/* The cgroups of --pid's task: nested quota, RT runtime 0, a cpuset without -a's CPU 0. */
+static void test_cgroup(void)
+{
+	CU_ASSERT_EQUAL_FATAL(chkjt_run("sysroot-cgroup-v1"), 18);
+	/* rtwhy's own (/proc/self/cgroup is not in the tree): not found, unknown */
+	CHKJT_IS("cgroup", CHECK_JUDGE_UNKNOWN, "rtwhy's cpu cgroup not found");
+	check_gather_cgroup(&chkjt_facts, 100, "0-1");
+	check_judge_run(&chkjt_facts, &chkjt_report);
+	CHKJT_IS("cgroup", CHECK_JUDGE_WARN,
+		 "pid 100's cpu cgroup /kubepods/pod1/ctr (v1): CPU quota 30000 us every 100000 us "
+		 "(0.30 CPUs, set on /kubepods/pod1)");
+	CHKJT_IS("cgroup", CHECK_JUDGE_WARN, "cpu.rt_runtime_us 0");
+	CHKJT_IS("cgroup", CHECK_JUDGE_WARN, "-a 0-1: CPU 0 not in its cpuset");
+	CU_ASSERT_STRING_EQUAL(chkjt_field("cgroup", "value", CHECK_JUDGE_STR)->str,
+			       "/kubepods/pod1/ctr");
+	CU_ASSERT_EQUAL(chkjt_field("cgroup", "quota_us", CHECK_JUDGE_INT)->i, 30000);
+	CU_ASSERT_EQUAL(chkjt_field("cgroup", "rt_runtime_us", CHECK_JUDGE_INT)->i, 0);
+	CU_ASSERT_STRING_EQUAL(chkjt_field("cgroup", "cpus", CHECK_JUDGE_STR)->str, "1");
+	CU_ASSERT_PTR_NOT_NULL(strstr(chkjt_get("cgroup")->hint, "cpu.max"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(chkjt_get("cgroup")->hint, "--cpuset-cpus"));
+	/* -a within the cpuset, a group without quota: nothing to warn of */
+	check_gather_cgroup(&chkjt_facts, 100, "1");
+	check_judge_run(&chkjt_facts, &chkjt_report);
+	CU_ASSERT_PTR_NULL(strstr(chkjt_get("cgroup")->text, "not in its cpuset"));
+
+	CU_ASSERT_EQUAL_FATAL(chkjt_run("sysroot-cgroup-v2"), 18);
+	check_gather_cgroup(&chkjt_facts, 200, "2");
+	check_judge_run(&chkjt_facts, &chkjt_report);
+	CHKJT_IS("cgroup", CHECK_JUDGE_WARN,
+		 "pid 200's cpu cgroup /system.slice/app.service (v2): CPU quota 50000 us every "
+		 "100000 us (0.50 CPUs");
+	CU_ASSERT_PTR_NULL(strstr(chkjt_get("cgroup")->text, "rt_runtime"));
+	CU_ASSERT_STRING_EQUAL(chkjt_get("cgroup")->source, "cgroup_v2");
+}
+
 static CU_TestInfo check_judge_tests[] = {
+	{ "cgroup: quota, RT runtime, cpuset (v1, v2)", test_cgroup },
 	{ "parsers", test_parsers },
 	{ "unthreaded", test_unthreaded },
 	{ "rt", test_rt },

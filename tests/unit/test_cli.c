@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <string.h>
 
+#include "rtwhy/host/machine.h"
 #include "rtwhy/cli.h"
 #include "analysis/util.h"
 #include "unit.h"
@@ -36,7 +37,7 @@ static int nr_cpus(void)
 {
 	cpu_set_t set;
 
-	return util_online_cpus(&set);
+	return host_machine_cpus(&set);
 }
 
 static void test_defaults(void)
@@ -210,7 +211,7 @@ static void test_affinity(void)
 static void test_affinity_libnuma(void)
 {
 	cpu_set_t online;
-	int n = util_online_cpus(&online);
+	int n = host_machine_cpus(&online);
 	char none[300];
 
 	CU_ASSERT_EQUAL(parse("-a", "all", NULL), 0);

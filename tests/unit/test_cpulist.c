@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "rtwhy/host/machine.h"
 #include "rtwhy/cpulist.h"
 #include "analysis/util.h"
 #include "unit.h"
@@ -11,7 +12,7 @@ static void test_lists(void)
 {
 	cpu_set_t set, online;
 	char why[160], list[300];
-	int n = util_online_cpus(&online);
+	int n = host_machine_cpus(&online);
 
 	CU_ASSERT_EQUAL(cpulist_parse("0", &set, why, sizeof(why)), 0);
 	CU_ASSERT_EQUAL(CPU_COUNT(&set), 1);

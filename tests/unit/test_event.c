@@ -12,6 +12,18 @@ static void test_layout(void)
 	CU_ASSERT_EQUAL(event_flag_layout_for(6, 12), EVENT_FLAGS_PRE_6_13);
 	CU_ASSERT_EQUAL(event_flag_layout_for(4, 4), EVENT_FLAGS_PRE_6_13);
 	CU_ASSERT_EQUAL(event_flag_layout_for(7, 0), EVENT_FLAGS_6_13);
+	/*
+	 * 6.12: mainline has no lazy bit (0x02 is "irqs-off not supported", never set on x86);
+	 * 6.12-rt (Debian's 6.12.117+deb12-rt, CONFIG_PREEMPT_LAZY) carries 6.13's "tracing:
+	 * Record task flag NEED_RESCHED_LAZY": 0x02; no common_preempt_lazy_count in its
+	 * formats. 6.1-rt's lazy patch has that field, and 0x20 is its lazy bit.
+	 */
+	CU_ASSERT_EQUAL(event_flag_layout_detect(6, 12, 0, false), EVENT_FLAGS_PRE_6_13);
+	CU_ASSERT_EQUAL(event_flag_layout_detect(6, 12, 1, false), EVENT_FLAGS_6_13);
+	CU_ASSERT_EQUAL(event_flag_layout_refine(EVENT_FLAGS_6_13, false), EVENT_FLAGS_6_13);
+	CU_ASSERT_EQUAL(event_flag_layout_detect(6, 1, 1, true), EVENT_FLAGS_RT_LAZY);
+	CU_ASSERT_EQUAL(event_flag_layout_refine(EVENT_FLAGS_6_13, true), EVENT_FLAGS_RT_LAZY);
+	CU_ASSERT_EQUAL(event_flag_layout_detect(6, 8, 1, false), EVENT_FLAGS_RT_AUTO);
 }
 
 static void test_raw_flags(void)
@@ -23,6 +35,14 @@ static void test_raw_flags(void)
 			RTW_F_IRQS_OFF | RTW_F_HARDIRQ);
 	CU_ASSERT_EQUAL(event_flags_from_raw(0x10, EVENT_FLAGS_6_13), RTW_F_SOFTIRQ);
 	CU_ASSERT_EQUAL(event_flags_from_raw(0x02, EVENT_FLAGS_6_13), RTW_F_NEED_RESCHED_LAZY);
+	/* 6.12-rt's sched_wakeup of a fair task in a guest: irqs off, lazy (text "dl.4.") */
+	CU_ASSERT_EQUAL(event_flags_from_raw(0x03, EVENT_FLAGS_6_13),
+			RTW_F_IRQS_OFF | RTW_F_NEED_RESCHED_LAZY);
+	/* the same bit on 6.1-rt: 0x20 is its lazy bit, and not PREEMPT_NEED_RESCHED */
+	CU_ASSERT_EQUAL(event_flags_from_raw(0x21, EVENT_FLAGS_RT_LAZY),
+			RTW_F_IRQS_OFF | RTW_F_NEED_RESCHED_LAZY);
+	CU_ASSERT_EQUAL(event_flags_from_raw(0x21, EVENT_FLAGS_6_13),
+			RTW_F_IRQS_OFF | RTW_F_PREEMPT_RESCHED);
 	/* before 6.13, 0x02 meant "irqs-off not supported": not lazy */
 	CU_ASSERT_EQUAL(event_flags_from_raw(0x02, EVENT_FLAGS_PRE_6_13), 0);
 	CU_ASSERT_EQUAL(event_flags_from_raw(0xc0, EVENT_FLAGS_6_13), RTW_F_NMI | RTW_F_BH_OFF);
@@ -137,17 +157,20 @@ static void test_table(void)
 		enabled += (t[i].flags & EVENT_T_ENABLE) != 0;
 		needed += (t[i].flags & EVENT_T_NEEDED) != 0;
 	}
-	CU_ASSERT_EQUAL(enabled, 22); /* sched_pi_setprio too */
+	CU_ASSERT_EQUAL(enabled, 23); /* sched_pi_setprio, signal_generate too */
 	CU_ASSERT_EQUAL(needed, 10);
 	CU_ASSERT_STRING_EQUAL(t[0].name, "sched_switch");
-	CU_ASSERT_EQUAL(event_systems(systems, 16), 7);
+	CU_ASSERT_EQUAL(event_systems(systems, 16), 8);
 	CU_ASSERT_STRING_EQUAL(systems[0], "sched");
-	CU_ASSERT_STRING_EQUAL(systems[6], "ftrace");
+	CU_ASSERT_STRING_EQUAL(systems[1], "signal");
+	CU_ASSERT_STRING_EQUAL(systems[7], "ftrace");
 	CU_ASSERT_EQUAL(event_systems(systems, 2), 2);
 	CU_ASSERT_STRING_EQUAL(event_kind_name(RTW_EV_MARKER), "print");
 	CU_ASSERT_STRING_EQUAL(event_kind_name(RTW_EV_LOST), "lost");
 	CU_ASSERT_STRING_EQUAL(event_kind_name(RTW_EV_PI_SETPRIO), "sched_pi_setprio");
 	CU_ASSERT_STRING_EQUAL(event_kind_name(RTW_EV_STACK), "kernel_stack");
+	CU_ASSERT_STRING_EQUAL(event_kind_name(RTW_EV_SIGNAL), "signal_generate");
+	CU_ASSERT_EQUAL(event_kind_of("signal", "signal_generate", 15, vec), RTW_EV_SIGNAL);
 	CU_ASSERT_STRING_EQUAL(event_kind_name(RTW_EV_STACK_FRAME), "stack_frame");
 	CU_ASSERT_EQUAL(event_kind_of("sched", "sched_pi_setprio", 16, vec), RTW_EV_PI_SETPRIO);
 	CU_ASSERT_EQUAL(event_kind_of("ftrace", "kernel_stack", 12, vec), RTW_EV_STACK);

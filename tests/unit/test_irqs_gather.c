@@ -124,24 +124,6 @@ static void test_parse_thread(void)
 
 /* ---- fake sysroots ------------------------------------------------------------------ */
 
-static void test_forced_threading(void)
-{
-	char root[512], why[128];
-
-	snprintf(root, sizeof(root), "%s/sysroot-unthreaded", unit_fixtures());
-	CU_ASSERT_EQUAL(irqs_gather_forced_threading(root, why, sizeof(why)), 0);
-	CU_ASSERT_STRING_EQUAL(why, "no threadirqs on the kernel command line, not a PREEMPT_RT "
-				    "kernel"); /* "-- --threadirqs" is init's */
-	snprintf(root, sizeof(root), "%s/sysroot-rt", unit_fixtures());
-	CU_ASSERT_EQUAL(irqs_gather_forced_threading(root, why, sizeof(why)), 1);
-	CU_ASSERT_STRING_EQUAL(why, "PREEMPT_RT kernel");
-	snprintf(root, sizeof(root), "%s/sysroot-threadirqs", unit_fixtures());
-	CU_ASSERT_EQUAL(irqs_gather_forced_threading(root, why, sizeof(why)), 1);
-	CU_ASSERT_STRING_EQUAL(why, "threadirqs on the kernel command line");
-	snprintf(root, sizeof(root), "%s/sysroot-missing", unit_fixtures());
-	CU_ASSERT_TRUE(irqs_gather_forced_threading(root, why, sizeof(why)) < 0);
-}
-
 static void test_load_unthreaded(void)
 {
 	struct irqs_gather_table t;
@@ -292,7 +274,6 @@ static void test_observe(void)
 static CU_TestInfo irqs_gather_tests[] = {
 	{ "parse_interrupts", test_parse_interrupts },
 	{ "parse_thread", test_parse_thread },
-	{ "forced_threading", test_forced_threading },
 	{ "load_unthreaded", test_load_unthreaded },
 	{ "load_rt", test_load_rt },
 	{ "load_threadirqs_and_missing", test_load_threadirqs_and_missing },

@@ -28,6 +28,11 @@ static void test_freeze_line(void)
 	CU_ASSERT_STRING_EQUAL(buf, "FREEZE tid=4242 thread=1 cpu=1 prio=0 slack=50000 "
 				    "deadline=171349570123 wake=171353520456 lat=3950333");
 	CU_ASSERT_TRUE(n < 160);
+	/* what the trace session's trigger matches: the start of this line, not another's */
+	CU_ASSERT_EQUAL(strncmp(buf, MARKER_FREEZE_TRIGGER, strlen(MARKER_FREEZE_TRIGGER)), 0);
+	s.untriggered = true;
+	buf[marker_format_freeze(buf, &s)] = '\0';
+	CU_ASSERT_NOT_EQUAL(strncmp(buf, MARKER_FREEZE_TRIGGER, strlen(MARKER_FREEZE_TRIGGER)), 0);
 }
 
 /* The longest values still fit, and what is written is what is read. */
@@ -172,6 +177,43 @@ static void test_marker_spike(void)
 	CU_ASSERT(!sp.deadline_exact);
 }
 
+/* The timerlat tracer's samples (rtla timerlat -t on Debian's 6.12.117-rt): thread, irq. */
+static void test_timerlat(void)
+{
+	static const char thread[] = "#2     context thread timer_latency   2643604 ns";
+	struct marker m;
+	struct blame_spike sp;
+	struct rtw_event ev;
+
+	CU_ASSERT(marker_parse(thread, &m));
+	CU_ASSERT_EQUAL(m.kind, MARKER_TIMERLAT);
+	CU_ASSERT_EQUAL(m.context, MARKER_TIMERLAT_THREAD);
+	CU_ASSERT_EQUAL(m.seq, 2);
+	CU_ASSERT_EQUAL(m.latency, 2643604);
+	CU_ASSERT(marker_is_timerlat(thread, sizeof(thread) - 1));
+	CU_ASSERT(marker_parse("#1     context    irq timer_latency    104284 ns", &m));
+	CU_ASSERT_EQUAL(m.context, MARKER_TIMERLAT_IRQ);
+	CU_ASSERT_EQUAL(m.latency, 104284);
+	CU_ASSERT(marker_parse("#1     context user-ret timer_latency    344910 ns", &m));
+	CU_ASSERT_EQUAL(m.context, MARKER_TIMERLAT_USER_RET);
+	/* not samples */
+	CU_ASSERT_FALSE(marker_parse("#2 context thread timer_latency 12 us", &m));
+	CU_ASSERT_FALSE(marker_parse("#2 context nmi timer_latency 12 ns", &m));
+	CU_ASSERT_FALSE(marker_parse("# context thread timer_latency 12 ns", &m));
+	CU_ASSERT_FALSE(marker_is_timerlat("<stack trace>", 13));
+	CU_ASSERT_FALSE(marker_is_timerlat(thread, 10));
+	/* its spike: the sample's thread and CPU, woken at the sample, late by its latency */
+	marker_event(&ev, 115192748000ULL, 231, 1);
+	CU_ASSERT(marker_parse(thread, &m));
+	CU_ASSERT_EQUAL(marker_spike_window(&ev, 1, &ev, &m, -1, &sp, &(uint64_t){ 0 }), 0);
+	CU_ASSERT_EQUAL(sp.tid, 231);
+	CU_ASSERT_EQUAL(sp.cpu, 1);
+	CU_ASSERT_EQUAL(sp.wake_ns, 115192748000ULL);
+	CU_ASSERT_EQUAL(sp.deadline_ns, 115192748000ULL - 2643604);
+	CU_ASSERT_EQUAL(sp.deadline_from, BLAME_DEADLINE_MARKER);
+	CU_ASSERT_STRING_EQUAL(sp.source, "timerlat");
+}
+
 /* cyclictest -N prints nanoseconds: the thread's last sleep tells. */
 static void test_cyclictest_unit(void)
 {
@@ -218,6 +260,7 @@ static CU_TestInfo marker_tests[] = {
 	{ "spike markers", test_markers },
 	{ "spike from a marker", test_marker_spike },
 	{ "cyclictest -N markers", test_cyclictest_unit },
+	{ "timerlat samples", test_timerlat },
 	{ "the FREEZE line of a thread in the window", test_freeze_ts },
 	CU_TEST_INFO_NULL,
 };

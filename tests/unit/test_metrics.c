@@ -298,7 +298,7 @@ static void test_buckets_held(void)
 
 /* ---- the rendered file ---- */
 
-static char *rendered(bool running, bool traced)
+static char *rendered_as(bool running, bool traced, enum metrics_format format)
 {
 	static struct metrics_spikes sp;
 	struct metrics_thread t[2] = {
@@ -315,6 +315,7 @@ static char *rendered(bool running, bool traced)
 			 .start_time = 1700000000,
 			 .running = running,
 			 .exit_status = 3 },
+		.format = format,
 	};
 	struct blame_result r;
 	int k;
@@ -332,6 +333,84 @@ static char *rendered(bool running, bool traced)
 		metrics_spikes_add(&sp, &r);
 	}
 	return metrics_text(render, &in);
+}
+
+static char *rendered(bool running, bool traced)
+{
+	return rendered_as(running, traced, METRICS_PROMETHEUS);
+}
+
+/*
+ * RTWHY_METRICS_SAMPLES=DIR: the rendered files into DIR, for the parsers
+ * of tests/shell/40-metrics-formats.sh (promtool, prometheus_client).
+ */
+static void save_sample(const char *name, const char *text)
+{
+	const char *dir = getenv("RTWHY_METRICS_SAMPLES");
+	char path[512];
+	FILE *f;
+
+	if (!dir || !text)
+		return;
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	fputs(text, f);
+	CU_ASSERT_EQUAL(fclose(f), 0);
+}
+
+static void test_render_openmetrics(void)
+{
+	char *s = rendered_as(true, true, METRICS_OPENMETRICS), *line;
+	char *fin = rendered_as(false, false, METRICS_OPENMETRICS);
+	size_t len;
+	int nr_types = 0;
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(fin);
+	save_sample("running.om", s);
+	save_sample("final.om", fin);
+	free(fin);
+	fin = rendered(true, true);
+	save_sample("running.prom", fin);
+	free(fin);
+	fin = rendered(false, false);
+	save_sample("final.prom", fin);
+	free(fin);
+	len = strlen(s);
+	CU_ASSERT_TRUE(len > 6 && !strcmp(s + len - 6, "# EOF\n"));
+	/* counter families without _total, their samples with it */
+	HAS(s, "\n# TYPE rtwhy_spikes counter\nrtwhy_spikes_total{verdict=");
+	HAS(s, "\n# TYPE rtwhy_culprit_spikes counter\n");
+	HAS(s, "\n# TYPE rtwhy_blind_seconds counter\n# UNIT rtwhy_blind_seconds seconds\n"
+	       "rtwhy_blind_seconds_total 0.0015\n");
+	HAS(s, "# TYPE rtwhy_build info\nrtwhy_build_info{version=");
+	HAS(s, "\n# UNIT rtwhy_latency_seconds seconds\n");
+	HAS(s, "\n# UNIT rtwhy_start_time_seconds seconds\n");
+	HAS(s, "\nrtwhy_latency_seconds_bucket{thread=\"0\",cpu=\"3\",le=\"+Inf\"} 10\n");
+	for (line = strtok(s, "\n"); line; line = strtok(NULL, "\n")) {
+		char name[96], type[16];
+
+		if (sscanf(line, "# TYPE %95s %15s", name, type) == 2) {
+			nr_types++;
+			len = strlen(name);
+			CU_ASSERT_FALSE(len > 6 && !strcmp(name + len - 6, "_total"));
+			CU_ASSERT_FALSE(len > 5 && !strcmp(name + len - 5, "_info"));
+		}
+	}
+	CU_ASSERT_EQUAL(nr_types, 10);
+	free(s);
+}
+
+static void test_format_names(void)
+{
+	enum metrics_format f = METRICS_OPENMETRICS;
+
+	CU_ASSERT_EQUAL(metrics_format_parse("prometheus", &f), 0);
+	CU_ASSERT_EQUAL(f, METRICS_PROMETHEUS);
+	CU_ASSERT_EQUAL(metrics_format_parse("openmetrics", &f), 0);
+	CU_ASSERT_EQUAL(f, METRICS_OPENMETRICS);
+	CU_ASSERT_EQUAL(metrics_format_parse("OpenMetrics", &f), -EINVAL);
 }
 
 static void test_render(void)
@@ -439,7 +518,7 @@ static void test_file(void)
 	thread_of(&st, 0, NSEC_PER_USEC, &ts);
 	CU_ASSERT_EQUAL(metrics_file_check(path), 0);
 	CU_ASSERT_EQUAL(names_in_dir(names, sizeof(names)), 0); /* the probe is gone */
-	metrics_file_init(&mf, path);
+	metrics_file_init(&mf, path, METRICS_PROMETHEUS);
 	CU_ASSERT_EQUAL(metrics_file_write(&mf, &s, &run, 1000), 0); /* the first call writes */
 	CU_ASSERT_EQUAL(names_in_dir(names, sizeof(names)), 1);
 	CU_ASSERT_STRING_EQUAL(names, "rtwhy.prom");
@@ -568,6 +647,8 @@ static CU_TestInfo metrics_tests[] = {
 	{ "buckets held to [previous, count]", test_buckets_held },
 	{ "the file while running", test_render },
 	{ "the final file, no tracing", test_render_final_untraced },
+	{ "OpenMetrics, strict", test_render_openmetrics },
+	{ "format names", test_format_names },
 	{ "the file replaced atomically, no temporary left", test_file },
 	{ "temporary files of killed runs removed", test_stale },
 	CU_TEST_INFO_NULL,

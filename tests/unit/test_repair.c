@@ -61,6 +61,36 @@ static void test_inferred(void)
 	free(out);
 }
 
+/*
+ * A polling idle CPU woken from another CPU (no IPI, no event of its own): 88-stopped's
+ * SIGCONT. The switch into the woken thread cannot come before its waking, which is later
+ * than that CPU's last event: the chain needs the waking before the switch-in.
+ */
+static void test_woken_from_afar(void)
+{
+	struct rtw_event *out;
+	size_t n, i;
+	long k;
+
+	evgen_init(&g);
+	ev_switch(&g, 0, 1, 5000, "rtwhy", 9, 0x04, 0, "swapper/1", 120, 0); /* T: stopped */
+	ev_vector(&g, 100, 1, 0, "<idle>", "local_timer", true);
+	ev_vector(&g, 102, 1, 0, "<idle>", "local_timer", false);
+	ev_wake(&g, 900, 0, 6000, "continuer", RTW_EV_WAKING, 5000, "rtwhy", 9, 1, 0);
+	ev_wake(&g, 901, 0, 6000, "continuer", RTW_EV_WAKEUP, 5000, "rtwhy", 9, 1, 0);
+	ev_marker(&g, 950, 1, 5000, "rtwhy", "FREEZE tid=5000");
+	k = repair_switches(g.ev, g.n, &out, &n);
+	CU_ASSERT_EQUAL_FATAL(k, 1);
+	for (i = 0; i < n && !(out[i].kind == RTW_EV_SWITCH && out[i].u.sw.next_pid == 5000); i++)
+		;
+	CU_ASSERT_FATAL(i < n);
+	CU_ASSERT_EQUAL(out[i].ts_ns, evgen_us(901)); /* after its wakeup, not at 102 */
+	CU_ASSERT_EQUAL(out[i - 1].kind, RTW_EV_WAKEUP);
+	for (i = 1; i < n; i++)
+		CU_ASSERT_TRUE(out[i].ts_ns >= out[i - 1].ts_ns);
+	free(out);
+}
+
 static void test_busy_task_runs_on_unseen(void)
 {
 	struct rtw_event *out;
@@ -130,6 +160,7 @@ static void test_explained_with_the_repair(void)
 }
 
 static CU_TestInfo repair_tests[] = {
+	{ "idle woken from another CPU: the switch after the wakeup", test_woken_from_afar },
 	{ "a switch out of idle the kernel did not trace", test_inferred },
 	{ "a busy task runs on, unseen, until the next one shows", test_busy_task_runs_on_unseen },
 	{ "nothing missing, or after a loss: no guess", test_nothing_to_repair },

@@ -38,8 +38,37 @@ static void test_flag_and_sleep(void)
 	sigflag_restore();
 }
 
+/* The run's: USR1 and USR2 are requests taken once each; a stop signal ends it. */
+static void test_run(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2 };
+	struct sigaction old[7];
+	sigset_t blocked;
+	size_t i;
+
+	for (i = 0; i < 7; i++)
+		sigaction(sigs[i], NULL, &old[i]);
+	sigflag_install_run(&blocked);
+	for (i = 0; i < 7; i++)
+		CU_ASSERT_TRUE(sigismember(&blocked, sigs[i]));
+	CU_ASSERT_FALSE(sigismember(&blocked, SIGALRM));
+	CU_ASSERT_FALSE(sigflag_take(SIGUSR1));
+	raise(SIGUSR1);
+	CU_ASSERT_EQUAL(sigflag_caught(), 0); /* a request, not the end */
+	CU_ASSERT_FALSE(sigflag_take(SIGUSR2));
+	CU_ASSERT_TRUE(sigflag_take(SIGUSR1));
+	CU_ASSERT_FALSE(sigflag_take(SIGUSR1)); /* taken once */
+	raise(SIGUSR2);
+	CU_ASSERT_TRUE(sigflag_take(SIGUSR2));
+	raise(SIGPIPE);
+	CU_ASSERT_EQUAL(sigflag_caught(), SIGPIPE);
+	for (i = 0; i < 7; i++)
+		sigaction(sigs[i], &old[i], NULL);
+}
+
 static CU_TestInfo sigflag_tests[] = {
 	{ "flag_and_sleep", test_flag_and_sleep },
+	{ "run", test_run },
 	CU_TEST_INFO_NULL,
 };
 

@@ -13,9 +13,11 @@
 #include <unistd.h>
 
 #include "analysis/datread.h"
+#include "analysis/datwrite.h"
 #include "analysis/diag.h"
 #include "analysis/stream.h"
 #include "analysis/util.h"
+#include "evgen.h"
 #include "unit.h"
 
 struct seen {
@@ -27,6 +29,7 @@ struct seen {
 	size_t nr_read[8];
 	int lanes_cpus[8];
 	char format[8][48];
+	enum diag_level level; /* the messages on_diag() counts: DIAG_ERR unless set */
 	int errors;
 	char error[256];
 };
@@ -51,7 +54,7 @@ static void on_diag(enum diag_level level, const char *msg, void *arg)
 {
 	struct seen *s = arg;
 
-	if (level != DIAG_ERR)
+	if (level != s->level)
 		return;
 	s->errors++;
 	snprintf(s->error, sizeof(s->error), "%s", msg);
@@ -223,6 +226,79 @@ static void test_restart_and_failures(void)
 	stream_summary_free(&sum);
 }
 
+/*
+ * rtla timerlat -a N -t FILE without -e: the timerlat samples alone. The last thread sample
+ * is the spike (rtla saved the trace because it stopped there); one line names the options
+ * that record what an explanation needs.
+ */
+static void test_timerlat_bare(void)
+{
+	static const char text[] =
+		"# tracer: timerlat\n"
+		"  ksoftirqd/1-34 [001] d.h1. 115.189209: #1     context    irq timer_latency "
+		"   104284 ns\n"
+		"  timerlatu/1-231 [001] ....1 115.189389: #1     context thread timer_latency "
+		"   290480 ns\n"
+		"  spinner-223 [001] d.h.. 115.190342: #2     context    irq timer_latency    "
+		"142181 ns\n"
+		"  timerlatu/1-231 [001] ....1 115.192748: #2     context thread timer_latency "
+		"  2643604 ns\n"
+		"  timerlatu/1-231 [001] ....1 115.192790: #2     context user-ret timer_latency "
+		"  2690000 ns\n";
+	struct stream_opts o = { .name = "t", .window_ns = 200 * NSEC_PER_MSEC };
+	struct stream_summary sum;
+	struct seen s = { .level = DIAG_WARN };
+
+	diag_set_sink(on_diag, &s);
+	CU_ASSERT_EQUAL_FATAL(stream_string(text, &o, &sum, &s), 0);
+	diag_set_sink(NULL, NULL);
+	CU_ASSERT_EQUAL(s.errors, 1);
+	CU_ASSERT_STRING_EQUAL(s.error,
+			       "t: this timerlat trace has no sched_switch, sched_waking, "
+			       "irq_handler_entry, softirq_entry, hrtimer_expire_entry, "
+			       "hrtimer_start, local_timer_entry events: record it with rtla "
+			       "timerlat ... -t FILE -e sched -e irq -e timer -e irq_vectors");
+	CU_ASSERT_EQUAL_FATAL(s.spikes, 1);
+	CU_ASSERT_STRING_EQUAL(s.what[0],
+			       "timerlat thread sample at 115.192748 on CPU 1 by "
+			       "timerlatu/1-231 (the last of 5, where rtla stopped): #2  "
+			       "   context thread timer_latency   2643604 ns");
+	CU_ASSERT_EQUAL(sum.spikes[0].spike.tid, 231);
+	CU_ASSERT_EQUAL(sum.spikes[0].spike.deadline_ns, 115192748000ULL - 2643604);
+	CU_ASSERT_STRING_EQUAL(sum.spikes[0].spike.source, "timerlat");
+	stream_summary_free(&sum);
+	/* rtla -a stopped on an IRQ latency: the timer's interrupt came late for CPU 1's
+	 * timerlat thread (the writer of that CPU's thread samples) */
+	{
+		char irq_stop[sizeof(text) + 128];
+
+		snprintf(irq_stop, sizeof(irq_stop), "%s%s", text,
+			 "  busyloop-1052 [001] d.h.. 115.205000: #3     context    irq "
+			 "timer_latency   2702180 ns\n");
+		memset(&s, 0, sizeof(s));
+		CU_ASSERT_EQUAL_FATAL(stream_string(irq_stop, &o, &sum, &s), 0);
+		CU_ASSERT_EQUAL_FATAL(s.spikes, 1);
+		CU_ASSERT(strstr(s.what[0],
+				 "timerlat IRQ sample at 115.205000 on CPU 1 by "
+				 "busyloop-1052 (the last of 6, where rtla stopped, on the "
+				 "IRQ latency: the thread had not run yet)") == s.what[0]);
+		CU_ASSERT_EQUAL(sum.spikes[0].spike.tid, 231);
+		CU_ASSERT_EQUAL(sum.spikes[0].spike.wake_ns, 115205000000ULL);
+		CU_ASSERT_EQUAL(sum.spikes[0].spike.deadline_ns, 115205000000ULL - 2702180);
+		stream_summary_free(&sum);
+	}
+	/* a spike named by hand: the samples are not explained */
+	memset(&s, 0, sizeof(s));
+	o.manual = true;
+	o.pid = 231;
+	o.at_ns = 115192748000ULL;
+	o.latency_ns = 1000;
+	CU_ASSERT_EQUAL_FATAL(stream_string(text, &o, &sum, &s), 0);
+	CU_ASSERT_EQUAL(s.spikes, 1);
+	CU_ASSERT_STRING_EQUAL(sum.spikes[0].spike.source, "manual");
+	stream_summary_free(&sum);
+}
+
 /* A trace.dat opened by the caller: the same engine. */
 static void test_dat(void)
 {
@@ -249,6 +325,166 @@ static void test_dat(void)
 	stream_summary_free(&sum);
 }
 
+/*
+ * A window too large to decode whole (here: any) is read for the CPUs its explanation
+ * needs: the thread's, its waker's, those the first explanation names; the verdicts of
+ * the recorded traces are the same.
+ */
+static void test_dat_needed(void)
+{
+	static const char *const files[] = { "busy-tick.dat",
+					     "dd-nonpreempt.dat",
+					     "idle-slack.dat",
+					     "net-softirq.dat",
+					     "rt-hog.dat",
+					     "two-buffers.dat",
+					     "kernels/rt-ct-late-marker.dat" };
+	size_t f;
+
+	for (f = 0; f < ARRAY_SIZE(files); f++) {
+		struct stream_opts o = { .name = "dat", .window_ns = 200 * NSEC_PER_MSEC };
+		struct stream_summary sum;
+		struct seen whole = { 0 }, needed = { 0 };
+		struct datread *dr;
+		char path[512];
+
+		snprintf(path, sizeof(path), "%s/%s", unit_fixtures(), files[f]);
+		o.on_spike = on_spike;
+		o.arg = &whole;
+		CU_ASSERT_EQUAL_FATAL(datread_open(&dr, path), 0);
+		CU_ASSERT_EQUAL(stream_dat(&o, dr, &sum), 0);
+		datread_close(dr);
+		stream_summary_free(&sum);
+		o.decode_all = 1;
+		o.arg = &needed;
+		CU_ASSERT_EQUAL_FATAL(datread_open(&dr, path), 0);
+		CU_ASSERT_EQUAL(stream_dat(&o, dr, &sum), 0);
+		datread_close(dr);
+		stream_summary_free(&sum);
+		CU_ASSERT_EQUAL_FATAL(needed.spikes, whole.spikes);
+		if (needed.spikes && needed.verdict[0] != whole.verdict[0])
+			fprintf(stderr, "%s: %s, whole: %s\n", files[f],
+				blame_verdict_name(needed.verdict[0]),
+				blame_verdict_name(whole.verdict[0]));
+		CU_ASSERT_EQUAL(needed.verdict[0], whole.verdict[0]);
+		CU_ASSERT_TRUE(needed.nr_events[0] <= whole.nr_events[0]);
+	}
+}
+
+static int by_time(const void *a, const void *b)
+{
+	const struct rtw_event *x = a, *y = b;
+
+	return x->ts_ns < y->ts_ns ? -1 : x->ts_ns > y->ts_ns;
+}
+
+/*
+ * @g as a trace.dat, explained whole and for the CPUs it needs (decode_all 1): its marker,
+ * or with @manual the spike of @manual->tid given by hand.
+ */
+static void explain_both(const struct evgen *g, const struct blame_spike *manual,
+			 struct seen *whole, struct seen *needed)
+{
+	struct datwrite_info wi = { .clock = "mono", .release = "6.18.44", .nr_cpus = 4 };
+	struct stream_opts o = { .name = "dat", .window_ns = 200 * NSEC_PER_MSEC };
+	struct stream_summary sum;
+	struct datwrite *w;
+	struct datread *dr;
+	char path[64];
+	int pass;
+
+	snprintf(path, sizeof(path), "/tmp/rtwhy-test-stream-%d.dat", (int)getpid());
+	CU_ASSERT_EQUAL_FATAL(datwrite_open(&w, path, &wi), 0);
+	CU_ASSERT_EQUAL_FATAL(datwrite_events(w, g->ev, g->n), 0);
+	CU_ASSERT_EQUAL_FATAL(datwrite_close(w), 0);
+	o.on_spike = on_spike;
+	if (manual) {
+		o.manual = true;
+		o.pid = manual->tid;
+		o.at_ns = manual->wake_ns;
+		o.latency_ns = manual->wake_ns - manual->deadline_ns;
+	}
+	for (pass = 0; pass < 2; pass++) {
+		o.decode_all = pass ? 1 : 0;
+		o.arg = pass ? needed : whole;
+		CU_ASSERT_EQUAL_FATAL(datread_open(&dr, path), 0);
+		CU_ASSERT_EQUAL(stream_dat(&o, dr, &sum), 0);
+		datread_close(dr);
+		stream_summary_free(&sum);
+	}
+	unlink(path);
+}
+
+/*
+ * The thread sleeps on CPU 0, a task on CPU 2 wakes it onto CPU 0 where a hog runs, it
+ * migrates to CPU 1 and writes its marker there; CPU 3 only ticks. Read for the CPUs it
+ * needs: the marker's (1), the waker's (2) and the run queue it woke onto (0); never CPU
+ * 3. The same verdict as the whole window; the same given by hand; and when its wakeup is
+ * no longer known, every CPU in the second round.
+ */
+static void test_dat_second_round(void)
+{
+	const int tid = 4000;
+	struct seen whole = { 0 }, needed = { 0 };
+	struct evgen g;
+	int i;
+
+	evgen_init(&g);
+	ev_switch(&g, 100, 0, tid, "rtwhy", 120, 1 /* S */, 7100, "hog", 120, 0);
+	ev_switch(&g, 200, 1, 7200, "other", 120, 1 /* S */, 0, "swapper/1", 120, 0);
+	for (i = 0; i < 13; i++) {
+		ev_tick(&g, 300 + i * 1000, 0, 7100, "hog", 0);
+		ev_tick(&g, 500 + i * 1000, 3, 7300, "busy", 0);
+		ev_tick(&g, 700 + i * 1000, 2, 7400, "waker", 0);
+	}
+	ev_wake(&g, 10051, 2, 7400, "waker", RTW_EV_WAKING, tid, "rtwhy", 120, 0, 0);
+	ev_wake(&g, 10052, 2, 7400, "waker", RTW_EV_WAKEUP, tid, "rtwhy", 120, 0, 0);
+	ev_migrate(&g, 13000, 1, 0, "<idle>", tid, "rtwhy", 120, 0, 1);
+	ev_switch(&g, 13010, 1, 0, "swapper/1", 120, 0, tid, "rtwhy", 120, 0);
+	ev_marker(&g, 13020, 1, tid, "rtwhy", "hit latency threshold (2969 > 100)");
+	qsort(g.ev, g.n, sizeof(g.ev[0]), by_time); /* written CPU by CPU */
+	explain_both(&g, NULL, &whole, &needed);
+	CU_ASSERT_EQUAL_FATAL(whole.spikes, 1);
+	CU_ASSERT_EQUAL_FATAL(needed.spikes, 1);
+	if (needed.verdict[0] != whole.verdict[0])
+		fprintf(stderr, "second round: %s, whole: %s\n",
+			blame_verdict_name(needed.verdict[0]),
+			blame_verdict_name(whole.verdict[0]));
+	CU_ASSERT_EQUAL(needed.verdict[0], whole.verdict[0]);
+	CU_ASSERT_EQUAL(whole.verdict[0], BLAME_V_MIGRATION);
+	/* every event but CPU 3's ticks */
+	CU_ASSERT_TRUE(needed.nr_events[0] < whole.nr_events[0]);
+	CU_ASSERT_EQUAL(needed.nr_events[0], whole.nr_events[0] - 13 * 4);
+	/* given by hand: the thread's CPU unknown, read from its wakeup (CPU 2, onto CPU 0) */
+	memset(&whole, 0, sizeof(whole));
+	memset(&needed, 0, sizeof(needed));
+	explain_both(&g,
+		     &(struct blame_spike){ .tid = tid,
+					    .deadline_ns = evgen_us(10051),
+					    .wake_ns = evgen_us(13010) },
+		     &whole, &needed);
+	CU_ASSERT_EQUAL_FATAL(whole.spikes, 1);
+	CU_ASSERT_EQUAL_FATAL(needed.spikes, 1);
+	CU_ASSERT_EQUAL(needed.verdict[0], whole.verdict[0]);
+	CU_ASSERT_EQUAL(whole.verdict[0], BLAME_V_MIGRATION);
+	CU_ASSERT_TRUE(needed.nr_events[0] < whole.nr_events[0]);
+	/*
+	 * Four more tasks of the thread's set of the wakeup table woken after it: its wakeup
+	 * is no longer known, the first round reads CPU 1 alone, does not find it, and the
+	 * second reads every CPU: the whole window.
+	 */
+	for (i = 1; i <= 4; i++)
+		ev_wake(&g, 10060 + i, 3, 7300, "busy", RTW_EV_WAKING, tid + i * 4096, "other", 120,
+			3, 0);
+	qsort(g.ev, g.n, sizeof(g.ev[0]), by_time);
+	memset(&whole, 0, sizeof(whole));
+	memset(&needed, 0, sizeof(needed));
+	explain_both(&g, NULL, &whole, &needed);
+	CU_ASSERT_EQUAL_FATAL(needed.spikes, 1);
+	CU_ASSERT_EQUAL(needed.verdict[0], whole.verdict[0]);
+	CU_ASSERT_EQUAL(needed.nr_events[0], whole.nr_events[0]);
+}
+
 /* A shorter window: fewer events kept before the spike, the same verdict. */
 static void test_window(void)
 {
@@ -269,6 +505,10 @@ static CU_TestInfo stream_tests[] = {
 	{ "a spike named by hand", test_manual },
 	{ "time going back, markers that fail", test_restart_and_failures },
 	{ "a trace.dat", test_dat },
+	{ "a trace.dat: a large window read for the CPUs it needs", test_dat_needed },
+	{ "a trace.dat: the CPUs a spike needs, and every CPU when its wakeup is unknown",
+	  test_dat_second_round },
+	{ "rtla's timerlat trace without -e", test_timerlat_bare },
 	{ "a shorter window", test_window },
 	CU_TEST_INFO_NULL,
 };

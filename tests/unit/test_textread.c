@@ -513,6 +513,74 @@ static void test_headers(void)
 	textread_destroy(tr);
 }
 
+/*
+ * Debian's 6.12.117-rt (lines from the lab's guest): mainline's five flag columns with
+ * 6.13's lazy need-resched letters (l, B), under the timerlat tracer's header, which names
+ * the seven columns of the old -rt lazy patch (rtla timerlat -t); its samples are markers.
+ */
+#define RT_LAZY_LEGEND                                                     \
+	"#                                _-------=> irqs-off\n"           \
+	"#                               / _------=> need-resched\n"       \
+	"#                              | / _-----=> need-resched-lazy\n"  \
+	"#                              || / _----=> hardirq/softirq\n"    \
+	"#                              ||| / _---=> preempt-depth\n"      \
+	"#                              |||| / _--=> preempt-lazy-depth\n" \
+	"#                              ||||| / _-=> migrate-disable\n"
+
+static void test_612_rt(void)
+{
+	struct textread *tr;
+	struct got g;
+
+	tr = read_text(
+		&g,
+		"# tracer: timerlat\n#\n" RT_LAZY_LEGEND "#                              |||||| /\n"
+		"#                              |||||||             ACTIVATION\n"
+		"#           TASK-PID      CPU# |||||||   TIMESTAMP    ID            CONTEXT      "
+		"          LATENCY\n"
+		"#              | |         |   |||||||      |         |                  |       "
+		"                |\n"
+		"      timerlatu/1-231     [000] dl.4.   115.187295: sched_waking: "
+		"comm=migration/0 "
+		"pid=24 prio=0 target_cpu=000\n"
+		"      timerlatu/1-231     [000] dB.5.   115.187308: sched_wakeup: "
+		"comm=migration/0 "
+		"pid=24 prio=0 target_cpu=000\n"
+		"     timerlatu/0-218     [000] dNh41    98.052245: sched_wakeup: comm=irq_work/0 "
+		"pid=25 prio=98 target_cpu=000\n"
+		"         spinner-223     [001] d.h..   115.190342: #2     context    irq "
+		"timer_latency    142181 ns\n"
+		"     timerlatu/1-231     [001] ....1   115.192748: #2     context thread "
+		"timer_latency   2643604 ns\n");
+	CU_ASSERT_EQUAL(textread_stats(tr)->unparsed, 0);
+	/* the lines have no lazy column: not the -rt lazy patch's layout */
+	CU_ASSERT_FALSE(textread_stats(tr)->rt_layout);
+	CU_ASSERT_EQUAL_FATAL(g.n, 5);
+	CU_ASSERT_EQUAL(g.ev[0].flags, RTW_F_IRQS_OFF | RTW_F_NEED_RESCHED_LAZY);
+	CU_ASSERT_EQUAL(g.ev[0].preempt, 4);
+	CU_ASSERT_EQUAL(g.ev[1].flags, RTW_F_IRQS_OFF | RTW_F_NEED_RESCHED |
+					       RTW_F_NEED_RESCHED_LAZY | RTW_F_PREEMPT_RESCHED);
+	CU_ASSERT_EQUAL(g.ev[2].flags, RTW_F_IRQS_OFF | RTW_F_NEED_RESCHED | RTW_F_PREEMPT_RESCHED |
+					       RTW_F_HARDIRQ);
+	CU_ASSERT_EQUAL(g.ev[2].preempt, 4);
+	CU_ASSERT_EQUAL(g.ev[3].kind, RTW_EV_MARKER);
+	CU_ASSERT_EQUAL(g.ev[3].pid, 223);
+	CU_ASSERT_EQUAL(g.ev[4].kind, RTW_EV_MARKER);
+	CU_ASSERT_EQUAL(g.ev[4].pid, 231);
+	CU_ASSERT_EQUAL(g.ev[4].cpu, 1);
+	CU_ASSERT_EQUAL(g.ev[4].ts_ns, 115192748000ULL);
+	CU_ASSERT_STRING_EQUAL(g.ev[4].u.marker.text,
+			       "#2     context thread timer_latency   2643604 ns");
+	textread_destroy(tr);
+	/* 6.1-rt: the same legend over lines that have its seven columns */
+	tr = read_text(&g, RT_LAZY_LEGEND
+		       "  a-1 [000] d.L.4.. 1.000000001: softirq_raise: vec=1 [action=TIMER]\n");
+	CU_ASSERT_EQUAL(textread_stats(tr)->unparsed, 0);
+	CU_ASSERT(textread_stats(tr)->rt_layout);
+	CU_ASSERT_EQUAL(g.ev[0].flags, RTW_F_IRQS_OFF | RTW_F_NEED_RESCHED_LAZY);
+	textread_destroy(tr);
+}
+
 /* What --save-trace writes comes back as the same events. */
 static void test_round_trip(void)
 {
@@ -677,6 +745,7 @@ static CU_TestInfo textread_tests[] = {
 	{ "unknown and unreadable lines", test_other_and_bad },
 	{ "lost events", test_lost },
 	{ "headers", test_headers },
+	{ "6.12 PREEMPT_RT, rtla's timerlat trace", test_612_rt },
 	{ "sched_pi_setprio and stack traces", test_pi_and_stack },
 	{ "textwrite round trip", test_round_trip },
 	{ "reading a file", test_fd },

@@ -78,16 +78,22 @@ static void test_missed_switch_uses_common_pid(void)
 	timeline_free(&tl);
 }
 
+/* CPU 0: "hog" (pid 10) switched in at 0, ticks at @first_us, 8 and 12 ms */
+static void hog_ticks(double first_us)
+{
+	evgen_init(&g);
+	ev_switch(&g, 0, 0, 0, "swapper/0", 120, 0, 10, "hog", 120, 0);
+	ev_tick(&g, first_us, 0, 10, "hog", 0);
+	ev_tick(&g, 8000, 0, 10, "hog", 0);
+	ev_tick(&g, 12000, 0, 10, "hog", 0);
+}
+
 static void test_gap_and_tick(void)
 {
 	struct timeline tl;
 	struct acc a = { 0 };
 
-	evgen_init(&g);
-	ev_switch(&g, 0, 0, 0, "swapper/0", 120, 0, 10, "hog", 120, 0);
-	ev_tick(&g, 4000, 0, 10, "hog", 0);
-	ev_tick(&g, 8000, 0, 10, "hog", 0);
-	ev_tick(&g, 12000, 0, 10, "hog", 0);
+	hog_ticks(4000);
 	/* no event for 12 ms on a ticking CPU: 8 ms of it nobody can account for */
 	ev_tick(&g, 24000, 0, 10, "hog", 0);
 	CU_ASSERT_EQUAL_FATAL(timeline_build(&tl, g.ev, g.n, evgen_us(24010)), 0);
@@ -169,7 +175,8 @@ static void test_recording_start_covers_a_quiet_cpu(void)
 	ev_switch(&g, 10, 0, 0, "swapper/0", 120, 0, 10, "app", 120, 0);
 	ev_vector(&g, 500, 1, 0, "<idle>", "local_timer", true);
 	ev_vector(&g, 505, 1, 0, "<idle>", "local_timer", false);
-	CU_ASSERT_EQUAL_FATAL(timeline_build_from(&tl, g.ev, g.n, evgen_us(0), evgen_us(600)), 0);
+	CU_ASSERT_EQUAL_FATAL(timeline_build_from(&tl, g.ev, g.n, evgen_us(0), evgen_us(600), 0),
+			      0);
 	timeline_walk(&tl, 1, evgen_us(0), evgen_us(600), add, &a);
 	CU_ASSERT_EQUAL(a.unknown, 0);
 	CU_ASSERT_EQUAL(a.ns[TL_IDLE], 595 * NSEC_PER_USEC);
@@ -185,9 +192,117 @@ static void test_recording_start_covers_a_quiet_cpu(void)
 		g.ev[1] = lost;
 	}
 	memset(&a, 0, sizeof(a));
-	CU_ASSERT_EQUAL_FATAL(timeline_build_from(&tl, g.ev, g.n, evgen_us(0), evgen_us(600)), 0);
+	CU_ASSERT_EQUAL_FATAL(timeline_build_from(&tl, g.ev, g.n, evgen_us(0), evgen_us(600), 0),
+			      0);
 	timeline_walk(&tl, 1, evgen_us(0), evgen_us(600), add, &a);
 	CU_ASSERT_EQUAL(a.unknown, 500 * NSEC_PER_USEC);
+	timeline_free(&tl);
+}
+
+/* @cpu's time in each context over [@from_us, @to_us) */
+static void walk_us(struct timeline *tl, int cpu, double from_us, double to_us, struct acc *a)
+{
+	memset(a, 0, sizeof(*a));
+	timeline_walk(tl, cpu, evgen_us(from_us), evgen_us(to_us), add, a);
+}
+
+static void test_gap_inside_a_hard_irq(void)
+{
+	struct timeline tl;
+	struct acc a;
+
+	/* x86: the tick's callback ends at 1003; the vector's exit comes 1747 us later */
+	evgen_init(&g);
+	ev_switch(&g, 0, 0, 0, "swapper/0", 120, 0, 10, "resizer", 120, 0);
+	ev_vector(&g, 1000, 0, 10, "resizer", "local_timer", true);
+	ev_hrtimer(&g, 1000.5, 0, 10, "resizer", "tick_nohz_handler", true, 0);
+	ev_hrtimer(&g, 1003, 0, 10, "resizer", NULL, false, 0);
+	ev_vector(&g, 2750, 0, 10, "resizer", "local_timer", false);
+	/* the same before the work: entry at 3000, its first callback 400 us later */
+	ev_vector(&g, 3000, 0, 10, "resizer", "local_timer", true);
+	ev_hrtimer(&g, 3400, 0, 10, "resizer", "tick_nohz_handler", true, 0);
+	ev_hrtimer(&g, 3402, 0, 10, "resizer", NULL, false, 0);
+	ev_vector(&g, 3403, 0, 10, "resizer", "local_timer", false);
+	/* arm64: the timer is a device IRQ, its callbacks inside the handler */
+	ev_irq(&g, 5000, 0, 10, "resizer", 11, "arch_timer", true);
+	ev_hrtimer(&g, 5001, 0, 10, "resizer", "hrtimer_wakeup", true, 0);
+	ev_hrtimer(&g, 5002, 0, 10, "resizer", NULL, false, 0);
+	ev_irq(&g, 5900, 0, 10, "resizer", 11, NULL, false);
+	ev_switch(&g, 6000, 0, 10, "resizer", 120, 0, 0, "swapper/0", 120, 0);
+	CU_ASSERT_EQUAL_FATAL(timeline_build(&tl, g.ev, g.n, evgen_us(6000)), 0);
+	walk_us(&tl, 0, 1000, 2750, &a);
+	CU_ASSERT_EQUAL(a.ns[TL_GAP], 1747 * NSEC_PER_USEC);
+	CU_ASSERT_EQUAL(a.ns[TL_HARDIRQ], 3 * NSEC_PER_USEC);
+	CU_ASSERT_EQUAL(a.last_pid, 10); /* the interrupted task's */
+	walk_us(&tl, 0, 3000, 3403, &a);
+	CU_ASSERT_EQUAL(a.ns[TL_GAP], 400 * NSEC_PER_USEC);
+	CU_ASSERT_EQUAL(a.ns[TL_HARDIRQ], 3 * NSEC_PER_USEC);
+	walk_us(&tl, 0, 5000, 5900, &a);
+	CU_ASSERT_EQUAL(a.ns[TL_GAP], 898 * NSEC_PER_USEC);
+	CU_ASSERT_EQUAL(a.ns[TL_HARDIRQ], 2 * NSEC_PER_USEC);
+	timeline_free(&tl);
+}
+
+static void test_handler_time_is_no_gap(void)
+{
+	struct timeline tl;
+	struct acc a;
+
+	evgen_init(&g);
+	ev_switch(&g, 0, 0, 0, "swapper/0", 120, 0, 10, "app", 120, 0);
+	/* a handler that runs long inside its own entry/exit: its time */
+	ev_irq(&g, 1000, 0, 10, "app", 36, "disk", true);
+	ev_irq(&g, 1500, 0, 10, "app", 36, NULL, false);
+	/* a vector whose work is not traced at all: its time */
+	ev_vector(&g, 2000, 0, 10, "app", "call_function", true);
+	ev_vector(&g, 2600, 0, 10, "app", "call_function", false);
+	/* a short untraced rest after the callback: its time */
+	ev_vector(&g, 3000, 0, 10, "app", "local_timer", true);
+	ev_hrtimer(&g, 3001, 0, 10, "app", "tick_nohz_handler", true, 0);
+	ev_hrtimer(&g, 3003, 0, 10, "app", NULL, false, 0);
+	ev_vector(&g, 3150, 0, 10, "app", "local_timer", false);
+	ev_switch(&g, 4000, 0, 10, "app", 120, 0, 0, "swapper/0", 120, 0);
+	CU_ASSERT_EQUAL_FATAL(timeline_build(&tl, g.ev, g.n, evgen_us(4000)), 0);
+	walk_us(&tl, 0, 0, 4000, &a);
+	CU_ASSERT_EQUAL(a.ns[TL_GAP], 0);
+	CU_ASSERT_EQUAL(a.ns[TL_HARDIRQ], (500 + 600 + 150) * NSEC_PER_USEC);
+	timeline_free(&tl);
+}
+
+/*
+ * The tick grid: a task's silence that runs past the tick due after it began (and its slack)
+ * is a gap from that due tick on; the task keeps the time before it. A late tick (4.3 ms
+ * here) does not move the grid: ticks come late, never early.
+ */
+static void test_gap_from_the_due_tick(void)
+{
+	struct timeline tl;
+	struct acc a = { 0 };
+
+	hog_ticks(4300);
+	/* the thread's timer at 15 ms (no tick in it), then nothing until the switch at 19.5
+	 * ms: the tick due at 16 ms never came. (A rule counting a tick from the silence's
+	 * start, 15 ms, saw 4.5 ms: less than a tick and its slack, no gap.) */
+	ev_timer_wakes(&g, 15000, 0, 10, "hog", 20, 120, RTW_F_NEED_RESCHED);
+	ev_switch(&g, 19500, 0, 10, "hog", 120, 0, 20, "rtwhy", 120, 0);
+	ev_tick(&g, 20000, 0, 20, "rtwhy", 0);
+	CU_ASSERT_EQUAL_FATAL(timeline_build(&tl, g.ev, g.n, evgen_us(20010)), 0);
+	timeline_walk(&tl, 0, evgen_us(15003), evgen_us(19500), add, &a);
+	/* the grid: the tick callbacks' entries, 0.5 us into each tick */
+	CU_ASSERT_EQUAL(a.ns[TL_GAP], 3499500);
+	CU_ASSERT_EQUAL(a.ns[TL_TASK], 997500); /* from the timer's exit to the due tick */
+	timeline_free(&tl);
+
+	/* the tick came on time (16.1 ms): the hog's, all of it */
+	memset(&a, 0, sizeof(a));
+	hog_ticks(4000);
+	ev_wake(&g, 13500, 0, 10, "hog", RTW_EV_WAKEUP, 20, "app", 120, 0, RTW_F_NEED_RESCHED);
+	ev_tick(&g, 16100, 0, 10, "hog", RTW_F_NEED_RESCHED);
+	ev_switch(&g, 16110, 0, 10, "hog", 120, 0, 20, "app", 120, 0);
+	CU_ASSERT_EQUAL_FATAL(timeline_build(&tl, g.ev, g.n, evgen_us(16200)), 0);
+	timeline_walk(&tl, 0, evgen_us(13500), evgen_us(16100), add, &a);
+	CU_ASSERT_EQUAL(a.ns[TL_TASK], 2600 * NSEC_PER_USEC);
+	CU_ASSERT_EQUAL(a.ns[TL_GAP], 0);
 	timeline_free(&tl);
 }
 
@@ -197,6 +312,9 @@ static CU_TestInfo timeline_tests[] = {
 	{ "a lost IRQ exit is repaired by the flags", test_lost_exit_is_repaired },
 	{ "a missed switch: common_pid wins", test_missed_switch_uses_common_pid },
 	{ "no event for more than a tick: a gap", test_gap_and_tick },
+	{ "a silence past the due tick: a gap from it", test_gap_from_the_due_tick },
+	{ "inside a hard IRQ, outside its traced work: a gap", test_gap_inside_a_hard_irq },
+	{ "a handler's own time, or untraced work, is no gap", test_handler_time_is_no_gap },
 	{ "tick period estimate", test_tick_estimate },
 	{ "tick period estimate beyond 64 CPUs", test_tick_estimate_many_cpus },
 	{ "before the first event: unknown", test_walk_before_first_event },

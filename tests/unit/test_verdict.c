@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "analysis/util.h"
+#include "analysis/blame.h"
 #include "analysis/verdict.h"
 #include "unit.h"
 
@@ -30,6 +31,10 @@ static void test_names(void)
 		[BLAME_V_LOCK_WAIT] = "lock_wait",
 		[BLAME_V_PRIORITY_INVERSION] = "priority_inversion",
 		[BLAME_V_STOP_WORK] = "stop_work",
+		[BLAME_V_CFS_THROTTLED] = "cfs_throttled",
+		[BLAME_V_STOPPED] = "stopped",
+		[BLAME_V_STOP_MACHINE] = "stop_machine",
+		[BLAME_V_FROZEN] = "frozen",
 	};
 	int v, k;
 
@@ -61,15 +66,60 @@ static void nothing_in_it(struct blame_result *r)
 /* An explanation with nothing in it: invisible, no culprit named, words still written. */
 static void test_no_culprit(void)
 {
-	struct blame_host host = { .steal_ns = 3000 };
+	struct blame_host host = { .steal_ns = 3000000,
+				   .steal_per_cpu = true,
+				   .steal_span_ns = 200000000 };
 	struct blame_result r;
 
 	nothing_in_it(&r);
+	r.spike.cpu = 1;
 	verdict_decide(&r, &host);
 	CU_ASSERT_EQUAL(r.verdict, BLAME_V_INVISIBLE);
 	CU_ASSERT_EQUAL(r.verdict_culprit, -1);
 	CU_ASSERT_PTR_NOT_NULL(strstr(r.text, "CPU 1 showed no event"));
-	CU_ASSERT_PTR_NOT_NULL(strstr(r.text, "The host stole 3 us"));
+	/* the last resort says what it ruled out, and the steal time measured */
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.text,
+				      " Ruled out: no event was lost, no task was switched "
+				      "in, no interrupt, softirq or IRQ thread ran, no RT "
+				      "throttling or fair server, no CPU stopper or "
+				      "stop_machine(), no lock wait or priority inheritance."));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.text,
+				      "Measured: the hypervisor ran something else for 3.0 "
+				      "ms of CPU 1's time in the 200.0 ms around the spike"));
+	CU_ASSERT_EQUAL(r.cause.evidence.ruled_out, CAUSE_RO_LOST | CAUSE_RO_TASK | CAUSE_RO_IRQ |
+							    CAUSE_RO_BANDWIDTH | CAUSE_RO_STOPPER |
+							    CAUSE_RO_LOCK);
+	CU_ASSERT_EQUAL(r.cause.evidence.steal_ns, 3000000);
+	/* the silent stretch in a CPU stopper (89-hotplug): the stopper is not ruled out */
+	r.nr_culprits = 1;
+	r.culprit[0] = (struct blame_culprit){
+		.kind = BLAME_UNACCOUNTED, .pid = 16, .cpu = 1, .ns = 900, .comm = "migration/1"
+	};
+	verdict_decide(&r, &host);
+	CU_ASSERT_EQUAL(r.verdict, BLAME_V_INVISIBLE);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.text, "while migration/1 ran"));
+	CU_ASSERT_PTR_NULL(strstr(r.text, "no CPU stopper"));
+	CU_ASSERT_FALSE(r.cause.evidence.ruled_out & CAUSE_RO_STOPPER);
+	r.nr_culprits = 0;
+	/* more steal than the span: accrued before, counted at once (4040 ms in 38.4 ms seen) */
+	host.steal_ns = 4040000000LL;
+	host.steal_span_ns = 38400000;
+	verdict_decide(&r, &host);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.text, "counted 4040.0 ms of steal time on CPU 1 in the "
+					      "38.4 ms around the spike, more than that span"));
+	CU_ASSERT_PTR_NULL(strstr(r.text, "ran something else for 4040.0 ms"));
+	host.steal_span_ns = 200000000;
+	host.steal_ns = 0;
+	host.steal_per_cpu = false;
+	host.smi = (struct blame_smi){ .counted = true, .cpu = 1 };
+	verdict_decide(&r, &host);
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.text, "no SMI was counted."));
+	CU_ASSERT_PTR_NOT_NULL(strstr(r.text,
+				      "Measured: no steal time on this machine in the 200.0 "
+				      "ms around the spike"));
+	CU_ASSERT_TRUE(r.cause.evidence.ruled_out & CAUSE_RO_SMI);
+	CU_ASSERT_STRING_EQUAL(cause_ruled_out_name(CAUSE_RO_STOPPER), "cpu_stopper");
+	CU_ASSERT_STRING_EQUAL(cause_ruled_out_name(3), "?");
 	CU_ASSERT_PTR_NOT_NULL(strstr(r.hint, "dedicated host CPUs"));
 	r.complete = false;
 	snprintf(r.incomplete_why, sizeof(r.incomplete_why), "no wakeup");

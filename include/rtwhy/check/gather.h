@@ -71,7 +71,7 @@ struct check_gather_facts {
 	/* nohz */
 	bool nohz_full_file; /* /sys/devices/system/cpu/nohz_full exists */
 
-	/* threadirqs: irqs_gather_forced_threading() */
+	/* threadirqs: host_kernel_forced_threading() */
 	int forced;
 	char forced_why[128];
 
@@ -109,6 +109,26 @@ struct check_gather_facts {
 	char self_cgroup[256]; /* its path in /proc/self/cgroup ("/" the root), "" unknown */
 	int self_runtime_err;  /* cpu.rt_runtime_us of @self_cgroup, read when not the root */
 	long long self_runtime_us;
+
+	/*
+	 * cgroup: the cpu and cpuset groups of rtwhy (or --pid's task), read by
+	 * check_gather_cgroup() (host/cgroup.h); -ENOENT: no controller or no group
+	 */
+	int cg_pid;		  /* the task looked at, 0 rtwhy itself */
+	char cg_cpus_wanted[256]; /* -a's CPUs, "" none asked for */
+	bool cg_no_controller;	  /* /proc/mounts was read: no hierarchy has the cpu controller */
+	int cg_err;		  /* the cpu group could not be found: -errno */
+	int cg_version;		  /* of the cpu controller */
+	char cg_path[256];	  /* the cpu group */
+	int cg_quota_err;
+	long long cg_quota_us; /* the tightest of it and its ancestors, -1 none */
+	long long cg_quota_period_us;
+	char cg_limit_path[256]; /* the group that sets it */
+	int cg_rt_err;		 /* v1 cpu.rt_runtime_us of the group (-ENOENT: none) */
+	long long cg_rt_us;
+	int cpuset_err;
+	char cpuset_path[256];
+	char cpuset_cpus[CHECK_GATHER_CPULIST_LEN];
 
 	/* fair_server: /sys/kernel/debug/sched/fair_server/cpuN/{runtime,period} (6.12+) */
 	int fair_err; /* of the first CPU that could not be read, 0 */
@@ -177,27 +197,6 @@ int check_gather(struct check_gather_facts *f, const char *root, enum check_gath
 void check_gather_free(struct check_gather_facts *f);
 
 /**
- * check_gather_kconfig() - The value of a kernel config option.
- * @config: the config text (lines "CONFIG_HZ=250"), may be NULL
- * @option: e.g. "CONFIG_HZ"
- * @val: receives the value ("y", "250", quotes kept)
- * @len: size of @val
- *
- * Return: true if set ("# CONFIG_X is not set" and absence are false).
- */
-bool check_gather_kconfig(const char *config, const char *option, char *val, size_t len);
-
-/**
- * check_gather_kconfig_state() - Whether a kernel config names an option, and how.
- * @config: the config text, may be NULL
- * @option: e.g. "CONFIG_RT_GROUP_SCHED"
- *
- * Return: 1 set (any value), 0 "# CONFIG_X is not set", -1 neither line (no
- * config, a trimmed one, or an option this kernel does not have).
- */
-int check_gather_kconfig_state(const char *config, const char *option);
-
-/**
  * check_gather_timer_list_sample() - The clock and jiffies of /proc/timer_list.
  * @text: its content
  * @now_ns: receives "now at N nsecs"
@@ -226,5 +225,13 @@ int check_gather_hz_snap(double hz);
  * Return: 0, or -ENODATA with fewer than 5 such gaps.
  */
 int check_gather_hz_from_deltas(uint64_t *deltas_ns, size_t n, double *period_ns);
+
+/**
+ * check_gather_cgroup() - The cpu and cpuset groups of a task, into @f.
+ * @f: facts (check_gather() calls this with 0 and NULL)
+ * @pid: the task, 0 for rtwhy itself
+ * @cpus: the CPUs -a asks for (a cpulist), NULL or "" none
+ */
+void check_gather_cgroup(struct check_gather_facts *f, int pid, const char *cpus);
 
 #endif

@@ -121,19 +121,6 @@ int irqs_gather_parse_interrupts(const char *text, struct irqs_gather_table *t);
 int irqs_gather_parse_thread(const char *stat, const char *status, struct irqs_gather_thread *th);
 
 /**
- * irqs_gather_forced_threading() - Does the kernel force IRQ threading?
- * @root: directory prefix ("" = this system)
- * @why: receives the reason (or what was looked at)
- * @len: size of @why
- *
- * Looks at "threadirqs" in /proc/cmdline, PREEMPT_RT in
- * /proc/sys/kernel/version (uname -v) and /sys/kernel/realtime.
- * Return: 1 forced, 0 not, -errno when neither the command line nor the
- * version could be read (then nobody can tell).
- */
-int irqs_gather_forced_threading(const char *root, char *why, size_t len);
-
-/**
  * irqs_gather_load() - Read everything about the IRQs of the system at @root.
  * @root: directory prefix ("" = this system)
  * @t: table, zeroed; irqs_gather_free() it

@@ -4,7 +4,7 @@
  * existing parsers read it), plus rtwhy's "spikes", each with its phases,
  * culprits, verdict and trace coverage (keys listed in README.md).
  * Renders only: the machine's facts ("sysinfo", each thread's "node") come
- * in struct report_json_run, gathered by the run (hostinfo).
+ * in struct report_json_run, gathered by the run (host/machine).
  */
 #ifndef RTWHY_REPORT_JSON_H
 #define RTWHY_REPORT_JSON_H
@@ -14,14 +14,16 @@
 
 #include "analysis/blame.h"
 #include "rtwhy/config.h"
-#include "rtwhy/hostinfo.h"
+#include "rtwhy/host/machine.h"
+#include "rtwhy/hotplug.h"
+#include "rtwhy/instwatch.h"
 #include "rtwhy/json.h"
 #include "rtwhy/measure.h"
 
 /* What the run adds to the file beyond the threads' statistics, all gathered by the run. */
 struct report_json_run {
-	const struct hostinfo *host; /* "sysinfo"; NULL: every field "" and 0 */
-	const int *node;	     /* per thread of the summary: hostinfo_cpu_node(); NULL: 0 */
+	const struct host_machine *host; /* "sysinfo"; NULL: every field "" and 0 */
+	const int *node; /* per thread of the summary: host_machine_cpu_node(); NULL: 0 */
 	time_t start_time;
 	time_t end_time;
 	int return_code;
@@ -30,6 +32,15 @@ struct report_json_run {
 	size_t nr_spikes_dropped; /* explained but not kept (memory bound) */
 	unsigned long long blind_spikes;
 	unsigned long long blind_ns;
+	struct {		     /* "not_explained": spikes counted and not explained, by why */
+		uint64_t queue_full; /* dropped as the smallest waiting */
+		uint64_t overwritten;	/* the kernel overwrote the window before it was read */
+		uint64_t recording_off; /* the trace was stopped */
+		uint64_t failed;	/* the trace could not be read or explained */
+		int thread_max;		/* threads whose largest spike was not explained */
+	} unexplained;
+	const struct hotplug *hotplug;	   /* "cpu_hotplug": CPUs that went or came; NULL: none */
+	const struct instwatch *instwatch; /* "trace_disturbed", "spikes_trace_disturbed" */
 };
 
 /**

@@ -12,7 +12,7 @@
 #include <time.h>
 
 #include "rtwhy/config.h"
-#include "rtwhy/hostinfo.h"
+#include "rtwhy/host/machine.h"
 #include "rtwhy/measure.h"
 
 /**
@@ -20,7 +20,7 @@
  * @path: file
  * @cfg: config (bucket count and unit, -H, the command line for the title)
  * @m: measurement, threads stopped, histograms filled
- * @host: the machine named in the title (hostinfo_read()), NULL: unknown
+ * @host: the machine named in the title (host_machine_read()), NULL: unknown
  * @when: the time the title says it was drawn
  *
  * One step curve per thread (and the sum over all with -H and more than one
@@ -29,6 +29,7 @@
  * Return: 0, or -errno with the message printed ("rtwhy: cannot write F: why").
  */
 int report_svg_histogram(const char *path, const struct rtw_config *cfg,
-			 const struct measure_summary *m, const struct hostinfo *host, time_t when);
+			 const struct measure_summary *m, const struct host_machine *host,
+			 time_t when);
 
 #endif

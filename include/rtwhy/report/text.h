@@ -5,7 +5,7 @@
  * for byte, so existing parsers keep working), then rtwhy's explanation
  * blocks, every line of which starts with "# " so that histogram and plot
  * scripts skip them. Rendering only: all numbers come computed, the load
- * average of the live display too (hostinfo).
+ * average of the live display too (host/machine).
  */
 #ifndef RTWHY_REPORT_TEXT_H
 #define RTWHY_REPORT_TEXT_H
@@ -43,7 +43,7 @@ void report_text_current_status(FILE *out, const struct rtw_config *cfg,
  * @out: stream
  * @cfg: config
  * @m: measurement
- * @lavg: the load average as /proc/loadavg reads now (hostinfo_loadavg())
+ * @lavg: the load average as /proc/loadavg reads now (host_machine_loadavg())
  * @redraw: true if the previous block is still on screen (move up over it)
  */
 void report_text_status(FILE *out, const struct rtw_config *cfg, const struct measure_summary *m,

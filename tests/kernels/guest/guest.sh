@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # The lab's scenarios, run by the guest's /init. /out/lab.conf (written by the host) sets
-# KIND (rt, threadirqs or plain) and SCENARIOS; a scenario whose /out/NAME.tap exists is done
+# KIND (rt, threadirqs, plain or full: a PREEMPT_DYNAMIC kernel booted preempt=full), KVER
+# (the kernel's release) and SCENARIOS; a scenario whose /out/NAME.tap exists is done
 # (a retried boot goes on where the first one stopped).
 . /lab/lib.sh
 
@@ -10,6 +11,12 @@ cpu=$(irq_cpu "$irq")
 other=$((1 - cpu))
 tpid=$(irq_thread_pid "$irq")
 echo "# lab: kind $KIND, virtio-blk IRQ $irq on CPU $cpu, thread pid ${tpid:-none}"
+# PREEMPT_DYNAMIC: the mode the kernel took (a preempt= it does not know leaves its default)
+if [ -r /sys/kernel/debug/sched/preempt ]; then
+	echo "# lab: booted $(grep -o 'preempt=[a-z]*' /proc/cmdline | tr '\n' ' '); sched/preempt: $(cat /sys/kernel/debug/sched/preempt)"
+	cat /sys/kernel/debug/sched/preempt >"$OUT/preempt"
+	dmesg | grep -i 'preempt' | sed 's/^/# lab: dmesg: /' | head -n 5
+fi
 
 # ---- irqs / check: threaded or not, the disk IRQ's thread, where it really ran ----
 s_irqs() {
@@ -48,6 +55,11 @@ s_irqs() {
 	pm=$(chk preempt_model value)
 	case "$KIND" in
 	rt) verdict 'case "$pm" in rt*) true ;; *) false ;; esac' "check: preempt_model rt (got '$pm')" ;;
+	full)
+		# the mode the kernel took: preempt=full in the lab, LAB_PREEMPT's otherwise
+		want=$(sed -n 's/.*(\([a-z]*\)).*/\1/p' /sys/kernel/debug/sched/preempt 2>/dev/null)
+		verdict '[ "$pm" = "${want:-full}" ]' \
+			"check: preempt_model ${want:-full}, as the kernel runs (got '$pm')" ;;
 	*) verdict 'case "$pm" in *voluntary*) true ;; *) false ;; esac' \
 		"check: preempt_model voluntary (got '$pm')" ;;
 	esac
@@ -156,45 +168,79 @@ share() {
 		END { upto(to); printf "%.0f\n", (to > from ? 100 * sum / (to - from) : 0) }' "$1"
 }
 
-# ---- the seed: a busy loop per CPU, SCHED_OTHER threads, -b ----
+# ---- the seed: a busy loop per CPU, SCHED_OTHER threads, --explain ----
+# Every spike of an --explain run is judged by what its events show (seedjudge.awk), not by
+# rtwhy's verdict:
+#   - the busy loop holding the CPU from the deadline to the wakeup (no stretch without an
+#     event longer than a tick, the timer on time, the busy loop at least SHARE_MIN per cent
+#     of the latency) until a tick switched the thread in: it must be tick_wait naming the
+#     busy loop and the tick;
+#   - the CPU silent for longer than a tick over at least half of the latency (a busy CPU
+#     takes a tick every 4 ms: the vCPU was not run): it must be invisible, never a culprit
+#     named with confidence;
+#   - anything else (a timer TCG fired late, a kernel thread in between) is not judged.
+# The measuring thread is on CPU 1 and rtwhy's own threads on CPU 0 (--mainaffinity): an
+# explaining thread sharing the measured CPU with the busy loop would be a culprit of its own.
+# Runs until SEED_MIN spikes of the first kind or SEED_STALLS of the second were judged, 2 runs
+# at most: on PREEMPT_RT the
+# thread's timer runs in ktimers/N, whose switch-out picks the woken thread, and TCG's stalls
+# make up nearly all spikes over the threshold.
+SEED_MIN=3
+SEED_STALLS=40 # stall-judged spikes that make one run enough (a run takes minutes under TCG)
 s_seed() {
 	busy 0
 	busy 1
 	sleep 0.3
-	a=0 v=""
-	while [ $a -lt 8 ]; do
+	a=0 n=0 judged=0 right=0 stalls=0 inv=0 bad="" badst=""
+	while [ $a -lt 2 ] && [ "$judged" -lt "$SEED_MIN" ] && [ "$stalls" -lt "$SEED_STALLS" ]; do
 		a=$((a + 1))
-		rtwhy_try seed-$a -t 2 -i 5000 -d 5000 -D 30 -q -b 2500
+		rtwhy_try seed-$a -t 1 -a 1 --mainaffinity=0 -i 5000 -D 6 -q --explain=2500
 		f=$W/seed-$a.flat
-		v=$(spike_get "$f" 0 verdict.kind)
-		c=$(spike_get "$f" 0 cpu) d=$(spike_get "$f" 0 deadline_ns)
-		gap=$(max_gap "$W/seed-$a.txt" "$c" "$d" "$(spike_get "$f" 0 wake_ns)")
-		late=$(irq_late "$W/seed-$a.txt" "$c" "${d:-0}")
-		wl=$(wake_late "$W/seed-$a.txt" "$(spike_get "$f" 0 tid)" "${d:-0}")
-		[ "${wl:-0}" -gt "${late:-0}" ] && late=$wl
-		sh=$(share "$W/seed-$a.txt" "${c:-0}" "${d:-0}" "$(spike_get "$f" 0 wake_ns)" busy)
-		[ -n "$v" ] && ! host_noise "$gap" && [ "${late:-0}" -le "$TIMER_LATE_US" ] &&
-			[ "${sh:-0}" -ge "$SHARE_MIN" ] && break
-		note "attempt $a: verdict '$v', no event on the CPU for $gap us, the timer (interrupt or the thread's wakeup) ${late:-?} us after the deadline, the busy loop ${sh:-?}% of the latency (guest noise or another culprit), again"
+		awk -f /lab/spikes.awk "$f" >"$W/seed-$a.spikes"
+		awk -F= '$1 ~ /^spikes\.[0-9]+\.(cpu|tid|deadline_ns|wake_ns)$/ {
+				split($1, p, "."); v[p[2], p[3]] = $2; if (p[2] + 1 > nr) nr = p[2] + 1 }
+			END { for (i = 0; i < nr; i++)
+				print i, v[i, "cpu"], v[i, "tid"], v[i, "deadline_ns"], v[i, "wake_ns"] }' "$f" |
+			sort -n -k4 >"$W/seed-$a.list"
+		awk -v tick="$TICK_GAP_US" -f /lab/seedjudge.awk "$W/seed-$a.list" "$W/seed-$a.txt" |
+			sort -n >"$W/seed-$a.judge"
+		while read -r i gap late sh stall tk; do
+			n=$((n + 1))
+			line=$(sed -n "$((i + 1))p" "$W/seed-$a.spikes")
+			v=$(echo "$line" | cut -d'|' -f2)
+			lat=$(awk -v i="$i" '$1 == i { printf "%.0f\n", ($5 - $4) / 1000 }' "$W/seed-$a.list")
+			if [ "$stall" -gt 0 ] && [ $((stall * 2)) -ge "${lat:-0}" ]; then
+				stalls=$((stalls + 1))
+				case "$v" in invisible | incomplete) inv=$((inv + 1)) ;;
+				*) badst="$badst${badst:+; }run $a spike $i: '$v' ($stall of $lat us silent)" ;;
+				esac
+				continue
+			fi
+			host_noise "$gap" && continue
+			[ "$late" -le "$TIMER_LATE_US" ] && [ "$sh" -ge "$SHARE_MIN" ] && [ "$tk" = 1 ] ||
+				continue
+			judged=$((judged + 1))
+			c=$(echo "$line" | cut -d'|' -f3,4,8 | tr '|' ' ')
+			t=$(echo "$line" | cut -d'|' -f14)
+			case "$v $c|$t" in
+			"tick_wait task busyloop other|"*"tick period 4000 us, HZ=250"*) right=$((right + 1)) ;;
+			*) bad="$bad${bad:+; }run $a spike $i: '$v $c' (timer $late us late, busy loop $sh%): $t" ;;
+			esac
+		done <"$W/seed-$a.judge"
+		note "run $a: $(wc -l <"$W/seed-$a.judge") spikes; so far $judged with the busy loop holding the CPU, $stalls with the CPU silent"
 	done
-	if [ -n "$v" ] && ! host_noise "$gap" && [ "${late:-0}" -le "$TIMER_LATE_US" ] &&
-		[ "${sh:-0}" -ge "$SHARE_MIN" ]; then
-		note "attempt $a judged: the CPU's longest stretch without an event $gap us, the timer (interrupt or the thread's wakeup) ${late:-?} us after the deadline, the busy loop ${sh}% of the latency"
-	else
-		SKIP="none of $a tries free of guest noise with the busy loop the culprit in the events"
-	fi
 	stop_started
 	keep "seed-*"
-	comm=$(culprit_get "$f" 0 comm)
-	kind=$(culprit_get "$f" 0 kind)
-	pol=$(culprit_get "$f" 0 policy)
-	text=$(spike_get "$f" 0 verdict.text)
-	verdict '[ "$v" = tick_wait ]' "verdict tick_wait (got '$v')"
-	verdict '[ "$kind $comm $pol" = "task busyloop other" ]' \
-		"culprit the busy loop, task busyloop other (got '$kind $comm $pol')"
-	verdict 'case "$text" in *"tick period 4000 us, HZ=250"*) true ;; *) false ;; esac' \
-		"the text names the tick: period 4000 us, HZ=250 (got '$(echo "$text" |
-			sed -n 's/.*(\(tick period[^)]*\)).*/\1/p')')"
+	note "judged: $((judged + stalls)) of $n spikes ($judged the busy loop's, $stalls the CPU silent; the rest not judged: a timer TCG fired late, a kernel thread in between)"
+	[ "$judged" -gt 0 ] ||
+		SKIP="none of $n spikes in $a runs showed the busy loop holding the CPU, the timer on time, until a tick"
+	verdict '[ "$right" = "$judged" ]' \
+		"every spike whose events show the busy loop holding the CPU: tick_wait, task busyloop other, tick period 4000 us, HZ=250 ($right of $judged${bad:+; $bad})"
+	SKIP=""
+	[ "$stalls" -gt 0 ] || SKIP="none of $n spikes in $a runs had the CPU silent for most of the latency"
+	verdict '[ "$inv" = "$stalls" ]' \
+		"every spike whose CPU was silent for more than a tick over most of the latency: invisible ($inv of $stalls${badst:+; $badst})"
+	SKIP=""
 }
 
 # right_irq VERDICT IRQ PID COMM NAME: a spike of the disk IRQ, named right for this kernel
@@ -250,6 +296,7 @@ s_irqthread() {
 	keep "irqthread-*"
 	tally=$(cut -d'|' -f2 "$W/irqthread-$a.spikes" | sort | uniq -c | awk '{printf " %s %s", $2, $1}')
 	note "verdicts of $n spikes:$tally"
+	note "judged: $real of $n spikes (the rest the guest's noise: $NOISE or the lapic timer's handler)"
 	if threaded_kernel; then want=irq_thread; else want="irq or softirq"; fi
 	verdict '[ "$real" -gt 0 ] && [ $((vkind * 2)) -gt "$real" ]' \
 		"verdict $want in most spikes that are not guest noise ($vkind of $real)"
@@ -465,6 +512,26 @@ ct_share() {
 }
 ct_what() { if [ "$CT_WANT" = seed ]; then echo busy; else echo disk; fi; }
 
+# ct_stall TEXT TID: "STALL LATENCY" (us) of the break thread's spike: how much of the latency
+# lies in one stretch with no event on its CPU longer than a tick (seedjudge.awk), and the
+# latency the marker says. A spike with STALL at least half of LATENCY is the guest's stall:
+# rtwhy must call it invisible, and no culprit.
+ct_stall() {
+	d=$(ct_deadline "$1" "$2")
+	m=$(awk -v tid="$2" '/tracing_mark_write: hit latency threshold/ && $1 ~ ("-" tid "$") {
+		for (i = 1; i <= NF; i++) {
+			if ($i ~ /^\[[0-9]+\]$/) c = substr($i, 2, length($i) - 2) + 0
+			if ($i == "threshold") l = substr($(i + 1), 2) + 0
+		}
+		print c, l; exit }' "$1")
+	[ -n "$d" ] && [ -n "$m" ] || return 0
+	echo "0 ${m% *} $2 $d $((d + ${m#* } * 1000))" >"$W/ct-stall.list"
+	st=$(awk -v tick="$TICK_GAP_US" -f /lab/seedjudge.awk "$W/ct-stall.list" "$1" | cut -d' ' -f5)
+	echo "${st:-0} ${m#* }"
+}
+# ct_stalled STALL LATENCY: the guest's stall over at least half of the latency
+ct_stalled() { [ "${1:-0}" -gt 0 ] && [ $(($1 * 2)) -ge "${2:-0}" ]; }
+
 # ct_judge NAME FORM FILE TID: analyze FILE; lines for the verdict and for the deadline
 ct_judge() {
 	name=$1 form=$2 file=$3 tid=$4
@@ -481,7 +548,11 @@ ct_judge() {
 	verdict '[ -n "$got" ] && [ -n "$CT_DEADLINE" ] && awk -v d="$d" "BEGIN { exit !(d <= 1) }"' \
 		"analyze $form: deadline the thread's hrtimer_start softexpires $CT_DEADLINE (got '${got:-none}', $d us off)"
 	SKIP=$skip
-	if [ "$CT_WANT" = seed ]; then
+	if [ "${CT_EXPECT:-}" = invisible ]; then
+		c="$(culprit_get "$f" 0 kind) $(culprit_get "$f" 0 comm)$(culprit_get "$f" 0 name)"
+		verdict 'case "$v" in invisible | incomplete) true ;; *) false ;; esac' \
+			"analyze $form: the CPU silent for most of the latency ($CT_STALL): invisible, no culprit named (got '$v $c')"
+	elif [ "$CT_WANT" = seed ]; then
 		c="$(culprit_get "$f" 0 kind) $(culprit_get "$f" 0 comm)"
 		verdict '[ "$v $c" = "tick_wait task busyloop" ]' \
 			"analyze $form: tick_wait, task busyloop (got '$v $c'$(grep -m1 '^rtwhy: cannot' "$W/$name.out" | sed 's/^/; /'))"
@@ -535,12 +606,19 @@ ct_scenario() {
 			[ "${wl:-0}" -gt "${late:-0}" ] && late=$wl
 		fi
 		sh=$(ct_share "$W/$n.trace.txt" "$tid" "$(ct_what)")
+		CT_EXPECT="" CT_STALL=$(ct_stall "$W/$n.trace.txt" "$tid")
+		# shellcheck disable=SC2086
+		if [ -n "$tid" ] && ct_stalled $CT_STALL; then
+			CT_EXPECT=invisible CT_STALL="${CT_STALL% *} of ${CT_STALL#* } us"
+			note "attempt $a judged: the CPU silent for $CT_STALL of the latency (the guest's stall)"
+			break
+		fi
 		[ -n "$tid" ] && [ -n "$gap" ] && ! host_noise "$gap" &&
 			[ "${late:-0}" -le "$TIMER_LATE_US" ] && [ "${sh:-0}" -ge "$SHARE_MIN" ] && break
 		note "attempt $a: break thread '${tid:-none}', no event on its CPU for ${gap:-?} us, the timer (interrupt or the thread's wakeup) ${late:-?} us after the deadline, the $(ct_what) culprit ${sh:-?}% of the latency (guest noise or another culprit), again"
 	done
-	[ -n "$tid" ] && [ -n "$gap" ] && ! host_noise "$gap" && [ "${late:-0}" -le "$TIMER_LATE_US" ] &&
-		[ "${sh:-0}" -ge "$SHARE_MIN" ] || ct_skip=1
+	[ -n "$CT_EXPECT" ] || { [ -n "$tid" ] && [ -n "$gap" ] && ! host_noise "$gap" &&
+		[ "${late:-0}" -le "$TIMER_LATE_US" ] && [ "${sh:-0}" -ge "$SHARE_MIN" ]; } || ct_skip=1
 	# the same buffer as trace.dat (trace-cmd extract stops the tracing it set up: last)
 	small_kallsyms
 	trace-cmd extract -o "$W/$n.dat" >/dev/null 2>&1
@@ -579,7 +657,14 @@ s_ctrecord() {
 		wl=$(ct_wake_late "$W/$n.plain.txt" "$tid")
 		[ "${wl:-0}" -gt "${late:-0}" ] && late=$wl
 		sh=$(ct_share "$W/$n.plain.txt" "$tid" busy)
+		CT_EXPECT="" CT_STALL=$(ct_stall "$W/$n.plain.txt" "$tid")
 		rm -f "$W/$n.plain.txt"
+		# shellcheck disable=SC2086
+		if [ -n "$tid" ] && ct_stalled $CT_STALL; then
+			CT_EXPECT=invisible CT_STALL="${CT_STALL% *} of ${CT_STALL#* } us"
+			note "attempt $a judged: the CPU silent for $CT_STALL of the latency (the guest's stall)"
+			break
+		fi
 		[ -n "$tid" ] && [ -n "$gap" ] && ! host_noise "$gap" &&
 			[ "${late:-0}" -le "$TIMER_LATE_US" ] && [ "${sh:-0}" -ge "$SHARE_MIN" ] && break
 		note "attempt $a: break thread '${tid:-none}', no event on its CPU for ${gap:-?} us, the timer (interrupt or the thread's wakeup) ${late:-?} us after the deadline, the busy loop ${sh:-?}% of the latency (guest noise or another culprit), again"
@@ -588,13 +673,200 @@ s_ctrecord() {
 	stop_started
 	trace-cmd report -l "$W/$n.dat" >"$W/$n.report.txt" 2>/dev/null
 	verdict '[ -n "$tid" ]' "cyclictest -b --tracemark under trace-cmd record stopped at a spike"
-	[ -n "$tid" ] && [ -n "$gap" ] && ! host_noise "$gap" && [ "${late:-0}" -le "$TIMER_LATE_US" ] &&
-		[ "${sh:-0}" -ge "$SHARE_MIN" ] ||
+	[ -n "$CT_EXPECT" ] || { [ -n "$tid" ] && [ -n "$gap" ] && ! host_noise "$gap" &&
+		[ "${late:-0}" -le "$TIMER_LATE_US" ] && [ "${sh:-0}" -ge "$SHARE_MIN" ]; } ||
 		SKIP="none of $a tries free of guest noise with the busy loop the culprit in the events"
 	CT_DEADLINE=$(ct_deadline "$W/$n.report.txt" "$tid")
 	ct_judge "$n.dat" "trace.dat (record)" "$W/$n.dat" "$tid"
 	ct_judge "$n.text" "text (trace-cmd report -l)" "$W/$n.report.txt" "$tid"
 	keep "ctrecord-*"
+}
+
+# ---- rtla timerlat -a side by side (6.12 RT: rtla 6.12 in the initramfs, timerlat tracer) ----
+# rla_run NAME CULPRIT ARGS...: rtla timerlat top -a with ARGS, saving its trace (-t) with the
+# events rtwhy reads; then rtwhy analyze of that trace: the same spike, both tools' answers.
+# Sets said (rtla's answer, rtla.awk's lines) and the flat JSON $W/rtla-NAME.flat. rtla's own
+# process runs at FIFO 2: SCHED_OTHER, the busy loops starve it and it never reads the stop.
+rla_run() {
+	rn=$1
+	shift
+	rm -f "$W/rtla-$rn".*
+	timeout -k 10 90 chrt -f 2 rtla timerlat top "$@" -d 20 -q -t "$W/rtla-$rn.txt" \
+		-e sched -e irq -e timer -e irq_vectors >"$W/rtla-$rn.out" 2>&1
+	awk -f /lab/rtla.awk "$W/rtla-$rn.out" >"$W/rtla-$rn.said"
+	if [ -s "$W/rtla-$rn.txt" ]; then
+		rtwhy analyze "$W/rtla-$rn.txt" --json="$W/rtla-$rn.json" >"$W/rtla-$rn.analyze" 2>&1
+	fi
+	if [ -s "$W/rtla-$rn.json" ]; then jflat "$W/rtla-$rn.json" >"$W/rtla-$rn.flat"; else : >"$W/rtla-$rn.flat"; fi
+}
+rla_get() { sed -n "s/^$2=//p" "$W/rtla-$1.said" | head -n 1; }
+# rla_noword FLAT: what rtwhy's answer says that rtla's analysis has no word for (rtla names
+# IRQs, softirqs, threads and NMIs by duration, never the scheduler's reason to run them)
+rla_noword() {
+	nv=$(spike_get "$1" 0 verdict.kind)
+	cs() { spike_get "$1" 0 "causes.$2"; }
+	case "$nv" in
+	fair_server)
+		echo "the fair server: it ran $(cs "$1" bandwidth.fair_comm) ahead of every RT task for $(awk -v u="$(cs "$1" bandwidth.held_us)" 'BEGIN { printf "%.1f", u / 1000 }') ms, RT tasks had starved it: $(cs "$1" bandwidth.budget_users.0.comm) $(cs "$1" bandwidth.budget_users.0.pid)" ;;
+	rt_throttled)
+		echo "RT throttling: the CPU's RT budget used by $(cs "$1" bandwidth.budget_users.0.comm) $(cs "$1" bandwidth.budget_users.0.pid)" ;;
+	pi_boost)
+		echo "the PI boost: holder $(cs "$1" pi.holder_pid) (fifo $(cs "$1" pi.holder_prio)) boosted to $(cs "$1" pi.boosted_to) by $(cs "$1" pi.waiter_pid)" ;;
+	tick_wait) echo "the tick a fair wakeup waits for" ;;
+	invisible | incomplete) echo "the guest's stall (no event on the CPU): rtla counts it in whatever part it fell" ;;
+	irq_thread) echo "the IRQ behind the thread: IRQ $(culprit_get "$1" 0 irq)" ;;
+	irq | softirq) echo "none: rtla names interrupts and softirqs too" ;;
+	idle_exit) echo "none: rtla says exit from idle too" ;;
+	non_preemptible) echo "that the task could not be preempted (need-resched set, not acted on); rtla's stack shows where" ;;
+	higher_priority)
+		if [ "$(culprit_get "$1" 0 policy)" = deadline ]; then
+			echo "that SCHED_DEADLINE runs before every RT task (rtla: a thread like any other)"
+		else
+			echo "none: a higher priority, which rtla's thread name implies"
+		fi ;;
+	'') echo "-" ;;
+	*) echo "$nv" ;;
+	esac
+}
+# rla_case NAME TRIES ARGS...: rla_run until rtla names a culprit, TRIES runs at most; then
+# the check and a table row. rtla names a culprit when it stopped on the thread latency and
+# its blocking thread (the task the timer interrupted) is not the idle task and holds half
+# the latency or more, and the window of its trace agrees (rtlawin.awk: that task held the
+# CPU over half of the last thread sample's [deadline, sample], by the events). Then rtwhy's
+# answer for that spike must name the same task (by pid: rtla's comm can be stale), as its
+# verdict's culprit, or, for a fair_server verdict, as the fair task the server ran
+# (causes.bandwidth.fair_pid: the verdict's culprit is then the RT task that starved it,
+# which made the server run). rtla stopped on the IRQ latency, or naming the idle task or a
+# small share, or a task the window does not show holding the CPU: the row says so, and the
+# check is a SKIP with why.
+rla_case() {
+	cn=$1 ct=$2
+	shift 2
+	k=0 named=""
+	while [ $k -lt "$ct" ]; do
+		k=$((k + 1))
+		rla_run "$cn" "$@"
+		blk=$(rla_get "$cn" blocking) pct=$(rla_get "$cn" blocking_pct) kd=$(rla_get "$cn" kind)
+		ws=""
+		if [ "$kd" = thread ] && [ -n "$blk" ] && awk -v p="${pct:-0}" 'BEGIN { exit !(p >= 50) }' &&
+			case "$blk" in swapper/*) false ;; *) true ;; esac; then
+			ws=$(awk -v cpu="$(rla_get "$cn" cpu)" -v pid="${blk##*:}" -f /lab/rtlawin.awk \
+				"$W/rtla-$cn.txt" 2>/dev/null | cut -d' ' -f1)
+			[ -n "$ws" ] || ws="no thread sample in the trace: 0"
+			if [ "${ws##* }" -ge 50 ]; then
+				named=$blk
+				break
+			fi
+			note "$cn try $k: rtla's blocking thread '$blk' holds $pct% of a thread latency of $(rla_get "$cn" latency_us) us, but the window shows it on the CPU $ws% of it: not confirmed, again"
+			continue
+		fi
+		note "$cn try $k: rtla's blocking thread '${blk:-none}' holds ${pct:-?}% of a ${kd:-?} latency of $(rla_get "$cn" latency_us) us: not a culprit rtla names, again"
+	done
+	f=$W/rtla-$cn.flat
+	v=$(spike_get "$f" 0 verdict.kind)
+	rc="$(culprit_get "$f" 0 comm):$(culprit_get "$f" 0 pid)"
+	rk=$(culprit_get "$f" 0 kind)
+	[ "$rc" = ":" ] && rc=""
+	fp=$(spike_get "$f" 0 causes.bandwidth.fair_pid)
+	miss=$(grep -c 'has no .* events' "$W/rtla-$cn.analyze" 2>/dev/null)
+	part=$(rla_get "$cn" part) partus=$(rla_get "$cn" part_us)
+	cant=$(grep -m1 '^rtwhy: cannot' "$W/rtla-$cn.analyze" 2>/dev/null)
+	if [ -n "$named" ]; then
+		if [ -n "$rc" ] && [ "${rc##*:}" = "${named##*:}" ]; then
+			same=yes
+		elif [ "$v" = fair_server ] && [ "${fp:-x}" = "${named##*:}" ]; then
+			same="yes: the fair task the server ran; rtwhy's culprit the RT task that starved it"
+		else
+			same=NO
+		fi
+		verdict 'case "$same" in yes*) true ;; *) false ;; esac' \
+			"rtwhy analyze of rtla's trace names rtla's blocking thread $named ($pct% of $(rla_get "$cn" latency_us) us; on the CPU $ws% of it by the window): got $v '$rc'${fp:+ (fair task the server ran: pid $fp)}"
+	else
+		same="rtla names none"
+		if [ "$kd" = irq ]; then
+			same="rtla names none (an IRQ-latency stop: its blocking thread ran when the late interrupt came, no share)"
+		elif [ -n "$ws" ]; then
+			same="rtla names none the window confirms (its blocking thread $blk, $pct% by rtla, on the CPU $ws% of the latency by the events)"
+		elif [ -z "$blk" ]; then
+			same="rtla names none (no analysis in $k runs)"
+		else
+			case "$blk" in
+			swapper/*) same="rtla names none (its blocking thread the idle task)" ;;
+			*) same="rtla names none (its blocking thread ${pct:-?}% of the latency)" ;;
+			esac
+		fi
+		# an IRQ stop: rtla's blocking thread ran when the late interrupt came (no share;
+		# rtla's comm may be stale, its pid is not): compared by pid, not asserted
+		if [ -z "$v" ]; then
+			same="$same; rtwhy explained no spike"
+		elif [ "$v $(culprit_get "$f" 0 name)" = "irq local_timer" ] &&
+			case "$part" in "timerlat IRQ duration" | "IRQ handler delay"*) true ;; *) false ;; esac; then
+			same="$same; its largest part the timer interrupt, rtwhy's culprit too"
+		elif [ "$kd" = irq ] && [ -n "$blk" ] && case "$blk" in swapper/*) false ;; *) true ;; esac; then
+			if [ "${rc##*:}" = "${blk##*:}" ]; then same="$same; same pid"
+			else same="$same; other pid"; fi
+		fi
+		ok "$cn: rtla named no culprit in $k runs (stopped on the ${kd:-?} latency, blocking thread '${blk:-none}' ${pct:-?}%), nothing to hold rtwhy to # SKIP rtla named no culprit"
+	fi
+	verdict '[ "${miss:-0}" = 0 ]' "rtwhy found in rtla's -t trace every event it needs (-e sched -e irq -e timer -e irq_vectors)"
+	idl=""
+	[ "$(rla_get "$cn" idle)" = 1 ] && idl=", exit from idle"
+	printf '%s|%s|%s|%s|%s|%s|%s|%s|%s\n' "$cn" \
+		"$(rla_get "$cn" latency_us) ($(rla_get "$cn" kind); IRQ $(rla_get "$cn" irq_us), handler delay $(rla_get "$cn" irq_delay_us)$idl)" \
+		"${blk:-none} ${pct:-?}%" "${part:-none}${part:+ $partus us}" "$(rla_get "$cn" stack | cut -d, -f1-3)" \
+		"${v:-none ($cant)} ${rk:-} ${rc:-$(culprit_get "$f" 0 name)}" "$same" "$(rla_noword "$f")" "$k" >>"$W/rtla.rows"
+}
+s_rtla() {
+	if ! command -v rtla >/dev/null || ! grep -qw timerlat "$T/available_tracers"; then
+		SKIP="no rtla or no timerlat tracer in this guest"
+		verdict false "rtla timerlat runs here"
+		return
+	fi
+	: >"$W/rtla.rows"
+	# an RT hog above rtla's thread (FIFO 80 over FIFO 50), on the disk IRQ's CPU
+	start_bg taskset -c "$cpu" chrt -f 80 spinner 3000 20000 600
+	sleep 0.3
+	rla_case rthog 3 -P f:50 -c "$cpu" -a 1500
+	stop_started
+	# the seed: a busy loop per CPU, rtla's threads SCHED_OTHER
+	busy 0
+	busy 1
+	sleep 0.3
+	rla_case seed 3 -P o:0 -a 2500
+	stop_started
+	# the threaded IRQ above rtla's thread (FIFO 50 over FIFO 40) under disk load
+	disk_load "$other"
+	sleep 1
+	rla_case irqthread 2 -P f:40 -c "$cpu" -a 300
+	stop_started
+	# RT throttling as 6.12 has it: Debian's 6.12 kernels have no RT_GROUP_SCHED, so an RT
+	# task that never sleeps (SCHED_RR 1, as s_throttle's on PREEMPT_RT) is never throttled;
+	# the fair deadline server runs the CPU's starved fair tasks (a busy loop) ahead of every
+	# RT task, 50 ms of every second: rtla's FIFO 99 thread waits for it
+	start_bg taskset -c "$cpu" chrt -r 1 spinner 0 0 600
+	busy "$cpu"
+	sleep 0.5
+	rla_case throttle 2 -P f:99 -c "$cpu" -a 20000
+	stop_started
+	sleep 1.1
+	# priority inheritance: pilock's FIFO 10 holder boosted to 90 by its waiter (s_piboost),
+	# above rtla's FIFO 50 thread on the same CPU
+	start_bg pilock -m pi -c "$cpu" -L 10 -H 90 -h 3000 -g 2000 -i 7000 -D 150 \
+		>"$W/pilock-rtla.out"
+	sleep 0.5
+	rla_case piboost 3 -P f:50 -c "$cpu" -a 1500
+	stop_started
+	note "pilock: $(grep -E '^pilock: (low|high) tid' "$W/pilock-rtla.out" | tr '\n' ' ')"
+	# SCHED_DEADLINE: two dlhog (5 ms of every 50 ms, s_dlhog) ahead of rtla's FIFO 99 thread
+	start_bg dlhog 5000 50000 600
+	start_bg dlhog 5000 50000 600
+	sleep 0.5
+	note "dlhog pids: $(pidof dlhog)"
+	rla_case dlhog 3 -P f:99 -c "$cpu" -a 3000
+	stop_started
+	cp "$W/rtla.rows" "$OUT/rtla.rows"
+	keep "rtla-*"
+	keep "pilock-rtla"
 }
 
 # ---- what every hint of this guest's runs says: one that can be followed ----

@@ -104,9 +104,10 @@ spike_tries() {
 		rtwhy_try "$st_name-$a" "$@"
 		f=$W/$st_name-$a.flat
 		v=$(spike_get "$f" 0 verdict.kind)
-		noisy "$f" || return 0
+		noisy "$f" || { note "judged: 1 of $a spikes (one a try; the others the guest's noise)"; return 0; }
 		note "attempt $a: verdict '$v' (guest noise), again"
 	done
+	note "judged: 0 of $a spikes (one a try; all the guest's noise)"
 	noise_skip="every one of $a tries the guest's noise ('$v')"
 }
 

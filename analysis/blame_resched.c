@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * blame_resched - need-resched between a thread's wakeup and its switch-in (blame_resched.h):
+ * where it was set, whether a tick set it, how often the scheduler ran and kept the task on,
+ * and how long each task kept the CPU with it set.
+ */
+#include "analysis/blame_resched.h"
+#include "analysis/event.h"
+#include "analysis/repair.h"
+
+/* Was need-resched at @at (on @cpu) set inside the interrupt that ran the scheduler tick? */
+static bool blame_resched_in_tick(const struct rtw_event *ev, long waking, long at, int cpu)
+{
+	long k;
+
+	for (k = at; k >= waking; k--) {
+		if (ev[k].cpu != cpu)
+			continue;
+		if (!(ev[k].flags & RTW_F_HARDIRQ))
+			return false;
+		if (ev[k].kind == RTW_EV_HRTIMER_ENTRY &&
+		    event_is_tick_function(ev[k].u.hrt.function))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * blame_resched_cleared - Need-resched no longer set in an event of the task that had it, in
+ * task context or at the entry of a new interrupt: only __schedule() clears it, and it cannot
+ * run inside an interrupt, so the scheduler ran in between and picked that task again (a
+ * preempt=none kernel's busy loop, 6.12 generic: the woken thread's `dNh3.` wakeup, then
+ * `d.h..` at the next tick, no switch). The switch events themselves are the scheduler's and
+ * do not count.
+ */
+static bool blame_resched_cleared(const struct rtw_event *e)
+{
+	if (e->kind == RTW_EV_SWITCH || (e->flags & (RTW_F_NEED_RESCHED | RTW_F_PREEMPT_RESCHED)))
+		return false;
+	return !(e->flags & (RTW_F_HARDIRQ | RTW_F_SOFTIRQ | RTW_F_NMI)) ||
+	       e->kind == RTW_EV_VECTOR_ENTRY || e->kind == RTW_EV_IRQ_ENTRY;
+}
+
+/*
+ * blame_resched_kept - From the wakeup to the switch-in, how often need-resched on @cpu was
+ * cleared with no switch: the scheduler ran (at an interrupt's return) and picked the same
+ * task again.
+ */
+static int blame_resched_kept(const struct rtw_event *ev, const struct blame_chain *ch, int cpu)
+{
+	bool on = false;
+	int kept = 0;
+	long i;
+
+	for (i = ch->waking; i < ch->switch_in; i++) {
+		if (ev[i].cpu != cpu)
+			continue;
+		if (ev[i].kind == RTW_EV_SWITCH)
+			on = false;
+		else if (ev[i].flags & RTW_F_NEED_RESCHED)
+			on = true;
+		else if (on && blame_resched_cleared(&ev[i]))
+			kept++, on = false;
+	}
+	return kept;
+}
+
+void blame_resched_find(const struct rtw_event *ev, size_t n, const struct blame_chain *ch,
+			struct blame_result *res)
+{
+	long i, from, set = 0;
+	bool seen = false;
+
+	if (ch->wakeup >= 0 && ev[ch->wakeup].cpu == res->wake_cpu) {
+		uint8_t f = ev[ch->wakeup].flags;
+
+		res->resched_at_wakeup = f & RTW_F_NEED_RESCHED;
+		res->lazy_at_wakeup = (f & RTW_F_NEED_RESCHED_LAZY) && !(f & RTW_F_NEED_RESCHED);
+	}
+	if (ch->waking < 0 || ch->switch_in < 0)
+		return;
+	res->resched_kept = blame_resched_kept(ev, ch, res->run_cpu);
+	/* how the CPU was handed over: the task before went to sleep, or was preempted */
+	{
+		uint32_t st = ev[ch->switch_in].u.sw.prev_state;
+
+		res->handover_pid = ev[ch->switch_in].u.sw.prev_pid;
+		res->occupant_blocked = !(st & RTW_STATE_INFERRED) && (st & 0xff) != 0;
+	}
+	/*
+	 * Need-resched counts from when the last task before the thread got the CPU: one
+	 * set at the wakeup may have been honoured by a switch to another task.
+	 */
+	from = ch->waking;
+	for (i = ch->switch_in - 1; i > ch->waking; i--) {
+		if (ev[i].cpu == res->run_cpu && ev[i].kind == RTW_EV_SWITCH) {
+			from = i;
+			break;
+		}
+	}
+	/*
+	 * The stretch of need-resched that lasts to the switch-in: one cleared on the way, with
+	 * no switch, was honoured by a schedule() that picked the same task again (EEVDF's
+	 * slice, a heavier weight), not ignored by a kernel section.
+	 */
+	for (i = from; i < ch->switch_in && (size_t)i < n; i++) {
+		if (ev[i].cpu != res->run_cpu)
+			continue;
+		if (ev[i].flags & RTW_F_NEED_RESCHED) {
+			if (!set)
+				set = i;
+		} else if (blame_resched_cleared(&ev[i])) {
+			set = 0;
+		}
+		seen |= (ev[i].flags & RTW_F_NEED_RESCHED) != 0;
+	}
+	if (set) {
+		res->resched_ns = ev[set].ts_ns;
+		res->resched_by_tick = blame_resched_in_tick(ev, ch->waking, set, res->run_cpu);
+		return;
+	}
+	if (seen)
+		return;
+	/* none since the last switch: was the one that switch honoured set by a tick? */
+	for (i = ch->waking; i < from && (size_t)i < n; i++) {
+		if (ev[i].cpu == res->run_cpu && (ev[i].flags & RTW_F_NEED_RESCHED)) {
+			res->resched_by_tick =
+				blame_resched_in_tick(ev, ch->waking, i, res->run_cpu);
+			return;
+		}
+	}
+}
+
+/* blame_resched_held_add - credit @pid, a culprit on the run queue's CPU, with @held_ns */
+static void blame_resched_held_add(struct blame_result *res, int32_t pid, uint64_t held_ns)
+{
+	int k;
+
+	for (k = 0; k < res->nr_culprits; k++) {
+		struct blame_culprit *c = &res->culprit[k];
+
+		if ((c->kind == BLAME_TASK || c->kind == BLAME_IRQ_THREAD) && c->pid == pid &&
+		    c->cpu == res->run_cpu && held_ns > c->resched_held_ns)
+			c->resched_held_ns = held_ns;
+	}
+}
+
+/*
+ * How long each task kept the run queue's CPU with need-resched set, between
+ * the thread's wakeup and its switch-in: on a kernel that does not preempt it
+ * there (a voluntary kernel in kernel code, a preempt-off section) this is
+ * the time it ignored the scheduler. A need-resched cleared with no switch
+ * (blame_resched_cleared()) ends a stretch: held up to its last event with it.
+ */
+void blame_resched_held(const struct rtw_event *ev, const struct blame_chain *ch,
+			struct blame_result *res)
+{
+	int32_t cur = -1;
+	uint64_t since = 0, last = 0;
+	long i;
+
+	if (ch->waking < 0 || ch->switch_in < 0)
+		return;
+	for (i = ch->waking; i <= ch->switch_in; i++) {
+		const struct rtw_event *e = &ev[i];
+
+		if (e->cpu != res->run_cpu)
+			continue;
+		if (e->kind == RTW_EV_SWITCH) {
+			if (since && e->u.sw.prev_pid == cur)
+				blame_resched_held_add(res, cur, e->ts_ns - since);
+			cur = e->u.sw.next_pid;
+			since = 0;
+			continue;
+		}
+		if (e->pid >= 0 &&
+		    e->pid != cur) { /* common_pid is the current task, in IRQs too */
+			cur = e->pid;
+			since = 0;
+		}
+		if (since && blame_resched_cleared(e)) {
+			/* the scheduler ran and kept it: held up to its last event with the bit */
+			blame_resched_held_add(res, cur, last - since);
+			since = 0;
+		}
+		if (cur > 0 && (e->flags & RTW_F_NEED_RESCHED)) {
+			if (!since)
+				since = e->ts_ns;
+			last = e->ts_ns;
+		}
+	}
+}

@@ -1,0 +1,610 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * verdict_words - the words of the verdicts that name what occupied the CPU
+ * (a task, an interrupt, idle, the slack, nothing visible), and the pieces
+ * every wording uses: how a hint names a culprit, how to move it away. See
+ * verdict_words.h.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "analysis/event.h"
+#include "analysis/result.h"
+#include "analysis/timeline.h"
+#include "analysis/util.h"
+#include "analysis/verdict_words.h"
+
+/* Append @add to the string in @buf (@len bytes), cut to fit. */
+void verdict_words_cat(char *buf, size_t len, const char *add)
+{
+	size_t used = strlen(buf);
+
+	if (used + 1 < len)
+		util_strlcpy(buf + used, add, len - used);
+}
+
+/*
+ * How a hint names a culprit task: a per-CPU kernel thread by what it is
+ * ("the CPU's ksoftirqd thread", not "ksoftirqd/0": nobody can move it),
+ * rtwhy's own main thread as such.
+ */
+void verdict_words_hint_name(const struct blame_culprit *c, char *buf, size_t len)
+{
+	char base[RTW_COMM_LEN];
+
+	if (!c)
+		snprintf(buf, len, "the task");
+	else if (c->flags & BLAME_C_SELF)
+		snprintf(buf, len, "rtwhy's own %s", blame_culprit_self_name(c));
+	else if ((c->flags & BLAME_C_PINNED) &&
+		 event_comm_is_percpu_kthread(c->comm, base, sizeof(base)))
+		snprintf(buf, len, "the %s kernel thread of CPU %d", base, c->cpu);
+	else if (c->flags & BLAME_C_PINNED)
+		snprintf(buf, len, "the kernel thread pid %d", c->pid);
+	else
+		snprintf(buf, len, "%s", c->comm[0] ? c->comm : "the task");
+}
+
+/* The second half of a hint: how to get @c off CPU @cpu, where it can be. */
+void verdict_words_move_away(const struct blame_culprit *c, int cpu, char *buf, size_t len)
+{
+	char base[RTW_COMM_LEN] = "";
+
+	if (c && (c->flags & BLAME_C_SELF)) {
+		/* the explaining thread follows --mainaffinity when it is given (run.c) */
+		snprintf(buf, len,
+			 "keep rtwhy's own %s off CPU %d with --mainaffinity (a CPU no "
+			 "measuring thread uses)",
+			 blame_culprit_self_name(c), cpu);
+		return;
+	}
+	if (c && !strncmp(c->comm, "kworker/u", 9)) {
+		/* an unbound workqueue's worker: taskset fails on it (EINVAL) */
+		snprintf(buf, len,
+			 "keep unbound work off CPU %d: write the other CPUs to "
+			 "/sys/devices/virtual/workqueue/cpumask (or the workqueue's own cpumask "
+			 "where exported); taskset cannot move a kworker",
+			 cpu);
+		return;
+	}
+	if (c && event_irq_thread_number(c->comm) >= 0) {
+		snprintf(buf, len,
+			 "move IRQ %d off CPU %d (/proc/irq/%d/smp_affinity_list): its thread %s "
+			 "follows the IRQ's affinity",
+			 event_irq_thread_number(c->comm), cpu, event_irq_thread_number(c->comm),
+			 c->comm);
+		return;
+	}
+	if (!c || (!(c->flags & BLAME_C_PINNED) && !event_comm_is_kthread(c->comm))) {
+		snprintf(buf, len, "keep %s off CPU %d (taskset, isolcpus)",
+			 c && c->comm[0] ? c->comm : "other tasks", cpu);
+		return;
+	}
+	event_comm_is_percpu_kthread(c->comm, base, sizeof(base));
+	if (!strcmp(base, "rcuc"))
+		snprintf(buf, len,
+			 "offload CPU %d's RCU callbacks (rcu_nocbs=%d): its rcuc kernel thread is "
+			 "per-CPU and cannot move",
+			 cpu, cpu);
+	else if (!strcmp(base, "ksoftirqd") || !strcmp(base, "ktimers"))
+		snprintf(buf, len,
+			 "move the load that raises its softirqs (timers, network, block I/O) off "
+			 "CPU %d: its %s kernel thread is per-CPU and cannot move",
+			 cpu, base);
+	else if (!strcmp(base, "kworker"))
+		snprintf(
+			buf, len,
+			"find who queues work on CPU %d (the workqueue:workqueue_queue_work event) "
+			"and move that off the CPU: a per-CPU kworker runs the work queued on its "
+			"CPU, and nothing can move it",
+			cpu);
+	else
+		snprintf(
+			buf, len,
+			"keep what wakes it off CPU %d: the %s kernel thread is per-CPU and cannot "
+			"move",
+			cpu, base[0] ? base : "kernel");
+}
+
+/* " (640 us of it the BLOCK softirq, run inside it)" for a thread that ran a softirq */
+static void verdict_words_softirq_note(const struct blame_culprit *c, char *buf, size_t len)
+{
+	if (c && c->softirq_ns >= NSEC_PER_USEC)
+		snprintf(buf, len, " (%llu us of it the %s softirq, run inside it)",
+			 (unsigned long long)(c->softirq_ns / NSEC_PER_USEC), c->softirq);
+	else
+		buf[0] = '\0';
+}
+
+/* the kernel's sched_prio_to_weight[]: the CFS/EEVDF weight of nice -20 .. 19 */
+static const int verdict_nice_weight[40] = {
+	88761, 71755, 56483, 46273, 36291, 29154, 23254, 18705, 14949, 11916,
+	9548,  7620,  6100,  4904,  3906,  3121,  2501,	 1991,	1586,  1277,
+	1024,  820,   655,   526,   423,   335,	  272,	 215,	172,   137,
+	110,   87,    70,    56,    45,	   36,	  29,	 23,	18,    15,
+};
+
+/*
+ * verdict_words_kept - " The scheduler ran 17 times meanwhile and kept it on: busyloop has nice
+ * -20, the thread nice 0, about 87 times its weight." when need-resched was honoured by a
+ * schedule() that picked the culprit again (its slice, its weight), else "".
+ */
+static void verdict_words_kept(const struct blame_result *res, const struct blame_culprit *c,
+			       char *buf, size_t len)
+{
+	int cn = c ? event_user_prio(c->prio) : 0, vn = event_user_prio(res->victim_prio);
+	size_t used;
+
+	buf[0] = '\0';
+	if (res->resched_kept <= 0 || !c)
+		return;
+	used = (size_t)snprintf(buf, len, " The scheduler ran %d time%s meanwhile and kept it on",
+				res->resched_kept, res->resched_kept > 1 ? "s" : "");
+	if (used < len && c->policy == SCHED_OTHER && cn < vn && cn >= -20 && vn <= 19)
+		snprintf(buf + used, len - used,
+			 ": %s has nice %d, the thread nice %d, about %d times its weight.",
+			 c->comm, cn, vn,
+			 verdict_nice_weight[cn + 20] / verdict_nice_weight[vn + 20]);
+	else if (used < len)
+		snprintf(buf + used, len - used, " (its slice was not over).");
+}
+
+static void verdict_words_tick(const struct blame_result *res, char *buf, size_t len)
+{
+	if (res->tick_ns)
+		snprintf(buf, len, " (tick period %llu us, HZ=%llu)",
+			 (unsigned long long)(res->tick_ns / NSEC_PER_USEC),
+			 (unsigned long long)util_tick_hz(res->tick_ns));
+	else
+		buf[0] = '\0';
+}
+
+void verdict_words_tick_wait(const struct verdict_words *w, char *text, char *hint)
+{
+	const struct blame_result *res = w->res;
+	const struct blame_culprit *c = w->c;
+	char until[192], tick[64], away[256], kept[192];
+
+	verdict_words_tick(res, tick, sizeof(tick));
+	verdict_words_kept(res, c, kept, sizeof(kept));
+	if (res->occupant_blocked && c && c->pid == res->handover_pid)
+		snprintf(until, sizeof(until), "until %s gave the CPU up (it went to sleep)",
+			 c->comm);
+	else if (res->resched_by_tick &&
+		 (res->resched_kept > 0 ||
+		  (res->tick_ns && res->resched_ns > res->waking_ns + res->tick_ns +
+							     timeline_tick_slack_ns(res->tick_ns))))
+		snprintf(until, sizeof(until), "until a scheduler tick let it run at %+lld us%s",
+			 (long long)((int64_t)(res->resched_ns - res->spike.deadline_ns) /
+				     (int64_t)NSEC_PER_USEC),
+			 tick);
+	else if (res->resched_by_tick)
+		snprintf(until, sizeof(until), "for the next scheduler tick%s", tick);
+	else if (res->resched_ns)
+		snprintf(until, sizeof(until), "until the scheduler preempted it at %+lld us",
+			 (long long)((int64_t)(res->resched_ns - res->spike.deadline_ns) /
+				     (int64_t)NSEC_PER_USEC));
+	else if (res->occupant_blocked)
+		snprintf(until, sizeof(until), "until the task before it (pid %d) went to sleep",
+			 res->handover_pid);
+	else
+		/* no tick, no need-resched, nobody slept: say only what the trace shows */
+		snprintf(until, sizeof(until),
+			 "until it was switched out, still runnable, with no need-resched seen");
+	verdict_words_move_away(c, w->cpu, away, sizeof(away));
+	snprintf(text, BLAME_TEXT_LEN,
+		 "%s kept CPU %d for %llu us (%.1f%% of the latency) after the thread was "
+		 "woken: both are fair-class (SCHED_OTHER) tasks and the wakeup did not "
+		 "preempt it%s, so the thread waited %s.%s",
+		 w->who, w->cpu, w->us, w->pct,
+		 res->resched_at_wakeup && res->resched_kept > 0
+			 ? " (need-resched was set, and the scheduler kept it on)"
+		 : res->resched_at_wakeup ? " (need-resched was set, yet another fair task ran "
+					    "first)"
+		 : res->lazy_at_wakeup	  ? " (only lazy need-resched was set)"
+					  : " (no need-resched at wakeup)",
+		 until, kept);
+	snprintf(hint, BLAME_HINT_LEN,
+		 "Run the measuring thread with a real-time policy (-p 99 for SCHED_FIFO), "
+		 "or %s.",
+		 away);
+}
+
+/* A SCHED_DEADLINE task: above every RT priority, so the usual hint would be wrong. */
+static void verdict_words_deadline(const struct verdict_words *w, char *text, char *hint)
+{
+	const struct blame_culprit *c = w->c;
+	char res_words[96] = "";
+
+	if (c->dl_runtime_ns && c->dl_period_ns)
+		snprintf(res_words, sizeof(res_words),
+			 ", SCHED_DEADLINE runtime %llu us every %llu us",
+			 (unsigned long long)(c->dl_runtime_ns / NSEC_PER_USEC),
+			 (unsigned long long)(c->dl_period_ns / NSEC_PER_USEC));
+	snprintf(text, BLAME_TEXT_LEN,
+		 "%s ran on CPU %d for %llu us (%.1f%% of the latency%s) while the thread "
+		 "(priority %d) waited: SCHED_DEADLINE runs before every RT task, SCHED_FIFO 99 "
+		 "included, as long as its runtime lasts in each period.",
+		 w->who, w->cpu, w->us, w->pct, res_words, event_user_prio(w->res->victim_prio));
+	snprintf(hint, BLAME_HINT_LEN,
+		 "No RT priority is above SCHED_DEADLINE: shorten %s's runtime (sched_setattr, "
+		 "chrt -d --sched-runtime), keep DL tasks off CPU %d with an exclusive cpuset (a "
+		 "DL task cannot be pinned with taskset), or make the measured work "
+		 "SCHED_DEADLINE too.",
+		 c->comm, w->cpu);
+}
+
+void verdict_words_higher_priority(const struct verdict_words *w, char *text, char *hint)
+{
+	const struct blame_result *res = w->res;
+	const struct blame_culprit *c = w->c;
+	char name[64], away[256], note[96];
+
+	if (c && c->prio < 0 && c->prio != TL_PRIO_UNKNOWN) {
+		verdict_words_deadline(w, text, hint);
+		return;
+	}
+
+	verdict_words_hint_name(c, name, sizeof(name));
+	verdict_words_softirq_note(c, note, sizeof(note));
+	snprintf(text, BLAME_TEXT_LEN,
+		 "%s ran on CPU %d for %llu us (%.1f%% of the latency)%s while the thread "
+		 "(%s priority %d) waited: its priority is %s, so the scheduler let it run.",
+		 w->who, w->cpu, w->us, w->pct, note,
+		 event_prio_is_rt(res->victim_prio) ? "real-time" : "fair-class",
+		 event_user_prio(res->victim_prio),
+		 c && c->prio == res->victim_prio ? "equal and it ran first" : "higher");
+	if (c && ((c->flags & (BLAME_C_PINNED | BLAME_C_SELF)) || event_comm_is_kthread(c->comm))) {
+		verdict_words_move_away(c, w->cpu, away, sizeof(away));
+		snprintf(hint, BLAME_HINT_LEN,
+			 "Give the measuring thread a priority above %s (%s %d: -p %d or more), "
+			 "or %s.",
+			 name, blame_policy_name(c->policy), event_user_prio(c->prio),
+			 c->prio != TL_PRIO_UNKNOWN ? event_user_prio(c->prio) + 1 : 99, away);
+	} else {
+		snprintf(hint, BLAME_HINT_LEN,
+			 "Give the measuring thread a priority above %s's (-p), or move %s to "
+			 "another CPU.",
+			 name, name);
+	}
+}
+
+/* " At the wakeup it was in a <- b <- c (the write system call)." of the culprit's stack */
+static void verdict_words_stack(const struct verdict_words *w, char *buf, size_t len)
+{
+	const struct cause_stack *st = &w->res->cause.stack;
+	char frames[400], call[48] = "";
+	int i;
+
+	buf[0] = '\0';
+	if (!w->c || st->pid != w->c->pid || st->where == CAUSE_STACK_NONE)
+		return;
+	if (st->where == CAUSE_STACK_USER) {
+		snprintf(buf, len,
+			 " When the timer woke the thread, %s was in user space: its kernel "
+			 "section began after that.",
+			 w->c->comm);
+		return;
+	}
+	for (i = 0; i < st->nr; i++) { /* the system call it came in by */
+		const char *f = st->frame[i];
+
+		if (!strncmp(f, "ksys_", 5) || !strncmp(f, "__do_sys_", 9) ||
+		    !strncmp(f, "__x64_sys_", 10) || !strncmp(f, "__arm64_sys_", 12)) {
+			snprintf(call, sizeof(call), " (the %.24s system call)",
+				 strstr(f, "sys_") + 4);
+			break;
+		}
+	}
+	snprintf(buf, len, " When the timer woke the thread it was in %s%s.",
+		 cause_stack_words(st, 8, frames, sizeof(frames)), call);
+}
+
+/*
+ * When need-resched was set, in the chain's own terms (" (need-resched was set at the wakeup)",
+ * " (need-resched was set at +812 us, after the wakeup)"); "" when it never was.
+ */
+static void verdict_words_resched(const struct blame_result *res, const struct blame_culprit *c,
+				  char *buf, size_t len)
+{
+	if (res->resched_at_wakeup)
+		snprintf(buf, len, " (need-resched was set at the wakeup)");
+	else if (res->resched_ns)
+		snprintf(buf, len, " (need-resched was set at %+lld us, after the wakeup)",
+			 (long long)((int64_t)(res->resched_ns - res->spike.deadline_ns) /
+				     (int64_t)NSEC_PER_USEC));
+	else if (c && c->resched_held_ns)
+		snprintf(buf, len, " (need-resched was set for %llu us of it, after the wakeup)",
+			 (unsigned long long)(c->resched_held_ns / NSEC_PER_USEC));
+	else
+		buf[0] = '\0';
+}
+
+void verdict_words_non_preemptible(const struct verdict_words *w, char *text, char *hint)
+{
+	const struct blame_result *res = w->res;
+	char away[256], note[96], stack[512], asked[96];
+
+	verdict_words_move_away(w->c, w->cpu, away, sizeof(away));
+	verdict_words_softirq_note(w->c, note, sizeof(note));
+	verdict_words_stack(w, stack, sizeof(stack));
+	verdict_words_resched(res, w->c, asked, sizeof(asked));
+	if (!asked[0])
+		/* the chain says no need-resched: say nothing it contradicts */
+		snprintf(text, BLAME_TEXT_LEN,
+			 "%s kept CPU %d for %llu us (%.1f%% of the latency)%s, and no "
+			 "need-resched was set for the thread on it: the scheduler did not "
+			 "take the thread for more urgent than %s.",
+			 w->who, w->cpu, w->us, w->pct, note,
+			 w->c && w->c->comm[0] ? w->c->comm : "it");
+	else
+		snprintf(text, BLAME_TEXT_LEN,
+			 "%s kept CPU %d for %llu us (%.1f%% of the latency)%s although the "
+			 "scheduler had asked it to give the CPU up%s: it was running kernel code "
+			 "that cannot be preempted on this kernel.",
+			 w->who, w->cpu, w->us, w->pct, note, asked);
+	verdict_words_cat(text, BLAME_TEXT_LEN, stack); /* the kernel stack: as much as fits */
+	if (res->kernel.preempt_rt > 0)
+		snprintf(hint, BLAME_HINT_LEN,
+			 "On PREEMPT_RT only raw spinlocks and preempt- or IRQs-off sections hold "
+			 "off the scheduler: find the one it ran (the preemptirqsoff tracer), or "
+			 "%s.",
+			 away);
+	else
+		snprintf(hint, BLAME_HINT_LEN,
+			 "Use a preemptible kernel (boot with preempt=full, or a PREEMPT_RT "
+			 "kernel), or %s.",
+			 away);
+}
+
+void verdict_words_irq(const struct verdict_words *w, char *text, char *hint)
+{
+	const struct blame_culprit *c = w->c;
+
+	snprintf(text, BLAME_TEXT_LEN,
+		 "%s ran for %llu us (%.1f%% of the latency) on CPU %d in hard IRQ context, "
+		 "where nothing can preempt it.",
+		 w->who, w->us, w->pct, w->cpu);
+	if (c && c->irq >= 0 && (w->res->kernel.threaded_irqs > 0 || (c->flags & BLAME_C_THREADED)))
+		snprintf(hint, BLAME_HINT_LEN,
+			 "Move IRQ %d off CPU %d (/proc/irq/%d/smp_affinity_list): this part of "
+			 "its handler runs in hard IRQ context even with threaded interrupts.",
+			 c->irq, w->cpu, c->irq);
+	else if (c && c->irq >= 0)
+		snprintf(hint, BLAME_HINT_LEN,
+			 "Move IRQ %d off CPU %d (/proc/irq/%d/smp_affinity_list), or boot "
+			 "with threadirqs so its handler runs in a thread you can "
+			 "prioritise.",
+			 c->irq, w->cpu, c->irq);
+	else
+		snprintf(hint, BLAME_HINT_LEN,
+			 "Find what triggers this interrupt on CPU %d (IPIs: other CPUs' "
+			 "work; local timer: hrtimers and the tick) and move it away.",
+			 w->cpu);
+}
+
+/* Softirqs a device's hard handler raises: with threadirqs they run in its thread. */
+static bool verdict_words_device_softirq(const char *name)
+{
+	return !strcmp(name, "NET_RX") || !strcmp(name, "NET_TX") || !strcmp(name, "BLOCK") ||
+	       !strcmp(name, "IRQ_POLL") || !strcmp(name, "TASKLET") || !strcmp(name, "HI");
+}
+
+void verdict_words_softirq(const struct verdict_words *w, char *text, char *hint)
+{
+	const struct blame_kernel *k = &w->res->kernel;
+	const char *name = w->c ? w->c->name : "it";
+	char threads[96] = "";
+
+	snprintf(text, BLAME_TEXT_LEN,
+		 "%s ran for %llu us (%.1f%% of the latency) on CPU %d before the thread "
+		 "could run: a softirq run at a hard IRQ's exit or with bottom halves off "
+		 "goes ahead of every task%s.",
+		 w->who, w->us, w->pct, w->cpu,
+		 k->preempt_rt > 0 ? "" : " on a kernel without PREEMPT_RT");
+	/* a way that moves it into a thread, where the kernel does not do so already */
+	if (k->preempt_rt <= 0 && k->threaded_irqs <= 0 && verdict_words_device_softirq(name))
+		snprintf(threads, sizeof(threads),
+			 ", or use threadirqs / PREEMPT_RT where softirqs run in threads");
+	else if (k->preempt_rt <= 0)
+		snprintf(threads, sizeof(threads),
+			 ", or use PREEMPT_RT, where softirqs run in threads you can prioritise");
+	snprintf(hint, BLAME_HINT_LEN, "Move the load that raises %s (%s) off CPU %d%s.", name,
+		 verdict_words_device_softirq(name) ? "network or block I/O"
+						    : "timers, RCU, scheduling",
+		 w->cpu, threads);
+}
+
+void verdict_words_irq_thread(const struct verdict_words *w, char *text, char *hint)
+{
+	const struct blame_culprit *c = w->c;
+	char note[96], bh[160] = "";
+
+	verdict_words_softirq_note(c, note, sizeof(note));
+	snprintf(text, BLAME_TEXT_LEN,
+		 "The threaded handler of IRQ %d, %s, ran on CPU %d for %llu us (%.1f%% of "
+		 "the latency)%s before the thread.",
+		 c ? c->irq : -1, w->who, w->cpu, w->us, w->pct, note);
+	/* without PREEMPT_RT a softirq in the thread runs with preemption off */
+	if (c && c->softirq_ns * 2 > c->ns && w->res->kernel.preempt_rt < 0)
+		snprintf(bh, sizeof(bh),
+			 " (its %s softirq runs with preemption off on a kernel without "
+			 "PREEMPT_RT: no priority preempts that part)",
+			 c->softirq);
+	snprintf(hint, BLAME_HINT_LEN,
+		 "Give the measuring thread a priority above %s's (-p), or move IRQ %d off CPU "
+		 "%d (/proc/irq/%d/smp_affinity_list: its thread follows it)%s.",
+		 c ? c->comm : "the handler", c ? c->irq : -1, w->cpu, c ? c->irq : -1, bh);
+}
+
+void verdict_words_idle_exit(const struct verdict_words *w, char *text, char *hint)
+{
+	snprintf(text, BLAME_TEXT_LEN,
+		 "CPU %d was idle and took %llu us (%.1f%% of the latency) to come out of "
+		 "idle for the timer.",
+		 w->cpu, w->us, w->pct);
+	snprintf(hint, BLAME_HINT_LEN,
+		 "Keep the CPU out of deep idle states: hold /dev/cpu_dma_latency at 0 "
+		 "(rtwhy does unless --default-system), or boot with "
+		 "processor.max_cstate=1 / idle=poll.");
+}
+
+void verdict_words_timer_slack(const struct verdict_words *w, char *text, char *hint)
+{
+	snprintf(text, BLAME_TEXT_LEN,
+		 "The timer fired %llu us (%.1f%% of the latency) after the deadline, "
+		 "within the thread's timer slack of %lld us: the kernel delays the "
+		 "timers of non-real-time tasks by up to their slack to batch wakeups.",
+		 w->us, w->pct, (long long)(w->res->slack_ns / (int64_t)NSEC_PER_USEC));
+	snprintf(hint, BLAME_HINT_LEN,
+		 "Use a real-time policy (-p), whose timers have no slack, or "
+		 "--timerslack=1.");
+}
+
+void verdict_words_migration(const struct verdict_words *w, char *text, char *hint)
+{
+	snprintf(text, BLAME_TEXT_LEN,
+		 "The thread was woken onto CPU %d, where %s held the CPU for %llu us "
+		 "(%.1f%% of the latency), and finally ran on CPU %d after a migration.",
+		 w->res->wake_cpu, w->who, w->us, w->pct, w->res->run_cpu);
+	snprintf(hint, BLAME_HINT_LEN,
+		 "Pin the measuring thread to one CPU (-a) and keep other tasks off it.");
+}
+
+/*
+ * " inside the local_timer interrupt (its traced work: 4 us), which had interrupted resizer"
+ * for a gap inside an interrupt (timeline.c): the handler did not run that long.
+ */
+static void verdict_words_irq_gap(const struct verdict_words *w, char *buf, size_t len)
+{
+	const struct blame_culprit *c = w->c;
+	uint64_t work_ns = 0;
+	int i;
+
+	for (i = 0; i < w->res->nr_culprits; i++) {
+		const struct blame_culprit *h = &w->res->culprit[i];
+
+		if (h->kind == BLAME_HARDIRQ && h->cpu == c->cpu && !strcmp(h->name, c->name))
+			work_ns += h->ns;
+	}
+	snprintf(buf, len,
+		 " inside the %s interrupt, outside its traced work (which took %llu us), %s%s",
+		 blame_irq_label(c->name), (unsigned long long)(work_ns / NSEC_PER_USEC),
+		 c->pid ? "after interrupting " : "on an idle CPU", c->pid ? c->comm : "");
+}
+
+/* " Ruled out: no event was lost, ..." */
+static void verdict_words_ruled_out(uint32_t ro, char *buf, size_t len)
+{
+	static const char *const words[CAUSE_NR_RULED_OUT] = {
+		"no event was lost",
+		"no task was switched in",
+		"no interrupt, softirq or IRQ thread ran",
+		"no RT throttling or fair server",
+		"no CPU stopper or stop_machine()",
+		"no lock wait or priority inheritance",
+		"no SMI was counted",
+	};
+	size_t used = (size_t)snprintf(buf, len, " Ruled out:");
+	int i, n = 0;
+
+	for (i = 0; i < CAUSE_NR_RULED_OUT && used < len; i++)
+		if (ro & (1u << i))
+			used += (size_t)snprintf(buf + used, len - used, "%s %s", n++ ? "," : "",
+						 words[i]);
+	if (used < len)
+		snprintf(buf + used, len - used, ".");
+}
+
+void verdict_words_invisible(const struct verdict_words *w, char *text, char *hint)
+{
+	const struct blame_culprit *c = w->c;
+	const struct cause_evidence *ev = &w->res->cause.evidence;
+	char steal[224] = "", during[200] = "", smi[192] = "", ruled[320];
+
+	if (ev->steal_ns >= 0 && ev->steal_span_ns) {
+		char whose[32];
+
+		if (ev->steal_per_cpu)
+			snprintf(whose, sizeof(whose), "CPU %d", w->res->spike.cpu);
+		else
+			snprintf(whose, sizeof(whose), "this machine");
+		/* one CPU's steal above the span: accrued before, counted at once */
+		if (ev->steal_per_cpu && ev->steal_ns > (int64_t)ev->steal_span_ns)
+			snprintf(steal, sizeof(steal),
+				 " Measured: /proc/stat counted %.1f ms of steal time on %s in the "
+				 "%.1f ms around the spike, more than that span: the hypervisor "
+				 "stopped it, and the theft was counted at once.",
+				 (double)ev->steal_ns / 1e6, whose,
+				 (double)ev->steal_span_ns / 1e6);
+		else if (ev->steal_ns > 0)
+			snprintf(steal, sizeof(steal),
+				 " Measured: the hypervisor ran something else for %.1f ms of %s's "
+				 "time in the %.1f ms around the spike (steal time, /proc/stat).",
+				 (double)ev->steal_ns / 1e6, whose,
+				 (double)ev->steal_span_ns / 1e6);
+		else
+			snprintf(steal, sizeof(steal),
+				 " Measured: no steal time on %s in the %.1f ms around the spike "
+				 "(/proc/stat counts it in ticks of 10 ms: shorter thefts do not "
+				 "show).",
+				 whose, (double)ev->steal_span_ns / 1e6);
+	}
+	if (w->smi && w->smi->counted)
+		snprintf(smi, sizeof(smi),
+			 " SMIs counted on CPU %d from %.1f ms before the deadline until the "
+			 "explanation (--smi): %u%s",
+			 w->smi->cpu, (double)w->smi->before_ns / 1e6, w->smi->count,
+			 w->smi->count ? ", so an SMI is the likely cause." : ": not an SMI.");
+	verdict_words_ruled_out(w->res->cause.evidence.ruled_out, ruled, sizeof(ruled));
+	if (c && c->name[0] && c->pid >= 0)
+		verdict_words_irq_gap(w, during, sizeof(during));
+	else if (c && c->pid > 0)
+		snprintf(during, sizeof(during), " while %s ran", c->comm);
+	else if (c && c->pid == 0)
+		snprintf(during, sizeof(during), " while idle");
+	if (c && c->victim)
+		snprintf(text, BLAME_TEXT_LEN,
+			 "The thread was already back on CPU %d, yet %llu us (%.1f%% of the "
+			 "latency) passed between its switch-in and its clock read with no "
+			 "event at all on the CPU: interrupts were off, or the CPU was not "
+			 "running this system (an SMI, or the hypervisor running something "
+			 "else).",
+			 w->cpu, w->us, w->pct);
+	else if (c && c->name[0] && c->pid >= 0)
+		snprintf(text, BLAME_TEXT_LEN,
+			 "For %llu us (%.1f%% of the latency) CPU %d showed no event at "
+			 "all%s: the interrupt's untraced rest takes microseconds, so the CPU "
+			 "was not running this system (the hypervisor stopped the vCPU, or an "
+			 "SMI); the handler did not run that long.",
+			 w->us, w->pct, w->cpu, during);
+	else
+		snprintf(text, BLAME_TEXT_LEN,
+			 "For %llu us (%.1f%% of the latency) CPU %d showed no event at "
+			 "all%s: interrupts were off, or the CPU was not running this "
+			 "system (an SMI, or the hypervisor running something else).",
+			 w->us, w->pct, w->cpu, during);
+	/* what it ruled out, the steal time, the SMIs: as much as fits */
+	verdict_words_cat(text, BLAME_TEXT_LEN, ruled);
+	verdict_words_cat(text, BLAME_TEXT_LEN, steal);
+	verdict_words_cat(text, BLAME_TEXT_LEN, smi);
+	snprintf(hint, BLAME_HINT_LEN,
+		 "On a virtual machine: give its vCPUs dedicated host CPUs; on bare metal: "
+		 "look for SMIs (hwlatdetect, turbostat) and long IRQs-off sections.");
+}
+
+void verdict_words_incomplete(const struct verdict_words *w, char *text, char *hint)
+{
+	snprintf(text, BLAME_TEXT_LEN,
+		 "The trace does not cover the whole spike: %s. The culprits shown are "
+		 "only what was visible%s%s.",
+		 w->res->incomplete_why, w->c ? "; the largest is " : "", w->c ? w->who : "");
+	if (!w->res->untraced_wakeup)
+		snprintf(hint, BLAME_HINT_LEN,
+			 "Rerun with a larger trace buffer (--buffer-kb) or fewer events.");
+	else
+		snprintf(hint, BLAME_HINT_LEN,
+			 "Record sched:sched_switch and sched:sched_waking (or "
+			 "sched_wakeup) with the timer and irq events: the thread's wakeup "
+			 "is not in the trace.");
+}

@@ -1,0 +1,78 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Judge many spikes of one --explain run from the events around each, not from rtwhy's verdict:
+# the same three readings as lib.sh's max_gap / irq_late / wake_late / share do for one spike,
+# in one pass over the saved trace (a TCG guest is slow: one awk per spike and reading would
+# take minutes).
+# Usage: awk -v tick=TICK_GAP_US -v what=busy -f seedjudge.awk SPIKES TRACE.txt
+#   SPIKES: lines "INDEX CPU TID DEADLINE_NS WAKE_NS", sorted by DEADLINE_NS
+#   TRACE.txt: ftrace text (rtwhy's --save-trace), windows in time order
+# Prints per spike "INDEX GAP_US LATE_US SHARE_PCT STALL_US TICK":
+#   GAP_US    the longest stretch with no event on CPU in [DEADLINE - tick, WAKE]: the vCPU not
+#             run (a busy CPU takes a tick every 4 ms)
+#   LATE_US   from the deadline to the first timer interrupt (local_timer_entry) on CPU or to
+#             the thread's own sched_waking, whichever is later: TCG firing the timer late
+#   SHARE_PCT per cent of [DEADLINE, WAKE] in which the busy loop ran on CPU with no
+#             interrupt or softirq on top of it
+#   STALL_US  how much of [DEADLINE, WAKE] lies in one stretch with no event on CPU longer
+#             than tick (the vCPU not run), the most of any such stretch (0: none)
+#   TICK      1 when the busy loop's run after the thread's wakeup ended right after a tick
+#             (tick_sched_timer, 6.10+ tick_nohz_handler) on CPU, at most 300 us before: what
+#             ends a wait for the tick; else 0
+FNR == NR {
+	n++
+	idx[n] = $1; cpu[n] = $2 + 0; tid[n] = $3; d[n] = $4 / 1000; w[n] = $5 / 1000
+	s[n] = d[n] - tick; last[n] = s[n]; gap[n] = 0; irq[n] = -1; wk[n] = -1; sum[n] = 0; stall[n] = 0
+	tk[n] = -1; sw[n] = -1
+	next
+}
+function arg(k,  i) {
+	for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) return substr($i, length(k) + 2)
+	return ""
+}
+# the busy loop running in task context on CPU c
+function ours(c) { return depth[c] == 0 && task[c] == "busyloop" }
+{
+	c = -1; t = -1; ev = ""
+	for (i = 1; i <= NF; i++) {
+		if (c < 0 && $i ~ /^\[[0-9]+\]$/) c = substr($i, 2, length($i) - 2) + 0
+		else if ($i ~ /^[0-9]+\.[0-9]+:$/) { t = $i * 1e6; ev = $(i + 1); break }
+	}
+	if (c < 0 || t < 0) next
+	while (hi < n && s[hi + 1] <= t) hi++
+	while (lo < hi && done[lo + 1]) lo++
+	for (j = lo + 1; j <= hi; j++) {
+		if (done[j] || cpu[j] != c) continue
+		# the stretch since this CPU's previous event, as much of it as lies in [D, W]
+		a = prev[c] > d[j] ? prev[c] : d[j]
+		b = t < w[j] ? t : w[j]
+		if (seen[c] && b > a && ours(c)) sum[j] += b - a
+		if (t >= s[j]) {
+			e = (t < w[j] ? t : w[j])
+			if (e - last[j] > gap[j]) gap[j] = e - last[j]
+			last[j] = e
+		}
+		if (seen[c] && t - prev[c] > tick && b > a && b - a > stall[j]) stall[j] = b - a
+		if (t >= d[j] && irq[j] < 0 && ev == "local_timer_entry:") irq[j] = t - d[j]
+		if (t >= d[j] && wk[j] < 0 && ev == "sched_waking:" && arg("pid") == tid[j])
+			wk[j] = t - d[j]
+		if (t >= d[j] && ev == "hrtimer_expire_entry:" && (index($0, "function=tick_sched_timer") || index($0, "function=tick_nohz_handler")))
+			tk[j] = t
+		if (wk[j] >= 0 && sw[j] < 0 && ev == "sched_switch:" && arg("prev_comm") == "busyloop")
+			sw[j] = tk[j] >= 0 && t - tk[j] <= 300
+		if (t > w[j]) done[j] = 1
+	}
+	prev[c] = t; seen[c] = 1
+	if (ev == "sched_switch:") task[c] = arg("next_comm")
+	else if (ev == "irq_handler_entry:" || ev == "softirq_entry:") depth[c]++
+	else if (ev ~ /_entry:$/ && ev != "hrtimer_expire_entry:") depth[c]++
+	else if (ev ~ /_exit:$/ && ev != "hrtimer_expire_exit:" && depth[c] > 0) depth[c]--
+}
+END {
+	for (j = 1; j <= n; j++) {
+		if (w[j] - last[j] > gap[j]) gap[j] = w[j] - last[j]
+		late = irq[j] > wk[j] ? irq[j] : wk[j]
+		if (irq[j] < 0 && wk[j] < 0) late = w[j] - d[j]
+		pct = w[j] > d[j] ? 100 * sum[j] / (w[j] - d[j]) : 0
+		printf "%s %.0f %.0f %.0f %.0f %d\n", idx[j], gap[j], late, pct, stall[j], (sw[j] > 0)
+	}
+}
