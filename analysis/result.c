@@ -112,7 +112,14 @@ const char *blame_culprit_self_name(const struct blame_culprit *c)
 
 const char *blame_irq_label(const char *name)
 {
+	if (!strncmp(name, "softirq:", 8))
+		return name + 8;
 	return strncmp(name, "timer:", 6) ? name : name + 6;
+}
+
+const char *blame_irq_noun(const char *name)
+{
+	return strncmp(name, "softirq:", 8) ? "interrupt" : "softirq";
 }
 
 void blame_culprit_label(const struct blame_culprit *c, char *buf, size_t len)
@@ -166,8 +173,11 @@ void blame_culprit_label(const struct blame_culprit *c, char *buf, size_t len)
 		if (blame_culprit_is_others(c))
 			snprintf(buf, len, "others (the long tail of small culprits)");
 		else if (c->name[0] && c->pid >= 0)
-			snprintf(buf, len, "nothing visible (inside the %s interrupt, %s%s)",
-				 blame_irq_label(c->name), c->pid ? "interrupting " : "CPU idle",
+			snprintf(buf, len, "nothing visible (inside the %s %s, %s%s)",
+				 blame_irq_label(c->name), blame_irq_noun(c->name),
+				 !c->pid				       ? "CPU idle"
+				 : !strcmp(blame_irq_noun(c->name), "softirq") ? "run by "
+									       : "interrupting ",
 				 c->pid ? c->comm : "");
 		else if (c->pid > 0)
 			snprintf(buf, len, "nothing visible (while %s ran)", c->comm);

@@ -32,6 +32,7 @@ struct tl_frame {
 	uint8_t ctx;	  /* TL_HARDIRQ or TL_SOFTIRQ */
 	uint8_t source;	  /* RTW_EV_IRQ_ENTRY, VECTOR_ENTRY, HRTIMER_ENTRY, SOFTIRQ_ENTRY */
 	uint8_t from_irq; /* a softirq run at a hard IRQ's exit, not in the task's own context */
+	uint8_t in_cb;	  /* HRTIMER softirq: inside a soft hrtimer callback (entry, no exit) */
 	int32_t irq;
 	char name[RTW_NAME_LEN];
 };
@@ -77,7 +78,10 @@ static int tl_emit(struct tl_cpu *c, int cpu, uint64_t start, uint64_t end)
 		s.ctx = c->irq_gap ? TL_GAP : top->ctx;
 		s.irq = top->irq;
 		s.from_irq = top->from_irq;
-		memcpy(s.name, top->name, sizeof(s.name));
+		if (c->irq_gap && top->ctx == TL_SOFTIRQ) /* blame_irq_label() reads it */
+			snprintf(s.name, sizeof(s.name), "softirq:%.23s", top->name);
+		else
+			memcpy(s.name, top->name, sizeof(s.name));
 	} else {
 		s.ctx = c->pid == 0 ? TL_IDLE : TL_TASK;
 	}
@@ -116,6 +120,7 @@ static void tl_push(struct tl_cpu *c, uint8_t ctx, uint8_t source, int32_t irq, 
 	f->ctx = ctx;
 	f->source = source;
 	f->from_irq = 0;
+	f->in_cb = 0;
 	f->irq = irq;
 	util_strlcpy(f->name, name, sizeof(f->name));
 }
@@ -175,11 +180,15 @@ static void tl_apply(struct tl_cpu *c, const struct rtw_event *e)
 		    (!c->depth || c->stack[c->depth - 1].ctx != TL_HARDIRQ)) {
 			snprintf(name, sizeof(name), "timer:%s", e->u.hrt.function);
 			tl_push(c, TL_HARDIRQ, RTW_EV_HRTIMER_ENTRY, -1, name);
+		} else if (c->depth && c->stack[c->depth - 1].ctx == TL_SOFTIRQ) {
+			c->stack[c->depth - 1].in_cb = 1;
 		}
 		return;
 	case RTW_EV_HRTIMER_EXIT:
 		if (c->depth && c->stack[c->depth - 1].source == RTW_EV_HRTIMER_ENTRY)
 			c->depth--;
+		else if (c->depth && c->stack[c->depth - 1].ctx == TL_SOFTIRQ)
+			c->stack[c->depth - 1].in_cb = 0;
 		return;
 	case RTW_EV_SOFTIRQ_ENTRY:
 		tl_push(c, TL_SOFTIRQ, RTW_EV_SOFTIRQ_ENTRY, e->u.softirq.vec,
@@ -215,7 +224,7 @@ static bool tl_is_work_end(uint16_t kind)
 
 /*
  * Is the stretch from @c's previous event to @e inside a hard IRQ (an x86 vector or a
- * device IRQ's handler), outside the traced work it ran (before the first, after the last
+ * device IRQ's handler) or the HRTIMER softirq, outside the traced work it ran (before the first, after the last
  * of its hrtimer callbacks, nested handlers, softirqs), and long? Then it is a gap: the
  * interrupt's glue takes microseconds. A stretch inside a handler's own entry/exit, or in
  * an interrupt whose work is not traced at all, stays the handler's time.
@@ -224,7 +233,18 @@ static bool tl_irq_gap(const struct tl_cpu *c, const struct rtw_event *e)
 {
 	const struct tl_frame *top = c->depth ? &c->stack[c->depth - 1] : NULL;
 
-	if (!top || top->ctx != TL_HARDIRQ || e->ts_ns - c->last_ns < TL_IRQ_GAP_NS)
+	if (!top || e->ts_ns - c->last_ns < TL_IRQ_GAP_NS)
+		return false;
+	/*
+	 * The HRTIMER softirq (hrtimer_run_softirq()) reads the clock and runs the expired soft
+	 * callbacks, each traced: from its entry, or a callback's (or a nested interrupt's) end,
+	 * to the next event is that loop's glue. A context switch out of it (PREEMPT_RT runs it
+	 * in a task) is traced too. Other softirqs run untraced handlers: their time stays theirs.
+	 */
+	if (top->ctx == TL_SOFTIRQ)
+		return top->irq == RTW_SOFTIRQ_HRTIMER && !top->in_cb &&
+		       (c->last_kind == RTW_EV_SOFTIRQ_ENTRY || tl_is_work_end(c->last_kind));
+	if (top->ctx != TL_HARDIRQ)
 		return false;
 	/* sched_waking to its sched_wakeup is one try_to_wake_up() with interrupts off */
 	if (c->last_kind == RTW_EV_WAKING && e->kind == RTW_EV_WAKEUP)

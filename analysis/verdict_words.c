@@ -487,6 +487,14 @@ static void verdict_words_irq_gap(const struct verdict_words *w, char *buf, size
 		if (h->kind == BLAME_HARDIRQ && h->cpu == c->cpu && !strcmp(h->name, c->name))
 			work_ns += h->ns;
 	}
+	if (!strcmp(blame_irq_noun(c->name), "softirq")) {
+		/* the softirq's own time is its runner's (a task culprit's softirq_ns) */
+		snprintf(buf, len,
+			 " inside the %s softirq that %s ran, outside the hrtimer callbacks it "
+			 "traced",
+			 blame_irq_label(c->name), c->comm);
+		return;
+	}
 	snprintf(buf, len,
 		 " inside the %s interrupt, outside its traced work (which took %llu us), %s%s",
 		 blame_irq_label(c->name), (unsigned long long)(work_ns / NSEC_PER_USEC),
@@ -574,10 +582,11 @@ void verdict_words_invisible(const struct verdict_words *w, char *text, char *hi
 	else if (c && c->name[0] && c->pid >= 0)
 		snprintf(text, BLAME_TEXT_LEN,
 			 "For %llu us (%.1f%% of the latency) CPU %d showed no event at "
-			 "all%s: the interrupt's untraced rest takes microseconds, so the CPU "
+			 "all%s: the %s's untraced rest takes microseconds, so the CPU "
 			 "was not running this system (the hypervisor stopped the vCPU, or an "
-			 "SMI); the handler did not run that long.",
-			 w->us, w->pct, w->cpu, during);
+			 "SMI); the %s did not run that long.",
+			 w->us, w->pct, w->cpu, during, blame_irq_noun(c->name),
+			 strcmp(blame_irq_noun(c->name), "softirq") ? "handler" : "softirq");
 	else
 		snprintf(text, BLAME_TEXT_LEN,
 			 "For %llu us (%.1f%% of the latency) CPU %d showed no event at "

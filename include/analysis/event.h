@@ -376,6 +376,9 @@ uint16_t event_kind_of(const char *system, const char *name, size_t len, char *v
  */
 const char *event_kind_name(int kind);
 
+/* the HRTIMER softirq's vector: it runs the soft hrtimer callbacks, each traced */
+#define RTW_SOFTIRQ_HRTIMER 8
+
 /**
  * event_softirq_name() - The kernel's name of softirq vector @vec.
  * @vec: 0-9

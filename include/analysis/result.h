@@ -632,11 +632,21 @@ const char *blame_culprit_self_name(const struct blame_culprit *c);
 
 /**
  * blame_irq_label() - How texts name an interrupt from its timeline name.
- * @name: a vector ("local_timer"), an IRQ's name, or "timer:FUNCTION"
+ * @name: a vector ("local_timer"), an IRQ's name, "timer:FUNCTION", or "softirq:NAME" (a
+ *        gap inside the HRTIMER softirq, timeline.c)
  *
- * Return: @name, or the hrtimer function of "timer:FUNCTION" (a pointer into @name).
+ * Return: @name, or the hrtimer function of "timer:FUNCTION", or the softirq's NAME (a
+ * pointer into @name).
  */
 const char *blame_irq_label(const char *name);
+
+/**
+ * blame_irq_noun() - "softirq" for a "softirq:NAME" timeline name, else "interrupt".
+ * @name: as blame_irq_label()
+ *
+ * Return: a static string.
+ */
+const char *blame_irq_noun(const char *name);
 
 /**
  * blame_culprit_label() - "bash (pid 2638, other nice 0)", "IRQ 36 virtio1-req.0" ...

@@ -113,6 +113,21 @@ static inline void ev_hrtimer(struct evgen *g, double us, int cpu, int cur, cons
 	}
 }
 
+/* a soft hrtimer callback (the HRTIMER softirq: PREEMPT_RT's default, HRTIMER_MODE_SOFT) */
+static inline void ev_hrtimer_soft(struct evgen *g, double us, int cpu, int cur,
+				   const char *cur_comm, const char *function, bool entry)
+{
+	struct rtw_event *e =
+		evgen_add(g, us, cpu, cur, cur_comm,
+			  entry ? RTW_EV_HRTIMER_ENTRY : RTW_EV_HRTIMER_EXIT, RTW_F_SOFTIRQ);
+
+	e->u.hrt.timer = 0xffff888000002000ULL;
+	if (entry) {
+		util_strlcpy(e->u.hrt.function, function, RTW_NAME_LEN);
+		e->u.hrt.now_ns = e->ts_ns;
+	}
+}
+
 static inline void ev_irq(struct evgen *g, double us, int cpu, int cur, const char *cur_comm,
 			  int irq, const char *name, bool entry)
 {

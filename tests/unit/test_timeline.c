@@ -243,6 +243,45 @@ static void test_gap_inside_a_hard_irq(void)
 	timeline_free(&tl);
 }
 
+/*
+ * The HRTIMER softirq (in ktimers/N on PREEMPT_RT) runs traced callbacks: from its entry, or
+ * a callback's or a nested interrupt's end, to the next event is its loop's glue; long, a gap.
+ * A callback's own time, and another softirq's untraced handler, stay the softirq's.
+ */
+static void test_gap_inside_the_hrtimer_softirq(void)
+{
+	struct timeline tl;
+	struct acc a;
+
+	evgen_init(&g);
+	ev_switch(&g, 0, 0, 0, "swapper/0", 120, 0, 28, "ktimers/0", 98, 0);
+	ev_softirq(&g, 1000, 0, 28, "ktimers/0", RTW_SOFTIRQ_HRTIMER, true);
+	/* 4.7 ms from its entry to the tick: nothing of it ran */
+	ev_vector(&g, 5700, 0, 28, "ktimers/0", "local_timer", true);
+	ev_hrtimer(&g, 5701, 0, 28, "ktimers/0", "tick_sched_timer", true, 0);
+	ev_hrtimer(&g, 5703, 0, 28, "ktimers/0", NULL, false, 0);
+	ev_vector(&g, 5704, 0, 28, "ktimers/0", "local_timer", false);
+	/* its callback, 790 us long: the callback's time */
+	ev_hrtimer_soft(&g, 5710, 0, 28, "ktimers/0", "hrtimer_wakeup", true);
+	ev_hrtimer_soft(&g, 6500, 0, 28, "ktimers/0", NULL, false);
+	/* 2.5 ms from the callback's end to the softirq's exit: a gap */
+	ev_softirq(&g, 9000, 0, 28, "ktimers/0", RTW_SOFTIRQ_HRTIMER, false);
+	/* the BLOCK softirq's handler is not traced: its 2.9 ms are its own */
+	ev_softirq(&g, 9100, 0, 28, "ktimers/0", 4, true);
+	ev_softirq(&g, 12000, 0, 28, "ktimers/0", 4, false);
+	ev_switch(&g, 13000, 0, 28, "ktimers/0", 98, 1, 0, "swapper/0", 120, 0);
+	CU_ASSERT_EQUAL_FATAL(timeline_build(&tl, g.ev, g.n, evgen_us(13000)), 0);
+	walk_us(&tl, 0, 1000, 9000, &a);
+	CU_ASSERT_EQUAL(a.ns[TL_GAP], (4700 + 2500) * NSEC_PER_USEC);
+	CU_ASSERT_EQUAL(a.ns[TL_HARDIRQ], 4 * NSEC_PER_USEC);
+	CU_ASSERT_EQUAL(a.ns[TL_SOFTIRQ], (6 + 790) * NSEC_PER_USEC);
+	CU_ASSERT_EQUAL(a.last_pid, 28);
+	walk_us(&tl, 0, 9100, 12000, &a);
+	CU_ASSERT_EQUAL(a.ns[TL_GAP], 0);
+	CU_ASSERT_EQUAL(a.ns[TL_SOFTIRQ], 2900 * NSEC_PER_USEC);
+	timeline_free(&tl);
+}
+
 static void test_handler_time_is_no_gap(void)
 {
 	struct timeline tl;
@@ -315,6 +354,8 @@ static CU_TestInfo timeline_tests[] = {
 	{ "a silence past the due tick: a gap from it", test_gap_from_the_due_tick },
 	{ "inside a hard IRQ, outside its traced work: a gap", test_gap_inside_a_hard_irq },
 	{ "a handler's own time, or untraced work, is no gap", test_handler_time_is_no_gap },
+	{ "inside the HRTIMER softirq, outside its callbacks: a gap",
+	  test_gap_inside_the_hrtimer_softirq },
 	{ "tick period estimate", test_tick_estimate },
 	{ "tick period estimate beyond 64 CPUs", test_tick_estimate_many_cpus },
 	{ "before the first event: unknown", test_walk_before_first_event },
