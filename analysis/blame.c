@@ -167,6 +167,17 @@ static struct blame_culprit *blame_add(struct blame_acc *acc, const struct blame
  * ksoftirqd instead. There a softirq right after an interrupt's exit is the
  * interrupted task's own local_bh_enable(), not the interrupt's.
  */
+/* The ns @c ran of the softirq it is named by (c->softirq), 0 when none. */
+static uint64_t blame_softirq_top_ns(const struct blame_culprit *c)
+{
+	int v;
+
+	for (v = 0; v < RTW_NR_SOFTIRQS; v++)
+		if (!strcmp(event_softirq_name(v), c->softirq))
+			return c->softirq_vec_ns[v];
+	return 0;
+}
+
 static bool blame_softirq_in_task(const struct blame_acc *acc, const struct tl_segment *s)
 {
 	char base[RTW_COMM_LEN];
@@ -239,8 +250,17 @@ static void blame_add_segment(const struct tl_segment *s, uint64_t ns, void *arg
 			c = blame_add(acc, &key, ns);
 			if (c->kind == BLAME_TASK || c->kind == BLAME_IRQ_THREAD) {
 				c->softirq_ns += ns;
-				if (!c->softirq[0])
+				/* named by the vector it ran longest (a TIMER run, then BLOCK for ms) */
+				if (s->irq >= 0 && s->irq < RTW_NR_SOFTIRQS) {
+					uint64_t v = c->softirq_vec_ns[s->irq] += ns;
+
+					if (!c->softirq[0] || !strcmp(c->softirq, s->name) ||
+					    v > blame_softirq_top_ns(c))
+						util_strlcpy(c->softirq, s->name,
+							     sizeof(c->softirq));
+				} else if (!c->softirq[0]) {
 					util_strlcpy(c->softirq, s->name, sizeof(c->softirq));
+				}
 			}
 			return;
 		}

@@ -505,10 +505,12 @@ const char *event_kind_name(int kind)
 
 const char *event_softirq_name(int vec)
 {
-	static const char *const names[] = { "HI",	 "TIMER",   "NET_TX", "NET_RX",	 "BLOCK",
-					     "IRQ_POLL", "TASKLET", "SCHED",  "HRTIMER", "RCU" };
+	static const char *const names[RTW_NR_SOFTIRQS] = { "HI",      "TIMER", "NET_TX",
+							    "NET_RX",  "BLOCK", "IRQ_POLL",
+							    "TASKLET", "SCHED", "HRTIMER",
+							    "RCU" };
 
-	if (vec < 0 || vec >= (int)(sizeof(names) / sizeof(names[0])))
+	if (vec < 0 || vec >= RTW_NR_SOFTIRQS)
 		return "?";
 	return names[vec];
 }

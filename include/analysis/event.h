@@ -378,6 +378,7 @@ const char *event_kind_name(int kind);
 
 /* the HRTIMER softirq's vector: it runs the soft hrtimer callbacks, each traced */
 #define RTW_SOFTIRQ_HRTIMER 8
+#define RTW_NR_SOFTIRQS	    10 /* HI .. RCU: event_softirq_name()'s vectors */
 
 /**
  * event_softirq_name() - The kernel's name of softirq vector @vec.

@@ -424,10 +424,11 @@ struct blame_culprit {
 	char name[RTW_NAME_LEN]; /* IRQ name, vector, softirq name; unaccounted: the interrupt
 				  * the gap was inside ("local_timer"), "" none */
 	int32_t cpu;
-	bool victim;		  /* the late thread itself (its return path) */
-	uint8_t flags;		  /* BLAME_C_* */
-	uint64_t softirq_ns;	  /* task, irq_thread: of @ns, softirqs it ran in its own context */
-	char softirq[16];	  /* ... the first of them ("BLOCK") */
+	bool victim;	     /* the late thread itself (its return path) */
+	uint8_t flags;	     /* BLAME_C_* */
+	uint64_t softirq_ns; /* task, irq_thread: of @ns, softirqs it ran in its own context */
+	char softirq[16];    /* ... the one it ran longest ("BLOCK") */
+	uint64_t softirq_vec_ns[RTW_NR_SOFTIRQS]; /* ... each vector's part of softirq_ns */
 	uint64_t resched_held_ns; /* task: how long it kept the CPU with need-resched set */
 	uint8_t role;		  /* enum blame_role */
 	int32_t boost_prio;	  /* BOOSTED: the kernel prio it ran at, TL_PRIO_UNKNOWN */

@@ -427,6 +427,32 @@ static void test_softirq_in_forced_thread(void)
 	CU_ASSERT_STRING_EQUAL(top()->softirq, "BLOCK");
 }
 
+/* ksoftirqd/1 runs a short TIMER, then BLOCK for 1 ms: it is named by BLOCK, the longest */
+static void test_softirq_named_by_the_longest(void)
+{
+	struct blame_spike sp = { .tid = TID,
+				  .cpu = 1,
+				  .deadline_ns = evgen_us(10000),
+				  .wake_ns = evgen_us(11203),
+				  .deadline_exact = true,
+				  .source = "test" };
+	struct blame_host host = { .steal_ns = -1 };
+
+	host.kernel.preempt_rt = -1;
+	thread_sleeps(59, 2000, "bash");
+	timer_wakes(10000, 1, 2000, "bash", 59, RTW_F_NEED_RESCHED);
+	ev_switch(&g, 10004, 1, 2000, "bash", 120, 0, 22, "ksoftirqd/1", 120, 0);
+	ev_softirq(&g, 10010, 1, 22, "ksoftirqd/1", 1, true);
+	ev_softirq(&g, 10030, 1, 22, "ksoftirqd/1", 1, false);
+	ev_softirq(&g, 10031, 1, 22, "ksoftirqd/1", 4, true);
+	ev_softirq(&g, 11031, 1, 22, "ksoftirqd/1", 4, false);
+	ev_switch(&g, 11200, 1, 22, "ksoftirqd/1", 120, 0, TID, "rtwhy", 59, 0);
+	CU_ASSERT_EQUAL_FATAL(blame_explain(g.ev, g.n, &sp, &host, &res), 0);
+	CU_ASSERT_EQUAL(top()->pid, 22);
+	CU_ASSERT_EQUAL(top()->softirq_ns, 1020000);
+	CU_ASSERT_STRING_EQUAL(top()->softirq, "BLOCK");
+}
+
 static void test_softirq_at_irq_exit(void)
 {
 	build_softirq_after_irq_in_thread(-1);
@@ -765,6 +791,7 @@ static CU_TestInfo blame_tests[] = {
 	{ "softirq with a nested hard IRQ", test_softirq },
 	{ "forced threading: a softirq after a hard IRQ is the thread's",
 	  test_softirq_in_forced_thread },
+	{ "a task's softirqs: named by the one it ran longest", test_softirq_named_by_the_longest },
 	{ "no forced threading: a softirq after a hard IRQ is its exit's",
 	  test_softirq_at_irq_exit },
 	{ "threaded IRQ handler", test_irq_thread },
