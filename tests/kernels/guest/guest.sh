@@ -170,9 +170,10 @@ share() {
 		END { upto(to); printf "%.0f\n", (to > from ? 100 * sum / (to - from) : 0) }' "$1"
 }
 
-# judge_run NAME PIDS: each spike of the --explain run NAME ($W/NAME.flat, .txt) by its events
-# (seedjudge.awk, one pass, which says what each column is): lines "INDEX GAP_US LATE_US SHARE
-# STALL_US TICK WOKEN_PCT WSHARE_PCT MISSED_US" in $W/NAME.judge; PIDS "" is the busy loop
+# judge_run NAME PIDS [IRQ]: each spike of the --explain run NAME ($W/NAME.flat, .txt) by its
+# events (seedjudge.awk, one pass, which says what each column is): lines "INDEX GAP_US LATE_US
+# SHARE STALL_US TICK WOKEN_PCT WSHARE_PCT MISSED_US" in $W/NAME.judge; the culprit is one of
+# PIDS, the busy loop when PIDS is "", the disk (IRQ's handler, BLOCK, irq/IRQ-) with IRQ
 judge_run() {
 	awk -F= '$1 ~ /^spikes\.[0-9]+\.(cpu|tid|deadline_ns|wake_ns)$/ {
 			split($1, p, "."); v[p[2], p[3]] = $2; if (p[2] + 1 > nr) nr = p[2] + 1 }
@@ -183,19 +184,19 @@ judge_run() {
 	ph=$(sed -n 's/.*function=tick_[a-z_]* now=\([0-9]*\).*/\1/p' "$W/$1.txt" |
 		awk -v p="$TICK_US" '{ b = int(($1 / 1000) % p / 100); n[b]++ }
 			END { for (b in n) if (n[b] > m) { m = n[b]; best = b }; if (m) print best * 100 }')
-	awk -v tick="$TICK_GAP_US" -v pids="$2" -v phase="$ph" -v period="$TICK_US" \
+	awk -v tick="$TICK_GAP_US" -v pids="$2" -v disk="${3:-}" -v phase="$ph" -v period="$TICK_US" \
 		-f /lab/seedjudge.awk "$W/$1.list" "$W/$1.txt" | sort -n >"$W/$1.judge"
 }
 # culprit_spike GAP WOKEN WSHARE MISSED: a judge_run line whose events show the culprit
-# holding the CPU from the thread's wakeup: no stretch without an event longer than a tick
-# and no tick more than TICK_LATE_US late (the vCPU ran), the woken thread's wait at least
-# half of the latency (TCG fires some timers only at the next tick: a late timer is the
-# guest's), PIDS at least SHARE_MIN per cent of that wait, above the thread's priority.
+# holding the CPU while the woken thread waited: no stretch without an event longer than a
+# tick and no tick more than TICK_LATE_US late (the vCPU ran), and the culprit's run after the
+# thread's wakeup (above its priority) at least SHARE_MIN per cent of the latency: the largest
+# part, whatever the rest was (a timer TCG fired late, a silence shorter than a tick).
 # Such a spike is the culprit's and is judged; the others are counted as the guest's noise
 # or another task's.
 culprit_spike() {
-	! host_noise "$1" && [ "${2:-0}" -ge 50 ] && [ "${3:-0}" -ge "$SHARE_MIN" ] &&
-		[ "${4:-0}" -le "$TICK_LATE_US" ]
+	! host_noise "$1" && [ "${4:-0}" -le "$TICK_LATE_US" ] && [ "${3:-0}" -ge "$SHARE_MIN" ] &&
+		[ $((${2:-0} * ${3:-0})) -ge $((SHARE_MIN * 100)) ]
 }
 
 # ---- the seed: a busy loop per CPU, SCHED_OTHER threads, --explain ----
@@ -277,6 +278,11 @@ right_irq() {
 }
 
 # ---- the threaded IRQ culprit: disk load, FIFO 40 on the CPU that takes the disk IRQ ----
+# Every spike whose events show the disk (IRQ $irq's handler, the BLOCK softirq, irq/$irq-...)
+# holding the CPU while the woken thread waited (judge_run, culprit_spike) must name it; the
+# rest are the guest's noise or another culprit's (the RCU softirq, khugepaged in a section
+# that cannot be preempted: a fresh clone's lab judged "most" by rtwhy's verdicts and failed
+# a try on 28 of 77, rightly named RCU spikes among them).
 s_irqthread() {
 	disk_load "$other"
 	sleep 1
@@ -285,13 +291,16 @@ s_irqthread() {
 		a=$((a + 1))
 		rtwhy_try irqthread-$a -a "$cpu" -p 40 -i 1000 -D 8 -q --explain=300 --buffer-kb=1024
 		awk -f /lab/spikes.awk "$W/irqthread-$a.flat" >"$W/irqthread-$a.spikes"
-		n=0 real=0 vkind=0 right=0 blocksoft=0 disk=0 incomplete=0
+		judge_run irqthread-$a "" "$irq"
+		n=0 real=0 vkind=0 right=0 blocksoft=0 disk=0 incomplete=0 bad=""
 		while IFS='|' read -r i v ck comm name nirq pid pol prio blk dl csoft cpct text hint; do
 			n=$((n + 1))
 			[ "$v" = incomplete ] && incomplete=$((incomplete + 1))
 			[ "$blk" != 0 ] && disk=$((disk + 1))
-			# also the lapic timer's own handler: it says nothing of how the disk is named
-			noise_verdict "$v" "$name" && continue
+			# judged: the disk holding the CPU over the woken thread's wait (its window)
+			# shellcheck disable=SC2046
+			set -- $(grep "^$i " "$W/irqthread-$a.judge")
+			culprit_spike "${2:-0}" "${7:-0}" "${8:-0}" "${9:-0}" || continue
 			real=$((real + 1))
 			if threaded_kernel; then
 				[ "$v" = irq_thread ] && vkind=$((vkind + 1))
@@ -306,28 +315,30 @@ s_irqthread() {
 				{ [ "$csoft" = BLOCK ] && [ "$cpct" -ge 50 ]; }; then
 				right=$((right + 1))
 				case "$v" in irq_thread | irq | softirq) ;; *) vkind=$((vkind + 1)) ;; esac
+			else
+				bad="$bad${bad:+; }spike $i: '$v $comm$name'"
 			fi
 		done <"$W/irqthread-$a.spikes"
 		[ "$real" -ge 3 ] && [ "$disk" -ge 1 ] && break
-		note "attempt $a: $real of $n spikes not noise, $disk with BLOCK softirq time, again"
+		note "attempt $a: $real of $n spikes the disk's by their events, $disk with BLOCK softirq time, again"
 	done
 	# every try the guest's noise, or no spike of the disk: nothing to judge the verdicts by
-	[ "$real" -ge 3 ] && [ "$disk" -ge 1 ] ||
-		SKIP="$a tries, the last with $real spikes not noise and $disk with BLOCK time"
+	[ "$real" -ge 1 ] && [ "$disk" -ge 1 ] ||
+		SKIP="$a tries, the last with $real spikes the disk's by their events and $disk with BLOCK time"
 	stop_started
 	keep "irqthread-*"
 	tally=$(cut -d'|' -f2 "$W/irqthread-$a.spikes" | sort | uniq -c | awk '{printf " %s %s", $2, $1}')
 	note "verdicts of $n spikes:$tally"
-	note "judged: $real of $n spikes (the rest the guest's noise: $NOISE or the lapic timer's handler)"
+	note "judged: $real of $n spikes (the disk holding the CPU over most of the woken thread's wait, judge_run; the rest the guest's noise or another culprit's)"
 	if threaded_kernel; then want=irq_thread; else want="irq or softirq"; fi
-	verdict '[ "$real" -gt 0 ] && [ $((vkind * 2)) -gt "$real" ]' \
-		"verdict $want in most spikes that are not guest noise ($vkind of $real)"
+	verdict '[ "$real" -gt 0 ] && [ "$vkind" = "$real" ]' \
+		"verdict $want in every spike whose events show the disk holding the CPU ($vkind of $real)"
 	if threaded_kernel; then
 		desc="culprit irq/$irq-... (pid $tpid, IRQ $irq)"
 	else
 		desc="culprit IRQ $irq (hard IRQ) or its BLOCK softirq"
 	fi
-	verdict '[ "$real" -gt 0 ] && [ $((right * 2)) -gt "$real" ]' "$desc in most ($right of $real)"
+	verdict '[ "$real" -gt 0 ] && [ "$right" = "$real" ]' "$desc in every one ($right of $real${bad:+; $bad})"
 	if threaded_kernel; then
 		verdict '[ "$disk" -gt 0 ] && [ "$blocksoft" = 0 ]' \
 			"BLOCK softirq time, which runs in irq/$irq-..., never a softirq verdict ($blocksoft of $real; $disk spikes with BLOCK time)"

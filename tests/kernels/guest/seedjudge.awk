@@ -40,8 +40,14 @@ function arg(k,  i) {
 	for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) return substr($i, length(k) + 2)
 	return ""
 }
-# the busy loop (one of pids) running in task context on CPU c
-function ours(c) {
+# the busy loop (one of pids) running in task context on CPU c; with -v disk=N the disk: IRQ
+# N's handler, the BLOCK softirq, or its irq/N- thread (a softirq inside it included)
+function ours(c,  top) {
+	if (disk != "") {
+		top = depth[c] ? st[c, depth[c]] : ""
+		if (top == "irq " disk || top == "soft 4") return 1
+		return (top == "" || top ~ /^soft/) && index(task[c], "irq/" disk "-") == 1
+	}
 	if (depth[c]) return 0
 	return pids == "" ? task[c] == "busyloop" : index(" " pids " ", " " tpid[c] " ") > 0
 }
@@ -91,10 +97,14 @@ function ours(c) {
 	}
 	prev[c] = t; seen[c] = 1
 	if (ev == "sched_switch:") {
+		# a switch is in task context: what was open (an entry whose exit fell between two
+		# saved windows) is closed
+		depth[c] = 0
 		task[c] = arg("next_comm"); tpid[c] = arg("next_pid"); pprio[tpid[c]] = arg("next_prio")
 	} else if (ev == "sched_pi_setprio:") pprio[arg("pid")] = arg("newprio")
-	else if (ev == "irq_handler_entry:" || ev == "softirq_entry:") depth[c]++
-	else if (ev ~ /_entry:$/ && ev != "hrtimer_expire_entry:") depth[c]++
+	else if (ev == "irq_handler_entry:") st[c, ++depth[c]] = "irq " arg("irq")
+	else if (ev == "softirq_entry:") st[c, ++depth[c]] = "soft " arg("vec")
+	else if (ev ~ /_entry:$/ && ev != "hrtimer_expire_entry:") st[c, ++depth[c]] = "vector"
 	else if (ev ~ /_exit:$/ && ev != "hrtimer_expire_exit:" && depth[c] > 0) depth[c]--
 }
 END {
