@@ -49,6 +49,7 @@ struct tl_cpu {
 	uint8_t last_flags;   /* of the CPU's previous event */
 	uint8_t irq_gap;      /* the stretch being emitted is an interrupt's untraced gap */
 	uint8_t tick_gap;     /* ... is a task's silence past a tick that was due */
+	uint8_t wake_gap;     /* ... is inside a try_to_wake_up(), outside a hard IRQ */
 	uint16_t last_kind;
 	struct tl_frame stack[TL_MAX_DEPTH];
 	int depth;
@@ -72,7 +73,7 @@ static int tl_emit(struct tl_cpu *c, int cpu, uint64_t start, uint64_t end)
 
 	if (end <= start)
 		return 0;
-	if (c->tick_gap) {
+	if (c->tick_gap || c->wake_gap) {
 		s.ctx = TL_GAP;
 	} else if (top) {
 		s.ctx = c->irq_gap ? TL_GAP : top->ctx;
@@ -223,6 +224,32 @@ static bool tl_is_work_end(uint16_t kind)
 }
 
 /*
+ * Is the stretch from @c's previous event to @e, outside a hard IRQ (in a softirq, a task),
+ * kernel glue of microseconds? Inside one try_to_wake_up(), from its sched_waking to the
+ * wakee's sched_migrate_task or sched_wakeup, the wakee's pi_lock is held with interrupts
+ * off for microseconds: long, the CPU was not running this system (a 6.1-rt lab spike: 5.6
+ * ms between ktimers/1's sched_waking of rcu_preempt and its sched_migrate_task). Inside a
+ * hard IRQ tl_irq_gap() says it, naming the interrupt.
+ */
+static bool tl_wake_gap(const struct tl_cpu *c, const struct rtw_event *e)
+{
+	const struct tl_frame *top = c->depth ? &c->stack[c->depth - 1] : NULL;
+
+	if ((top && top->ctx == TL_HARDIRQ) || e->ts_ns - c->last_ns < TL_IRQ_GAP_NS)
+		return false;
+	if (c->last_kind == RTW_EV_WAKING)
+		return e->kind == RTW_EV_WAKEUP || e->kind == RTW_EV_MIGRATE;
+	/*
+	 * Also between two softirq handlers of one run: a softirq's exit still serving
+	 * softirqs (its 's' flag), and the next event too (an interrupt taken there says 'D'),
+	 * is handle_softirqs()' loop, microseconds (a 6.1 threadirqs lab spike: 4.1 ms after the
+	 * BLOCK softirq's exit in irq/25, then the tick, due 4 ms before, inside softirq).
+	 */
+	return c->last_kind == RTW_EV_SOFTIRQ_EXIT && (c->last_flags & RTW_F_SOFTIRQ) &&
+	       (e->flags & RTW_F_SOFTIRQ);
+}
+
+/*
  * Is the stretch from @c's previous event to @e inside a hard IRQ (an x86 vector or a
  * device IRQ's handler) or the HRTIMER softirq, outside the traced work it ran (before the first, after the last
  * of its hrtimer callbacks, nested handlers, softirqs), and long? Then it is a gap: the
@@ -313,10 +340,11 @@ static uint64_t tl_tick_due(const struct tl_cpu *c, uint64_t start_ns, uint64_t 
 }
 
 /*
- * tl_emit_stretch - Emit @c's stretch from its last event to the next one. In a task, a
- * ticking CPU takes the tick due after @start: a silence that runs past it (and its slack)
- * had no tick in it although one was due, so the CPU was not running this system or had
- * interrupts off; the task keeps the time up to the due tick, the rest is a gap.
+ * tl_emit_stretch - Emit @c's stretch from its last event to the next one. In a task or a
+ * softirq, a ticking CPU takes the tick due after @start: a silence that runs past it (and
+ * its slack) had no tick in it although one was due, so the CPU was not running this system
+ * or had interrupts off; the task (softirq) keeps the time up to the due tick, the rest is a
+ * gap.
  */
 static int tl_emit_stretch(struct tl_cpu *c, int cpu, uint64_t start, uint64_t end,
 			   uint64_t tick_ns)
@@ -324,8 +352,9 @@ static int tl_emit_stretch(struct tl_cpu *c, int cpu, uint64_t start, uint64_t e
 	uint64_t due;
 	int ret;
 
-	if (c->depth || c->pid == 0 || !tick_ns || c->irq_gap ||
-	    end - start <= timeline_tick_slack_ns(tick_ns))
+	/* a softirq runs with interrupts on (in a task on PREEMPT_RT): its due tick comes too */
+	if ((c->depth && c->stack[c->depth - 1].ctx != TL_SOFTIRQ) || c->pid == 0 || !tick_ns ||
+	    c->irq_gap || c->wake_gap || end - start <= timeline_tick_slack_ns(tick_ns))
 		return tl_emit(c, cpu, start, end);
 	due = tl_tick_due(c, start, tick_ns);
 	if (!due || end <= due + timeline_tick_slack_ns(tick_ns))
@@ -528,10 +557,12 @@ static int tl_event(struct tl_cpu *c, const struct rtw_event *e, uint64_t start_
 {
 	if (!c->seen && tl_first(c, e, start_ns))
 		return -ENOMEM;
-	c->irq_gap = e->ts_ns > c->last_ns && tl_irq_gap(c, e);
+	c->wake_gap = e->ts_ns > c->last_ns && tl_wake_gap(c, e);
+	c->irq_gap = !c->wake_gap && e->ts_ns > c->last_ns && tl_irq_gap(c, e);
 	if (e->ts_ns > c->last_ns && tl_emit_stretch(c, e->cpu, c->last_ns, e->ts_ns, tick_ns))
 		return -ENOMEM;
 	c->irq_gap = 0;
+	c->wake_gap = 0;
 	if (e->ts_ns > c->last_ns)
 		c->last_ns = e->ts_ns;
 	c->resched = e->flags & RTW_F_ANY_RESCHED;
