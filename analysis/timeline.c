@@ -237,8 +237,14 @@ static bool tl_wake_gap(const struct tl_cpu *c, const struct rtw_event *e)
 
 	if ((top && top->ctx == TL_HARDIRQ) || e->ts_ns - c->last_ns < TL_IRQ_GAP_NS)
 		return false;
+	/*
+	 * Up to the migrate event only the wakee's pi_lock is held; a wakeup onto another CPU
+	 * then takes that CPU's runqueue lock, which it may hold for long (under TCG, a vCPU
+	 * stopped with it held): spinning there is this CPU's time, not a gap.
+	 */
 	if (c->last_kind == RTW_EV_WAKING)
-		return e->kind == RTW_EV_WAKEUP || e->kind == RTW_EV_MIGRATE;
+		return e->kind == RTW_EV_MIGRATE ||
+		       (e->kind == RTW_EV_WAKEUP && e->u.wake.target_cpu == e->cpu);
 	/*
 	 * Also between two softirq handlers of one run: a softirq's exit still serving
 	 * softirqs (its 's' flag), and the next event too (an interrupt taken there says 'D'),
