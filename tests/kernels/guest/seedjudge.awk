@@ -75,6 +75,10 @@ function ours(c,  top) {
 		if (phase != "" && seen[c] && tpid[c] != "" && tpid[c] != 0 && t >= s[j] &&
 		    prev[c] < w[j]) {
 			g = phase + (int((prev[c] - phase) / period) + 1) * period
+			# the tick due just before the stretch began, not taken yet on a busy CPU,
+			# is due in it (it comes late, never early)
+			if (busy[c] > 0 && busy[c] <= g - period && lasttick[c] < g - period)
+				g -= period
 			e = t < w[j] ? t : w[j]
 			if (e - g > mt[j]) mt[j] = e - g
 		}
@@ -96,10 +100,15 @@ function ours(c,  top) {
 		if (t > w[j]) done[j] = 1
 	}
 	prev[c] = t; seen[c] = 1
+	if (ev == "hrtimer_expire_entry:" &&
+	    (index($0, "function=tick_sched_timer") || index($0, "function=tick_nohz_handler")))
+		lasttick[c] = t
 	if (ev == "sched_switch:") {
 		# a switch is in task context: what was open (an entry whose exit fell between two
 		# saved windows) is closed
 		depth[c] = 0
+		if (arg("next_pid") == 0) busy[c] = 0
+		else if (tpid[c] == 0 || tpid[c] == "") busy[c] = t
 		task[c] = arg("next_comm"); tpid[c] = arg("next_pid"); pprio[tpid[c]] = arg("next_prio")
 	} else if (ev == "sched_pi_setprio:") pprio[arg("pid")] = arg("newprio")
 	else if (ev == "irq_handler_entry:") st[c, ++depth[c]] = "irq " arg("irq")
