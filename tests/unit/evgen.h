@@ -12,6 +12,7 @@
 
 #include <string.h>
 
+#include "analysis/blame.h"
 #include "analysis/event.h"
 #include "analysis/util.h"
 
@@ -275,6 +276,25 @@ static inline void evgen_each_kind(struct evgen *g)
 		  "FREEZE tid=2643 thread=1 cpu=1 prio=0 slack=50000 "
 		  "deadline=1000000000 wake=1000012000 lat=12000");
 	g->ev[g->n - 1].preempt = 1;
+}
+
+/*
+ * evgen_explain - blame_explain() of @g's events for thread 0 (@tid) on CPU @cpu: deadline
+ * @d_us (exact, no slack), woken at @w_us; @host may be NULL. Into @res.
+ */
+static inline int evgen_explain(const struct evgen *g, int tid, int cpu, double d_us,
+				double w_us, const struct blame_host *host, struct blame_result *res)
+{
+	struct blame_spike sp = { .thread = 0,
+				  .tid = tid,
+				  .cpu = cpu,
+				  .deadline_ns = evgen_us(d_us),
+				  .wake_ns = evgen_us(w_us),
+				  .slack_ns = 0,
+				  .deadline_exact = true,
+				  .source = "test" };
+
+	return blame_explain(g->ev, g->n, &sp, host, res);
 }
 
 #endif

@@ -31,16 +31,7 @@ static struct blame_result res;
 
 static int explain_host(double d_us, double w_us, const struct blame_host *host)
 {
-	struct blame_spike sp = { .thread = 0,
-				  .tid = TID,
-				  .cpu = 1,
-				  .deadline_ns = evgen_us(d_us),
-				  .wake_ns = evgen_us(w_us),
-				  .slack_ns = 0,
-				  .deadline_exact = true,
-				  .source = "test" };
-
-	return blame_explain(g.ev, g.n, &sp, host, &res);
+	return evgen_explain(&g, TID, 1, d_us, w_us, host, &res);
 }
 
 static int explain(double d_us, double w_us)
