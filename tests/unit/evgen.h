@@ -282,8 +282,8 @@ static inline void evgen_each_kind(struct evgen *g)
  * evgen_explain - blame_explain() of @g's events for thread 0 (@tid) on CPU @cpu: deadline
  * @d_us (exact, no slack), woken at @w_us; @host may be NULL. Into @res.
  */
-static inline int evgen_explain(const struct evgen *g, int tid, int cpu, double d_us,
-				double w_us, const struct blame_host *host, struct blame_result *res)
+static inline int evgen_explain(const struct evgen *g, int tid, int cpu, double d_us, double w_us,
+				const struct blame_host *host, struct blame_result *res)
 {
 	struct blame_spike sp = { .thread = 0,
 				  .tid = tid,
