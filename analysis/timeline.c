@@ -49,7 +49,7 @@ struct tl_cpu {
 	uint8_t last_flags;   /* of the CPU's previous event */
 	uint8_t irq_gap;      /* the stretch being emitted is an interrupt's untraced gap */
 	uint8_t tick_gap;     /* ... is a task's silence past a tick that was due */
-	uint8_t wake_gap;     /* ... is inside a try_to_wake_up(), outside a hard IRQ */
+	uint8_t glue_gap; /* ... is kernel glue (a wakeup, softirq to softirq) outside a hard IRQ */
 	uint16_t last_kind;
 	struct tl_frame stack[TL_MAX_DEPTH];
 	int depth;
@@ -73,7 +73,7 @@ static int tl_emit(struct tl_cpu *c, int cpu, uint64_t start, uint64_t end)
 
 	if (end <= start)
 		return 0;
-	if (c->tick_gap || c->wake_gap) {
+	if (c->tick_gap || c->glue_gap) {
 		s.ctx = TL_GAP;
 	} else if (top) {
 		s.ctx = c->irq_gap ? TL_GAP : top->ctx;
@@ -231,7 +231,7 @@ static bool tl_is_work_end(uint16_t kind)
  * ms between ktimers/1's sched_waking of rcu_preempt and its sched_migrate_task). Inside a
  * hard IRQ tl_irq_gap() says it, naming the interrupt.
  */
-static bool tl_wake_gap(const struct tl_cpu *c, const struct rtw_event *e)
+static bool tl_glue_gap(const struct tl_cpu *c, const struct rtw_event *e)
 {
 	const struct tl_frame *top = c->depth ? &c->stack[c->depth - 1] : NULL;
 
@@ -360,7 +360,7 @@ static int tl_emit_stretch(struct tl_cpu *c, int cpu, uint64_t start, uint64_t e
 
 	/* a softirq runs with interrupts on (in a task on PREEMPT_RT): its due tick comes too */
 	if ((c->depth && c->stack[c->depth - 1].ctx != TL_SOFTIRQ) || c->pid == 0 || !tick_ns ||
-	    c->irq_gap || c->wake_gap || end - start <= timeline_tick_slack_ns(tick_ns))
+	    c->irq_gap || c->glue_gap || end - start <= timeline_tick_slack_ns(tick_ns))
 		return tl_emit(c, cpu, start, end);
 	due = tl_tick_due(c, start, tick_ns);
 	if (!due || end <= due + timeline_tick_slack_ns(tick_ns))
@@ -563,12 +563,12 @@ static int tl_event(struct tl_cpu *c, const struct rtw_event *e, uint64_t start_
 {
 	if (!c->seen && tl_first(c, e, start_ns))
 		return -ENOMEM;
-	c->wake_gap = e->ts_ns > c->last_ns && tl_wake_gap(c, e);
-	c->irq_gap = !c->wake_gap && e->ts_ns > c->last_ns && tl_irq_gap(c, e);
+	c->glue_gap = e->ts_ns > c->last_ns && tl_glue_gap(c, e);
+	c->irq_gap = !c->glue_gap && e->ts_ns > c->last_ns && tl_irq_gap(c, e);
 	if (e->ts_ns > c->last_ns && tl_emit_stretch(c, e->cpu, c->last_ns, e->ts_ns, tick_ns))
 		return -ENOMEM;
 	c->irq_gap = 0;
-	c->wake_gap = 0;
+	c->glue_gap = 0;
 	if (e->ts_ns > c->last_ns)
 		c->last_ns = e->ts_ns;
 	c->resched = e->flags & RTW_F_ANY_RESCHED;
