@@ -257,8 +257,8 @@ static bool tl_glue_gap(const struct tl_cpu *c, const struct rtw_event *e)
 
 /*
  * Is the stretch from @c's previous event to @e inside a hard IRQ (an x86 vector or a
- * device IRQ's handler) or the HRTIMER softirq, outside the traced work it ran (before the first, after the last
- * of its hrtimer callbacks, nested handlers, softirqs), and long? Then it is a gap: the
+ * device IRQ's handler) or the HRTIMER softirq, outside the traced work it ran (before the
+ * first, after the last of its hrtimer callbacks, nested handlers, softirqs), and long? Then it is a gap: the
  * interrupt's glue takes microseconds. A stretch inside a handler's own entry/exit, or in
  * an interrupt whose work is not traced at all, stays the handler's time.
  */
