@@ -521,6 +521,11 @@ bool event_is_tick_function(const char *function)
 	       !strcmp(function, "tick_handle_periodic");
 }
 
+bool event_is_quick_hrtimer_function(const char *function)
+{
+	return event_is_tick_function(function) || !strcmp(function, "hrtimer_wakeup");
+}
+
 int event_irq_thread_number(const char *comm)
 {
 	char *end;

@@ -32,7 +32,8 @@ struct tl_frame {
 	uint8_t ctx;	  /* TL_HARDIRQ or TL_SOFTIRQ */
 	uint8_t source;	  /* RTW_EV_IRQ_ENTRY, VECTOR_ENTRY, HRTIMER_ENTRY, SOFTIRQ_ENTRY */
 	uint8_t from_irq; /* a softirq run at a hard IRQ's exit, not in the task's own context */
-	uint8_t in_cb;	  /* HRTIMER softirq: inside a soft hrtimer callback (entry, no exit) */
+	uint8_t in_cb;	  /* inside an hrtimer callback of this frame's (entry, no exit yet) */
+	uint8_t cb_quick; /* ... one of the kernel's quick ones (event_is_quick_hrtimer_function) */
 	int32_t irq;
 	char name[RTW_NAME_LEN];
 };
@@ -122,6 +123,7 @@ static void tl_push(struct tl_cpu *c, uint8_t ctx, uint8_t source, int32_t irq, 
 	f->source = source;
 	f->from_irq = 0;
 	f->in_cb = 0;
+	f->cb_quick = 0;
 	f->irq = irq;
 	util_strlcpy(f->name, name, sizeof(f->name));
 }
@@ -181,14 +183,17 @@ static void tl_apply(struct tl_cpu *c, const struct rtw_event *e)
 		    (!c->depth || c->stack[c->depth - 1].ctx != TL_HARDIRQ)) {
 			snprintf(name, sizeof(name), "timer:%s", e->u.hrt.function);
 			tl_push(c, TL_HARDIRQ, RTW_EV_HRTIMER_ENTRY, -1, name);
-		} else if (c->depth && c->stack[c->depth - 1].ctx == TL_SOFTIRQ) {
+		}
+		if (c->depth) {
 			c->stack[c->depth - 1].in_cb = 1;
+			c->stack[c->depth - 1].cb_quick =
+				event_is_quick_hrtimer_function(e->u.hrt.function);
 		}
 		return;
 	case RTW_EV_HRTIMER_EXIT:
 		if (c->depth && c->stack[c->depth - 1].source == RTW_EV_HRTIMER_ENTRY)
 			c->depth--;
-		else if (c->depth && c->stack[c->depth - 1].ctx == TL_SOFTIRQ)
+		else if (c->depth)
 			c->stack[c->depth - 1].in_cb = 0;
 		return;
 	case RTW_EV_SOFTIRQ_ENTRY:
@@ -258,9 +263,11 @@ static bool tl_glue_gap(const struct tl_cpu *c, const struct rtw_event *e)
 /*
  * Is the stretch from @c's previous event to @e inside a hard IRQ (an x86 vector or a
  * device IRQ's handler) or the HRTIMER softirq, outside the traced work it ran (before the
- * first, after the last of its hrtimer callbacks, nested handlers, softirqs), and long? Then it is a gap: the
- * interrupt's glue takes microseconds. A stretch inside a handler's own entry/exit, or in
- * an interrupt whose work is not traced at all, stays the handler's time.
+ * first, after the last of its hrtimer callbacks, nested handlers, softirqs) or between the
+ * traced steps of a quick hrtimer callback (event_is_quick_hrtimer_function()), and long?
+ * Then it is a gap: that glue takes microseconds. A stretch inside a handler's own
+ * entry/exit or another callback, or in an interrupt whose work is not traced at all, stays
+ * the handler's time.
  */
 static bool tl_irq_gap(const struct tl_cpu *c, const struct rtw_event *e)
 {
@@ -275,15 +282,22 @@ static bool tl_irq_gap(const struct tl_cpu *c, const struct rtw_event *e)
 	 * in a task) is traced too. Other softirqs run untraced handlers: their time stays theirs.
 	 */
 	if (top->ctx == TL_SOFTIRQ)
-		return top->irq == RTW_SOFTIRQ_HRTIMER && !top->in_cb &&
-		       (c->last_kind == RTW_EV_SOFTIRQ_ENTRY || tl_is_work_end(c->last_kind));
+		return top->irq == RTW_SOFTIRQ_HRTIMER &&
+		       (top->in_cb ? top->cb_quick
+				   : c->last_kind == RTW_EV_SOFTIRQ_ENTRY ||
+					     tl_is_work_end(c->last_kind));
 	if (top->ctx != TL_HARDIRQ)
 		return false;
 	/* sched_waking to its sched_wakeup is one try_to_wake_up() with interrupts off */
 	if (c->last_kind == RTW_EV_WAKING && e->kind == RTW_EV_WAKEUP)
 		return true;
-	if (top->source == RTW_EV_HRTIMER_ENTRY)
-		return false;
+	/*
+	 * Inside an hrtimer callback: the callback's time, unless it is one of the kernel's
+	 * quick ones, whose steps are all traced (a 6.1 lab spike: 6 ms of nothing in
+	 * tick_sched_timer after it raised the SCHED softirq, the other vCPU silent too).
+	 */
+	if (top->in_cb || top->source == RTW_EV_HRTIMER_ENTRY)
+		return top->in_cb && top->cb_quick;
 	/* the work ended (a nested frame closed, back in this interrupt) ... */
 	if (tl_is_work_end(c->last_kind))
 		return true;

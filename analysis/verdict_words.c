@@ -472,7 +472,8 @@ void verdict_words_migration(const struct verdict_words *w, char *text, char *hi
 }
 
 /*
- * " inside the local_timer interrupt (its traced work: 4 us), which had interrupted resizer"
+ * " inside the local_timer interrupt, outside the traced steps of its work (which took 4 us),
+ * after interrupting resizer"
  * for a gap inside an interrupt (timeline.c): the handler did not run that long.
  */
 static void verdict_words_irq_gap(const struct verdict_words *w, char *buf, size_t len)
@@ -496,7 +497,8 @@ static void verdict_words_irq_gap(const struct verdict_words *w, char *buf, size
 		return;
 	}
 	snprintf(buf, len,
-		 " inside the %s interrupt, outside its traced work (which took %llu us), %s%s",
+		 " inside the %s interrupt, outside the traced steps of its work (which took "
+		 "%llu us), %s%s",
 		 blame_irq_label(c->name), (unsigned long long)(work_ns / NSEC_PER_USEC),
 		 c->pid ? "after interrupting " : "on an idle CPU", c->pid ? c->comm : "");
 }

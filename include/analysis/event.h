@@ -397,6 +397,21 @@ const char *event_softirq_name(int vec);
 bool event_is_tick_function(const char *function);
 
 /**
+ * event_is_quick_hrtimer_function() - Does the hard-IRQ hrtimer callback @function run only
+ * microseconds of code between its traced steps?
+ * @function: hrtimer callback name
+ *
+ * The tick (event_is_tick_function(): the scheduler's tick, the RCU and timer softirqs
+ * raised, the current task's runtime, all traced) and hrtimer_wakeup (a sleeper's timer:
+ * try_to_wake_up(), whose sched_waking and sched_wakeup are traced) do no work of unbounded
+ * length between those steps. Other callbacks (sched_rt_period_timer spins on every CPU's
+ * runqueue lock, watchdog_timer_fn may print a soft-lockup report, drivers' timers) may.
+ *
+ * Return: true for the tick's callbacks and hrtimer_wakeup.
+ */
+bool event_is_quick_hrtimer_function(const char *function);
+
+/**
  * event_irq_thread_number() - The IRQ number of a threaded handler's comm.
  * @comm: e.g. "irq/41-eth0" or "irq/41-s-eth0"
  *

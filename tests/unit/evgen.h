@@ -234,6 +234,16 @@ static inline void ev_tick(struct evgen *g, double us, int cpu, int cur, const c
 	g->ev[g->n - 1].flags |= exit_flags; /* a need-resched the tick set shows on its exit */
 }
 
+/* a local timer interrupt on @cpu at @us around one hrtimer callback, @function, @cb_us long */
+static inline void ev_timer_callback(struct evgen *g, double us, int cpu, int cur,
+				     const char *cur_comm, const char *function, double cb_us)
+{
+	ev_vector(g, us, cpu, cur, cur_comm, "local_timer", true);
+	ev_hrtimer(g, us + 1, cpu, cur, cur_comm, function, true, 0);
+	ev_hrtimer(g, us + 1 + cb_us, cpu, cur, cur_comm, NULL, false, 0);
+	ev_vector(g, us + 2 + cb_us, cpu, cur, cur_comm, "local_timer", false);
+}
+
 /* signal_generate: @cur on @cpu sends @sig to @pid (@group: to its process) */
 static inline void ev_signal(struct evgen *g, double us, int cpu, int cur, const char *cur_comm,
 			     int sig, int pid, const char *comm, int group)

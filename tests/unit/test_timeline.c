@@ -228,8 +228,10 @@ static void test_gap_inside_a_hard_irq(void)
 	ev_hrtimer(&g, 5001, 0, 10, "resizer", "hrtimer_wakeup", true, 0);
 	ev_hrtimer(&g, 5002, 0, 10, "resizer", NULL, false, 0);
 	ev_irq(&g, 5900, 0, 10, "resizer", 11, NULL, false);
-	ev_switch(&g, 6000, 0, 10, "resizer", 120, 0, 0, "swapper/0", 120, 0);
-	CU_ASSERT_EQUAL_FATAL(timeline_build(&tl, g.ev, g.n, evgen_us(6000)), 0);
+	/* inside the tick's own callback, 600 us of nothing: the tick's steps are all traced */
+	ev_timer_callback(&g, 6000, 0, 10, "resizer", "tick_sched_timer", 600);
+	ev_switch(&g, 7000, 0, 10, "resizer", 120, 0, 0, "swapper/0", 120, 0);
+	CU_ASSERT_EQUAL_FATAL(timeline_build(&tl, g.ev, g.n, evgen_us(7000)), 0);
 	walk_us(&tl, 0, 1000, 2750, &a);
 	CU_ASSERT_EQUAL(a.ns[TL_GAP], 1747 * NSEC_PER_USEC);
 	CU_ASSERT_EQUAL(a.ns[TL_HARDIRQ], 3 * NSEC_PER_USEC);
@@ -239,6 +241,9 @@ static void test_gap_inside_a_hard_irq(void)
 	CU_ASSERT_EQUAL(a.ns[TL_HARDIRQ], 3 * NSEC_PER_USEC);
 	walk_us(&tl, 0, 5000, 5900, &a);
 	CU_ASSERT_EQUAL(a.ns[TL_GAP], 898 * NSEC_PER_USEC);
+	CU_ASSERT_EQUAL(a.ns[TL_HARDIRQ], 2 * NSEC_PER_USEC);
+	walk_us(&tl, 0, 6000, 6602, &a);
+	CU_ASSERT_EQUAL(a.ns[TL_GAP], 600 * NSEC_PER_USEC);
 	CU_ASSERT_EQUAL(a.ns[TL_HARDIRQ], 2 * NSEC_PER_USEC);
 	timeline_free(&tl);
 }
@@ -261,22 +266,25 @@ static void test_gap_inside_the_hrtimer_softirq(void)
 	ev_hrtimer(&g, 5701, 0, 28, "ktimers/0", "tick_sched_timer", true, 0);
 	ev_hrtimer(&g, 5703, 0, 28, "ktimers/0", NULL, false, 0);
 	ev_vector(&g, 5704, 0, 28, "ktimers/0", "local_timer", false);
-	/* its callback, 790 us long: the callback's time */
-	ev_hrtimer_soft(&g, 5710, 0, 28, "ktimers/0", "hrtimer_wakeup", true);
+	/* a driver's callback, 790 us long: the callback's time */
+	ev_hrtimer_soft(&g, 5710, 0, 28, "ktimers/0", "napi_watchdog", true);
 	ev_hrtimer_soft(&g, 6500, 0, 28, "ktimers/0", NULL, false);
+	/* a sleeper's, 300 us with nothing traced: try_to_wake_up() is microseconds, a gap */
+	ev_hrtimer_soft(&g, 6502, 0, 28, "ktimers/0", "hrtimer_wakeup", true);
+	ev_hrtimer_soft(&g, 6802, 0, 28, "ktimers/0", NULL, false);
 	/* 2.5 ms from the callback's end to the softirq's exit: a gap */
-	ev_softirq(&g, 9000, 0, 28, "ktimers/0", RTW_SOFTIRQ_HRTIMER, false);
+	ev_softirq(&g, 9302, 0, 28, "ktimers/0", RTW_SOFTIRQ_HRTIMER, false);
 	/* the BLOCK softirq's handler is not traced: its 2.9 ms are its own */
-	ev_softirq(&g, 9100, 0, 28, "ktimers/0", 4, true);
-	ev_softirq(&g, 12000, 0, 28, "ktimers/0", 4, false);
+	ev_softirq(&g, 9400, 0, 28, "ktimers/0", 4, true);
+	ev_softirq(&g, 12300, 0, 28, "ktimers/0", 4, false);
 	ev_switch(&g, 13000, 0, 28, "ktimers/0", 98, 1, 0, "swapper/0", 120, 0);
 	CU_ASSERT_EQUAL_FATAL(timeline_build(&tl, g.ev, g.n, evgen_us(13000)), 0);
-	walk_us(&tl, 0, 1000, 9000, &a);
-	CU_ASSERT_EQUAL(a.ns[TL_GAP], (4700 + 2500) * NSEC_PER_USEC);
+	walk_us(&tl, 0, 1000, 9302, &a);
+	CU_ASSERT_EQUAL(a.ns[TL_GAP], (4700 + 300 + 2500) * NSEC_PER_USEC);
 	CU_ASSERT_EQUAL(a.ns[TL_HARDIRQ], 4 * NSEC_PER_USEC);
-	CU_ASSERT_EQUAL(a.ns[TL_SOFTIRQ], (6 + 790) * NSEC_PER_USEC);
+	CU_ASSERT_EQUAL(a.ns[TL_SOFTIRQ], (6 + 790 + 2) * NSEC_PER_USEC);
 	CU_ASSERT_EQUAL(a.last_pid, 28);
-	walk_us(&tl, 0, 9100, 12000, &a);
+	walk_us(&tl, 0, 9400, 12300, &a);
 	CU_ASSERT_EQUAL(a.ns[TL_GAP], 0);
 	CU_ASSERT_EQUAL(a.ns[TL_SOFTIRQ], 2900 * NSEC_PER_USEC);
 	timeline_free(&tl);
@@ -300,11 +308,13 @@ static void test_handler_time_is_no_gap(void)
 	ev_hrtimer(&g, 3001, 0, 10, "app", "tick_nohz_handler", true, 0);
 	ev_hrtimer(&g, 3003, 0, 10, "app", NULL, false, 0);
 	ev_vector(&g, 3150, 0, 10, "app", "local_timer", false);
+	/* a callback that may run long (it spins on every CPU's runqueue lock): its time */
+	ev_timer_callback(&g, 3500, 0, 10, "app", "sched_rt_period_timer", 300);
 	ev_switch(&g, 4000, 0, 10, "app", 120, 0, 0, "swapper/0", 120, 0);
 	CU_ASSERT_EQUAL_FATAL(timeline_build(&tl, g.ev, g.n, evgen_us(4000)), 0);
 	walk_us(&tl, 0, 0, 4000, &a);
 	CU_ASSERT_EQUAL(a.ns[TL_GAP], 0);
-	CU_ASSERT_EQUAL(a.ns[TL_HARDIRQ], (500 + 600 + 150) * NSEC_PER_USEC);
+	CU_ASSERT_EQUAL(a.ns[TL_HARDIRQ], (500 + 600 + 150 + 302) * NSEC_PER_USEC);
 	timeline_free(&tl);
 }
 
