@@ -42,6 +42,7 @@ struct tl_cpu {
 	bool seen;
 	bool lost; /* events were lost on this CPU */
 	uint64_t last_ns;
+	uint64_t busy_ns; /* since when it has run tasks, not idle (0: idle, or unknown) */
 	int32_t pid;
 	char comm[RTW_COMM_LEN];
 	uint8_t resched;
@@ -317,16 +318,20 @@ static void tl_tick_seen(struct tl_cpu *c, uint64_t ts_ns)
 }
 
 /*
- * tl_tick_due - The tick @c had due after @start_ns, from its last ticks; 0 if they show no
- * grid. The tick timer expires on a grid (tick_sched_timer forwards by the period) and its
- * interrupt comes late, never early; a stalled CPU takes some ticks milliseconds late. The
- * grid is the phase (a tick's, modulo the period) that the most ticks come within an eighth
- * of a period after, at least half of them; of equal ones the earliest.
+ * tl_tick_due - The tick @c had due at @start_ns or after, from its last ticks; 0 if they
+ * show no grid. The tick timer expires on a grid (tick_sched_timer forwards by the period)
+ * and its interrupt comes late, never early; a stalled CPU takes some ticks milliseconds
+ * late. The grid is the phase (a tick's, modulo the period) that the most ticks come within
+ * an eighth of a period after, at least half of them; of equal ones the earliest. A tick due
+ * before @start_ns and not taken since, the one before it taken, on a CPU that ran tasks
+ * then, is still due: its time, before @start_ns, is returned. (A CPU that was idle then may
+ * have stopped its tick, leaving idle restarts it on the next grid point; nohz_full stops
+ * it on a busy CPU.)
  */
 static uint64_t tl_tick_due(const struct tl_cpu *c, uint64_t start_ns, uint64_t tick_ns)
 {
 	int n = c->nr_ticks < TL_TICK_KEEP ? c->nr_ticks : TL_TICK_KEEP, i, j, best = 0;
-	uint64_t tol = tick_ns / 8, ref = 0, grid = 0, late = 0;
+	uint64_t tol = tick_ns / 8, ref = 0, grid = 0, late = 0, due;
 
 	for (i = 0; i < n; i++)
 		if (c->tick_ts[i] > ref && c->tick_ts[i] <= start_ns)
@@ -356,15 +361,19 @@ static uint64_t tl_tick_due(const struct tl_cpu *c, uint64_t start_ns, uint64_t 
 	}
 	if (best * 2 < n || best < 2)
 		return 0;
-	return grid + ((start_ns - grid) / tick_ns + 1) * tick_ns;
+	due = grid + (start_ns - grid) / tick_ns * tick_ns;
+	/* pending: the tick before it taken (the tick ran; nohz_full stops it), it not yet */
+	if (ref >= due || ref + tick_ns < due || !c->busy_ns || c->busy_ns > due)
+		due += tick_ns;
+	return due;
 }
 
 /*
  * tl_emit_stretch - Emit @c's stretch from its last event to the next one. In a task or a
- * softirq, a ticking CPU takes the tick due after @start: a silence that runs past it (and
- * its slack) had no tick in it although one was due, so the CPU was not running this system
- * or had interrupts off; the task (softirq) keeps the time up to the due tick, the rest is a
- * gap.
+ * softirq, a ticking CPU takes the tick due after @start (or due before it and not yet
+ * taken): a silence that runs past it (and its slack) had no tick in it although one was
+ * due, so the CPU was not running this system or had interrupts off; the task (softirq)
+ * keeps the time up to the due tick, the rest is a gap.
  */
 static int tl_emit_stretch(struct tl_cpu *c, int cpu, uint64_t start, uint64_t end,
 			   uint64_t tick_ns)
@@ -379,9 +388,13 @@ static int tl_emit_stretch(struct tl_cpu *c, int cpu, uint64_t start, uint64_t e
 	due = tl_tick_due(c, start, tick_ns);
 	if (!due || end <= due + timeline_tick_slack_ns(tick_ns))
 		return tl_emit(c, cpu, start, end);
-	ret = tl_emit(c, cpu, start, due);
-	if (ret)
-		return ret;
+	if (due > start) {
+		ret = tl_emit(c, cpu, start, due);
+		if (ret)
+			return ret;
+	} else { /* a tick pending at the start: all of it is the gap */
+		due = start;
+	}
 	c->tick_gap = 1;
 	ret = tl_emit(c, cpu, due, end);
 	c->tick_gap = 0;
@@ -558,6 +571,7 @@ static int tl_first(struct tl_cpu *c, const struct rtw_event *e, uint64_t start_
 	c->last_ns = e->ts_ns;
 	c->pid = e->kind == RTW_EV_SWITCH ? e->u.sw.prev_pid : e->pid;
 	memcpy(c->comm, e->kind == RTW_EV_SWITCH ? e->u.sw.prev_comm : e->comm, sizeof(c->comm));
+	c->busy_ns = c->pid ? e->ts_ns : 0;
 	/* recording ran since @start_ns and nothing was lost: the task the first
 	 * event shows was there all along (an interrupt it is in began later) */
 	if (start_ns && start_ns < e->ts_ns && !c->lost && tl_emit(c, e->cpu, start_ns, e->ts_ns))
@@ -575,6 +589,8 @@ static int tl_first(struct tl_cpu *c, const struct rtw_event *e, uint64_t start_
 static int tl_event(struct tl_cpu *c, const struct rtw_event *e, uint64_t start_ns,
 		    uint64_t tick_ns)
 {
+	bool idle;
+
 	if (!c->seen && tl_first(c, e, start_ns))
 		return -ENOMEM;
 	c->glue_gap = e->ts_ns > c->last_ns && tl_glue_gap(c, e);
@@ -589,6 +605,7 @@ static int tl_event(struct tl_cpu *c, const struct rtw_event *e, uint64_t start_
 	if (e->kind != RTW_EV_IRQ_EXIT && e->kind != RTW_EV_VECTOR_EXIT &&
 	    e->kind != RTW_EV_SOFTIRQ_EXIT && e->kind != RTW_EV_HRTIMER_EXIT)
 		tl_repair(c, e->flags);
+	idle = c->pid == 0;
 	/* a switch we did not see: trust common_pid of a task-context event */
 	if (e->kind != RTW_EV_SWITCH && !c->depth && e->pid != c->pid &&
 	    !(e->flags & (RTW_F_HARDIRQ | RTW_F_SOFTIRQ | RTW_F_NMI))) {
@@ -598,6 +615,10 @@ static int tl_event(struct tl_cpu *c, const struct rtw_event *e, uint64_t start_
 	if (e->kind == RTW_EV_HRTIMER_ENTRY && event_is_tick_function(e->u.hrt.function))
 		tl_tick_seen(c, e->ts_ns);
 	tl_apply(c, e);
+	if (!c->pid)
+		c->busy_ns = 0;
+	else if (idle)
+		c->busy_ns = e->ts_ns;
 	/*
 	 * back in task context from an interrupt, need-resched set, preemption on. The
 	 * events with interrupts still off right after that exit are its return path too
