@@ -139,6 +139,9 @@ static void cause_bw_switch(struct cause_bw_scan *sc, struct cause_bw_rq *rq,
 	else
 		cause_bw_rq_del(rq, prev);
 	cause_bw_rq_del(rq, next);
+	/* the stopper (migration/N) is the stop class above all, throttled or not: no RT run */
+	if (event_comm_is_stopper(e->u.sw.next_comm))
+		return;
 	if (cause_rt_prio(e->u.sw.next_prio)) {
 		sc->last_rt_in_ns = e->ts_ns;
 		sc->start_ns = 0;
@@ -301,16 +304,18 @@ static void cause_bw_users(const struct rtw_event *ev, long is, const struct tim
  * did not run looks like).
  */
 static enum cause_bw_kind cause_bw_kind(const struct cause_bw_scan *sc, uint64_t period_ns,
-					uint64_t switch_ns, uint64_t idle_ns, uint64_t held_ns,
-					bool no_server)
+					uint64_t end_ns, uint64_t switch_ns, uint64_t idle_ns,
+					uint64_t held_ns, bool no_server, bool server_after)
 {
 	bool idled = idle_ns * 10 > held_ns;
-	/* the period timer on another CPU ends it when its reschedule IPI arrives here */
-	uint64_t end_ns =
-		period_ns && sc->unthrottle_ns > period_ns ? sc->unthrottle_ns : period_ns;
 
-	if (period_ns && switch_ns - end_ns <= CAUSE_BW_PERIOD_END_NS &&
-	    sc->lower_ns <= period_ns + CAUSE_START_NS)
+	/*
+	 * Throttling ends at the period timer; on 6.12+ the fair server, started while the
+	 * rt_rq was throttled, may run its fair tasks on after it (a SCHED_DEADLINE entity,
+	 * above RT) until its runtime is used. The CPU idling first says it was throttling.
+	 */
+	if (period_ns && sc->lower_ns <= period_ns + CAUSE_START_NS &&
+	    (switch_ns - end_ns <= CAUSE_BW_PERIOD_END_NS || (idled && server_after)))
 		return CAUSE_BW_RT_THROTTLED;
 	/*
 	 * Without timer events throttling is all that is left, where the window
@@ -331,8 +336,9 @@ void cause_bw_find(const struct rtw_event *ev, long is, const struct timeline *t
 	struct cause_bandwidth *bw = &res->cause.bw;
 	const struct cause_knobs *kn = host ? &host->cause.knobs : NULL;
 	struct cause_bw_walk w = { .res = res, .tid = res->spike.tid, .to = -1 };
+	struct cause_bw_walk after = { .res = res, .tid = res->spike.tid, .to = -1 };
 	struct cause_bw_scan sc;
-	uint64_t from, s = res->switch_ns, sched_from, period_ns = 0;
+	uint64_t from, s = res->switch_ns, sched_from, period_ns = 0, end_ns;
 	bool no_server;
 	int i, to;
 
@@ -352,15 +358,23 @@ void cause_bw_find(const struct rtw_event *ev, long is, const struct timeline *t
 		return;
 	if (sc.period_ns && sc.period_ns >= (sc.start_ns ? sc.start_ns : tl->start_ns))
 		period_ns = sc.period_ns;
+	/* the period timer on another CPU ends it when its reschedule IPI arrives here */
+	end_ns = period_ns && sc.unthrottle_ns > period_ns ? sc.unthrottle_ns : period_ns;
 	/* a kernel before 6.12 has no fair server */
 	no_server = kn && kn->kernel_version && kn->kernel_version < 6012;
-	bw->kind = cause_bw_kind(&sc, period_ns, s, w.idle_ns, w.idle_ns + w.fair_ns, no_server);
+	/* after the period timer: fair tasks only, as the fair server runs them */
+	if (end_ns && end_ns < s && !no_server)
+		timeline_walk(tl, bw->cpu, end_ns, s, cause_bw_walk_lower, &after);
+	bw->kind = cause_bw_kind(&sc, period_ns, end_ns, s, w.idle_ns, w.idle_ns + w.fair_ns,
+				 no_server, after.fair_ns && !after.idle_ns);
 	if (bw->kind == CAUSE_BW_NONE)
 		return;
 	if (period_ns) {
 		bw->period_timer_ns = sc.period_ns;
 		bw->period_timer_cpu = sc.period_cpu;
 	}
+	if (bw->kind == CAUSE_BW_RT_THROTTLED && s - end_ns > CAUSE_BW_PERIOD_END_NS)
+		bw->server_after_ns = after.fair_ns;
 	bw->start_ns = sc.start_ns;
 	bw->server_start = sc.server_start;
 	bw->server_timer_ns = sc.server_timer_ns;

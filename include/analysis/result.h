@@ -235,10 +235,11 @@ struct cause_bandwidth {
 	uint64_t server_timer_ns; /* that dl_task_timer expiry, 0 none */
 	uint64_t period_timer_ns; /* the sched_rt_period_timer expiry that ended it, 0 none */
 	int32_t period_timer_cpu;
-	uint64_t held_ns; /* of the latency: lower classes on the CPU */
-	uint64_t idle_ns; /* ... of which idle */
-	uint64_t fair_ns; /* ... of which fair tasks */
-	int32_t fair_pid; /* the fair task that ran most, -1 */
+	uint64_t server_after_ns; /* throttled: the fair server's run after that timer, 0 none */
+	uint64_t held_ns;	  /* of the latency: lower classes on the CPU */
+	uint64_t idle_ns;	  /* ... of which idle */
+	uint64_t fair_ns;	  /* ... of which fair tasks */
+	int32_t fair_pid;	  /* the fair task that ran most, -1 */
 	char fair_comm[RTW_COMM_LEN];
 	uint64_t fair_top_ns;
 	bool timer_events;	  /* the trace has hrtimer expiries (else the end cannot be told) */

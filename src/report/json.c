@@ -183,6 +183,7 @@ static void report_json_causes(struct json *j, const struct blame_result *r)
 			json_uint(j, "server_timer_ns", (unsigned long long)ci->bw.server_timer_ns);
 			json_uint(j, "period_timer_ns", (unsigned long long)ci->bw.period_timer_ns);
 			json_int(j, "period_timer_cpu", ci->bw.period_timer_cpu);
+			json_double(j, "server_after_us", report_us(ci->bw.server_after_ns), 3);
 			json_double(j, "held_us", report_us(ci->bw.held_ns), 3);
 			json_double(j, "idle_us", report_us(ci->bw.idle_ns), 3);
 			json_double(j, "fair_us", report_us(ci->bw.fair_ns), 3);
