@@ -228,6 +228,7 @@ static void blame_add_segment(const struct tl_segment *s, uint64_t ns, void *arg
 	struct blame_culprit key = {
 		.pid = -1, .irq = -1, .cpu = s->cpu, .policy = -1, .prio = TL_PRIO_UNKNOWN
 	};
+	struct blame_culprit *c;
 
 	switch (s->ctx) {
 	case TL_TASK:
@@ -244,11 +245,10 @@ static void blame_add_segment(const struct tl_segment *s, uint64_t ns, void *arg
 		break;
 	case TL_SOFTIRQ:
 		if (blame_softirq_in_task(acc, s)) {
-			struct blame_culprit *c;
-
 			blame_task_key(acc, s, &key);
 			c = blame_add(acc, &key, ns);
 			if (c->kind == BLAME_TASK || c->kind == BLAME_IRQ_THREAD) {
+				c->silent_ns += s->silent_head ? ns : 0;
 				c->softirq_ns += ns;
 				/* named by the vector it ran longest (a TIMER run, then BLOCK for ms) */
 				if (s->irq >= 0 && s->irq < RTW_NR_SOFTIRQS) {
@@ -277,7 +277,9 @@ static void blame_add_segment(const struct tl_segment *s, uint64_t ns, void *arg
 		memcpy(key.name, s->name, sizeof(key.name));
 		break;
 	}
-	blame_add(acc, &key, ns);
+	c = blame_add(acc, &key, ns);
+	if (s->silent_head && (c->kind == BLAME_TASK || c->kind == BLAME_IRQ_THREAD))
+		c->silent_ns += ns;
 }
 
 /* ---- coverage ------------------------------------------------------------------------ */

@@ -51,6 +51,7 @@ struct tl_cpu {
 	uint8_t last_flags;   /* of the CPU's previous event */
 	uint8_t irq_gap;      /* the stretch being emitted is an interrupt's untraced gap */
 	uint8_t tick_gap;     /* ... is a task's silence past a tick that was due */
+	uint8_t silent_head;  /* ... is the start of such a silence, up to that tick */
 	uint8_t glue_gap; /* ... is kernel glue (a wakeup, softirq to softirq) outside a hard IRQ */
 	uint16_t last_kind;
 	struct tl_frame stack[TL_MAX_DEPTH];
@@ -71,7 +72,8 @@ static int tl_emit(struct tl_cpu *c, int cpu, uint64_t start, uint64_t end)
 				.prio = TL_PRIO_UNKNOWN,
 				.irq = -1,
 				.resched = c->resched,
-				.preempt_exit = c->preempt_exit };
+				.preempt_exit = c->preempt_exit,
+				.silent_head = c->silent_head };
 
 	if (end <= start)
 		return 0;
@@ -94,7 +96,8 @@ static int tl_emit(struct tl_cpu *c, int cpu, uint64_t start, uint64_t end)
 
 		if (prev->end_ns == start && prev->ctx == s.ctx && prev->pid == s.pid &&
 		    prev->irq == s.irq && prev->from_irq == s.from_irq && !prev->preempt_exit &&
-		    !s.preempt_exit && !strcmp(prev->name, s.name)) {
+		    !s.preempt_exit && prev->silent_head == s.silent_head &&
+		    !strcmp(prev->name, s.name)) {
 			prev->end_ns = end;
 			prev->resched |= s.resched;
 			return 0;
@@ -389,7 +392,9 @@ static int tl_emit_stretch(struct tl_cpu *c, int cpu, uint64_t start, uint64_t e
 	if (!due || end <= due + timeline_tick_slack_ns(tick_ns))
 		return tl_emit(c, cpu, start, end);
 	if (due > start) {
+		c->silent_head = 1;
 		ret = tl_emit(c, cpu, start, due);
+		c->silent_head = 0;
 		if (ret)
 			return ret;
 	} else { /* a tick pending at the start: all of it is the gap */

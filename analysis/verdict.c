@@ -60,8 +60,41 @@ static int verdict_rule_incomplete(const struct verdict_facts *f)
 	return verdict_if(!f->res->complete, f);
 }
 
+/*
+ * verdict_silent_gap - The largest unaccounted culprit, when the largest culprit's time is
+ * almost all the start of silences that ran on past a due tick (timeline.h: silent_head) and
+ * those silences, with the unaccounted time, hold most of the latency: the grid gives the
+ * task the time up to the tick, but no event shows it ran, and from the tick on the CPU
+ * surely did not run this system. Naming the task there would claim what the trace does not
+ * show (a 6.1-rt lab spike: rcu_preempt switched in, then 6.7 ms of nothing, "higher_priority"
+ * for its 3.8 ms up to the missed tick). -1 otherwise.
+ */
+static int verdict_silent_gap(const struct verdict_facts *f)
+{
+	const struct blame_result *r = f->res;
+	uint64_t gap_ns = 0, silent_ns;
+	int i, top = -1;
+
+	if (!f->c || (f->c->kind != BLAME_TASK && f->c->kind != BLAME_IRQ_THREAD))
+		return -1;
+	/* almost all of it (3/4): a task seen running before its silence keeps its claim */
+	silent_ns = f->c->silent_ns < f->c->ns ? f->c->silent_ns : f->c->ns;
+	if (silent_ns * 4 <= f->c->ns * 3)
+		return -1;
+	for (i = 0; i < r->nr_culprits; i++) {
+		if (r->culprit[i].kind != BLAME_UNACCOUNTED)
+			continue;
+		gap_ns += r->culprit[i].ns;
+		if (top < 0) /* largest first */
+			top = i;
+	}
+	return top >= 0 && (gap_ns + silent_ns) * 2 > r->latency_ns ? top : -1;
+}
+
 static int verdict_rule_invisible(const struct verdict_facts *f)
 {
+	int silent;
+
 	const struct blame_result *r = f->res;
 
 	/*
@@ -75,6 +108,9 @@ static int verdict_rule_invisible(const struct verdict_facts *f)
 		return 0;
 	if (!f->c)
 		return -1;
+	silent = verdict_silent_gap(f);
+	if (silent >= 0)
+		return silent;
 	return verdict_if(f->c->kind == BLAME_UNACCOUNTED ||
 				  (f->c->kind == BLAME_IDLE && f->c->ns > VERDICT_IDLE_EXIT_MAX_NS),
 			  f);

@@ -503,6 +503,21 @@ static void verdict_words_irq_gap(const struct verdict_words *w, char *buf, size
 		 c->pid ? "after interrupting " : "on an idle CPU", c->pid ? c->comm : "");
 }
 
+/* The task culprit whose silent start (blame_culprit.silent_ns) the unaccounted @w->c goes on. */
+static const struct blame_culprit *verdict_words_silent_head(const struct verdict_words *w)
+{
+	int i;
+
+	for (i = 0; i < w->res->nr_culprits; i++) {
+		const struct blame_culprit *h = &w->res->culprit[i];
+
+		if ((h->kind == BLAME_TASK || h->kind == BLAME_IRQ_THREAD) && h->silent_ns &&
+		    h->pid == w->c->pid && h->cpu == w->c->cpu)
+			return h;
+	}
+	return NULL;
+}
+
 /* " Ruled out: no event was lost, ..." */
 static void verdict_words_ruled_out(uint32_t ro, char *buf, size_t len)
 {
@@ -531,6 +546,7 @@ void verdict_words_invisible(const struct verdict_words *w, char *text, char *hi
 	const struct blame_culprit *c = w->c;
 	const struct cause_evidence *ev = &w->res->cause.evidence;
 	char steal[224] = "", during[200] = "", smi[192] = "", ruled[320];
+	const struct blame_culprit *head;
 
 	if (ev->steal_ns >= 0 && ev->steal_span_ns) {
 		char whose[32];
@@ -569,6 +585,11 @@ void verdict_words_invisible(const struct verdict_words *w, char *text, char *hi
 	verdict_words_ruled_out(w->res->cause.evidence.ruled_out, ruled, sizeof(ruled));
 	if (c && c->name[0] && c->pid >= 0)
 		verdict_words_irq_gap(w, during, sizeof(during));
+	else if (c && c->pid > 0 && (head = verdict_words_silent_head(w)))
+		snprintf(during, sizeof(during),
+			 " while %s ran, and before that %llu us more that the tick grid counts as "
+			 "its run (one silence, past the tick that was due in it)",
+			 c->comm, (unsigned long long)(head->silent_ns / NSEC_PER_USEC));
 	else if (c && c->pid > 0)
 		snprintf(during, sizeof(during), " while %s ran", c->comm);
 	else if (c && c->pid == 0)

@@ -431,9 +431,11 @@ struct blame_culprit {
 	char softirq[16];    /* ... the one it ran longest ("BLOCK") */
 	uint64_t softirq_vec_ns[RTW_NR_SOFTIRQS]; /* ... each vector's part of softirq_ns */
 	uint64_t resched_held_ns; /* task: how long it kept the CPU with need-resched set */
-	uint8_t role;		  /* enum blame_role */
-	int32_t boost_prio;	  /* BOOSTED: the kernel prio it ran at, TL_PRIO_UNKNOWN */
-	uint64_t dl_runtime_ns;	  /* SCHED_DEADLINE reservation read live, 0 unknown */
+	uint64_t silent_ns;	/* task, irq_thread: of @ns, the start of silences that ran on past
+			     * a tick that was due (timeline.h: silent_head) */
+	uint8_t role;		/* enum blame_role */
+	int32_t boost_prio;	/* BOOSTED: the kernel prio it ran at, TL_PRIO_UNKNOWN */
+	uint64_t dl_runtime_ns; /* SCHED_DEADLINE reservation read live, 0 unknown */
 	uint64_t dl_period_ns;
 };
 

@@ -37,6 +37,9 @@ struct tl_segment {
 				  * the next event */
 	uint8_t from_irq;	 /* TL_SOFTIRQ: run at a hard IRQ's exit, else in @pid's own
 				  * context (local_bh_enable(), ksoftirqd, an IRQ thread) */
+	uint8_t silent_head;	 /* TL_TASK, TL_SOFTIRQ: the start of a silence that ran on
+				  * past a tick that was due (the rest is a TL_GAP): the
+				  * task's by the grid, though no event shows it ran */
 	int32_t pid;		 /* the task (TASK/IDLE) or the interrupted task */
 	int32_t prio;		 /* kernel prio of @pid, TL_PRIO_UNKNOWN if not seen */
 	int32_t irq;		 /* hard IRQ number, softirq vector; -1 otherwise */
