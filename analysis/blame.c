@@ -222,13 +222,23 @@ static void blame_task_key(const struct blame_acc *acc, const struct tl_segment 
 	key->victim = s->pid == acc->tid;
 }
 
+/* blame_add_seg - blame_add() of segment @s's @ns, counting a silent start (silent_ns) too */
+static struct blame_culprit *blame_add_seg(struct blame_acc *acc, const struct blame_culprit *key,
+					   const struct tl_segment *s, uint64_t ns)
+{
+	struct blame_culprit *c = blame_add(acc, key, ns);
+
+	if (s->silent_head && blame_culprit_is_thread(c))
+		c->silent_ns += ns;
+	return c;
+}
+
 static void blame_add_segment(const struct tl_segment *s, uint64_t ns, void *arg)
 {
 	struct blame_acc *acc = arg;
 	struct blame_culprit key = {
 		.pid = -1, .irq = -1, .cpu = s->cpu, .policy = -1, .prio = TL_PRIO_UNKNOWN
 	};
-	struct blame_culprit *c;
 
 	switch (s->ctx) {
 	case TL_TASK:
@@ -245,10 +255,11 @@ static void blame_add_segment(const struct tl_segment *s, uint64_t ns, void *arg
 		break;
 	case TL_SOFTIRQ:
 		if (blame_softirq_in_task(acc, s)) {
+			struct blame_culprit *c;
+
 			blame_task_key(acc, s, &key);
-			c = blame_add(acc, &key, ns);
-			if (c->kind == BLAME_TASK || c->kind == BLAME_IRQ_THREAD) {
-				c->silent_ns += s->silent_head ? ns : 0;
+			c = blame_add_seg(acc, &key, s, ns);
+			if (blame_culprit_is_thread(c)) {
 				c->softirq_ns += ns;
 				/* named by the vector it ran longest (a TIMER run, then BLOCK for ms) */
 				if (s->irq >= 0 && s->irq < RTW_NR_SOFTIRQS) {
@@ -277,9 +288,7 @@ static void blame_add_segment(const struct tl_segment *s, uint64_t ns, void *arg
 		memcpy(key.name, s->name, sizeof(key.name));
 		break;
 	}
-	c = blame_add(acc, &key, ns);
-	if (s->silent_head && (c->kind == BLAME_TASK || c->kind == BLAME_IRQ_THREAD))
-		c->silent_ns += ns;
+	blame_add_seg(acc, &key, s, ns);
 }
 
 /* ---- coverage ------------------------------------------------------------------------ */

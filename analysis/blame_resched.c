@@ -139,8 +139,8 @@ static void blame_resched_held_add(struct blame_result *res, int32_t pid, uint64
 	for (k = 0; k < res->nr_culprits; k++) {
 		struct blame_culprit *c = &res->culprit[k];
 
-		if ((c->kind == BLAME_TASK || c->kind == BLAME_IRQ_THREAD) && c->pid == pid &&
-		    c->cpu == res->run_cpu && held_ns > c->resched_held_ns)
+		if (blame_culprit_is_thread(c) && c->pid == pid && c->cpu == res->run_cpu &&
+		    held_ns > c->resched_held_ns)
 			c->resched_held_ns = held_ns;
 	}
 }

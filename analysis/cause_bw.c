@@ -61,12 +61,18 @@ struct cause_bw_rt_walk {
 	int n;
 };
 
+/* an RT task's run: the stopper (migration/N, the stop class, prio 0 like FIFO 99) is none */
+static bool cause_bw_rt_task(int32_t prio, const char *comm)
+{
+	return cause_rt_prio(prio) && !event_comm_is_stopper(comm);
+}
+
 static void cause_bw_walk_rt(const struct tl_segment *s, uint64_t ns, void *arg)
 {
 	struct cause_bw_rt_walk *w = arg;
 
-	if (s->ctx != TL_TASK || s->pid <= 0 || s->pid == w->tid || !cause_rt_prio(s->prio) ||
-	    event_comm_is_stopper(s->comm))
+	if (s->ctx != TL_TASK || s->pid <= 0 || s->pid == w->tid ||
+	    !cause_bw_rt_task(s->prio, s->comm))
 		return;
 	cause_tally(w->t, &w->n, (int)ARRAY_SIZE(w->t), s->pid, s->comm, s->prio, ns);
 }
@@ -139,10 +145,7 @@ static void cause_bw_switch(struct cause_bw_scan *sc, struct cause_bw_rq *rq,
 	else
 		cause_bw_rq_del(rq, prev);
 	cause_bw_rq_del(rq, next);
-	/* the stopper (migration/N) is the stop class above all, throttled or not: no RT run */
-	if (event_comm_is_stopper(e->u.sw.next_comm))
-		return;
-	if (cause_rt_prio(e->u.sw.next_prio)) {
+	if (cause_bw_rt_task(e->u.sw.next_prio, e->u.sw.next_comm)) {
 		sc->last_rt_in_ns = e->ts_ns;
 		sc->start_ns = 0;
 		sc->server_start = false;

@@ -341,7 +341,7 @@ void cause_pi_boost(const struct rtw_event *ev, size_t n, long is, struct blame_
 		struct blame_culprit *x = &res->culprit[k];
 
 		if (!x->victim && x->ns && !blame_culprit_is_others(x) &&
-		    (x->kind == BLAME_TASK || x->kind == BLAME_IRQ_THREAD))
+		    blame_culprit_is_thread(x))
 			c = x;
 		else if (!x->victim && x->ns && !blame_culprit_is_others(x))
 			break; /* the largest is no task */

@@ -98,6 +98,11 @@ bool blame_culprit_is_others(const struct blame_culprit *c)
 	return c->kind == BLAME_UNACCOUNTED && c->pid == -1 && !strcmp(c->name, "others");
 }
 
+bool blame_culprit_is_thread(const struct blame_culprit *c)
+{
+	return c->kind == BLAME_TASK || c->kind == BLAME_IRQ_THREAD;
+}
+
 bool blame_culprit_is_explainer(const struct blame_culprit *c)
 {
 	return (c->flags & BLAME_C_SELF) && !strcmp(c->comm, BLAME_EXPLAINER_COMM);

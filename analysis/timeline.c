@@ -300,8 +300,8 @@ static bool tl_irq_gap(const struct tl_cpu *c, const struct rtw_event *e)
 	 * quick ones, whose steps are all traced (a 6.1 lab spike: 6 ms of nothing in
 	 * tick_sched_timer after it raised the SCHED softirq, the other vCPU silent too).
 	 */
-	if (top->in_cb || top->source == RTW_EV_HRTIMER_ENTRY)
-		return top->in_cb && top->cb_quick;
+	if (top->in_cb) /* a frame pushed for a callback (no vector around it) is in it too */
+		return top->cb_quick;
 	/* the work ended (a nested frame closed, back in this interrupt) ... */
 	if (tl_is_work_end(c->last_kind))
 		return true;

@@ -75,7 +75,7 @@ static int verdict_silent_gap(const struct verdict_facts *f)
 	uint64_t gap_ns = 0, silent_ns;
 	int i, top = -1;
 
-	if (!f->c || (f->c->kind != BLAME_TASK && f->c->kind != BLAME_IRQ_THREAD))
+	if (!f->c || !blame_culprit_is_thread(f->c))
 		return -1;
 	/* almost all of it (3/4): a task seen running before its silence keeps its claim */
 	silent_ns = f->c->silent_ns < f->c->ns ? f->c->silent_ns : f->c->ns;
@@ -93,9 +93,8 @@ static int verdict_silent_gap(const struct verdict_facts *f)
 
 static int verdict_rule_invisible(const struct verdict_facts *f)
 {
-	int silent;
-
 	const struct blame_result *r = f->res;
+	int silent;
 
 	/*
 	 * The thread's own return path (switch-in -> clock read) is a few microseconds; when it

@@ -126,8 +126,7 @@ void verdict_cause_rt_throttled(const struct verdict_words *w, char *text, char 
 {
 	const struct blame_result *r = w->res;
 	const struct cause_bandwidth *bw = &r->cause.bw;
-	char budget[160], users[224], during[112], end[128], when[40], fix[352];
-	size_t used;
+	char budget[160], users[224], during[112], end[128], when[40], fix[352], after[160] = "";
 
 	verdict_cause_budget(&bw->knobs, budget, sizeof(budget));
 	verdict_cause_users(w, bw, users, sizeof(users));
@@ -164,12 +163,12 @@ void verdict_cause_rt_throttled(const struct verdict_words *w, char *text, char 
 			 "for %.1f ms while the CPU %s, %s. The budget was used by %s.",
 			 bw->cpu, budget, bw->cpu, r->victim_comm, event_user_prio(r->victim_prio),
 			 verdict_cause_ms(bw->held_ns), during, end, users);
-	used = strlen(text);
-	if (bw->server_after_ns && used < BLAME_TEXT_LEN)
-		snprintf(text + used, BLAME_TEXT_LEN - used,
+	if (bw->server_after_ns)
+		snprintf(after, sizeof(after),
 			 " %.1f ms of it came after that timer: the fair server, started while RT "
 			 "was throttled (a deadline entity, above RT), ran its fair tasks first.",
 			 verdict_cause_ms(bw->server_after_ns));
+	verdict_words_cat(text, BLAME_TEXT_LEN, after);
 	verdict_cause_budget_fix(w, bw, true, fix, sizeof(fix));
 	snprintf(hint, BLAME_HINT_LEN,
 		 "An RT task that never sleeps is the bug: %s. sched_rt_runtime_us=-1 turns "

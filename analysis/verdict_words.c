@@ -511,8 +511,8 @@ static const struct blame_culprit *verdict_words_silent_head(const struct verdic
 	for (i = 0; i < w->res->nr_culprits; i++) {
 		const struct blame_culprit *h = &w->res->culprit[i];
 
-		if ((h->kind == BLAME_TASK || h->kind == BLAME_IRQ_THREAD) && h->silent_ns &&
-		    h->pid == w->c->pid && h->cpu == w->c->cpu)
+		if (blame_culprit_is_thread(h) && h->silent_ns && h->pid == w->c->pid &&
+		    h->cpu == w->c->cpu)
 			return h;
 	}
 	return NULL;

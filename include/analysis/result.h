@@ -619,6 +619,12 @@ const char *blame_role_name(int role);
 bool blame_culprit_is_others(const struct blame_culprit *c);
 
 /**
+ * blame_culprit_is_thread() - Is @c a thread that ran: a task or an IRQ thread?
+ * @c: culprit
+ */
+bool blame_culprit_is_thread(const struct blame_culprit *c);
+
+/**
  * blame_culprit_is_explainer() - Is @c rtwhy's own explaining thread
  * (BLAME_C_SELF, named BLAME_EXPLAINER_COMM)?
  * @c: culprit

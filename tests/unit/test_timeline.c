@@ -355,6 +355,16 @@ static void test_gap_from_the_due_tick(void)
 	timeline_free(&tl);
 }
 
+/* the hog wakes app at 16037, then nothing until the switch at 20100: CPU 0's time then */
+static void silence_after_16037(struct timeline *tl, struct acc *a)
+{
+	ev_wake(&g, 16037, 0, 10, "hog", RTW_EV_WAKEUP, 20, "app", 120, 0, 0);
+	ev_switch(&g, 20100, 0, 10, "hog", 120, 0, 20, "app", 120, 0);
+	ev_tick(&g, 20200, 0, 20, "app", 0);
+	CU_ASSERT_EQUAL_FATAL(timeline_build(tl, g.ev, g.n, evgen_us(20300)), 0);
+	walk_us(tl, 0, 16037, 20100, a);
+}
+
 /*
  * A tick due just before a silence began and not taken yet is due at once (a 6.1 threadirqs
  * lab spike: irq/25 silent 4.1 ms from 37 us after a due tick). On a CPU that was idle at
@@ -363,50 +373,39 @@ static void test_gap_from_the_due_tick(void)
 static void test_gap_from_a_pending_tick(void)
 {
 	struct timeline tl;
-	struct acc a = { 0 };
+	struct acc a;
 
 	hog_ticks(4000);
 	/* the disk's interrupt (the hog's run under 5 ms from it: no whole tick in it) */
 	ev_irq(&g, 15500, 0, 10, "hog", 25, "virtio0", true);
 	ev_irq(&g, 15505, 0, 10, "hog", 25, NULL, false);
-	/* the tick due at 16000.5 has not come; the hog wakes app at 16037, then nothing */
-	ev_wake(&g, 16037, 0, 10, "hog", RTW_EV_WAKEUP, 20, "app", 120, 0, 0);
-	ev_switch(&g, 20100, 0, 10, "hog", 120, 0, 20, "app", 120, 0);
-	ev_tick(&g, 20200, 0, 20, "app", 0);
-	CU_ASSERT_EQUAL_FATAL(timeline_build(&tl, g.ev, g.n, evgen_us(20300)), 0);
-	timeline_walk(&tl, 0, evgen_us(16037), evgen_us(20100), add, &a);
+	/* the tick due at 16000.5 has not come when the silence begins */
+	silence_after_16037(&tl, &a);
 	CU_ASSERT_EQUAL(a.ns[TL_GAP], 4063 * NSEC_PER_USEC);
 	CU_ASSERT_EQUAL(a.ns[TL_TASK], 0);
 	timeline_free(&tl);
 
 	/* the same silence on a CPU idle at 16000.5, busy since 16010: the hog's */
-	memset(&a, 0, sizeof(a));
 	hog_ticks(4000);
 	ev_switch(&g, 13000, 0, 10, "hog", 120, 1, 0, "swapper/0", 120, 0);
 	ev_irq(&g, 15500, 0, 0, "swapper/0", 25, "virtio0", true);
 	ev_irq(&g, 15505, 0, 0, "swapper/0", 25, NULL, false);
 	ev_switch(&g, 16010, 0, 0, "swapper/0", 120, 0, 10, "hog", 120, 0);
-	ev_wake(&g, 16037, 0, 10, "hog", RTW_EV_WAKEUP, 20, "app", 120, 0, 0);
-	ev_switch(&g, 20100, 0, 10, "hog", 120, 0, 20, "app", 120, 0);
-	ev_tick(&g, 20200, 0, 20, "app", 0);
-	CU_ASSERT_EQUAL_FATAL(timeline_build(&tl, g.ev, g.n, evgen_us(20300)), 0);
-	timeline_walk(&tl, 0, evgen_us(16037), evgen_us(20100), add, &a);
+	silence_after_16037(&tl, &a);
 	CU_ASSERT_EQUAL(a.ns[TL_GAP], 0);
 	CU_ASSERT_EQUAL(a.ns[TL_TASK], 4063 * NSEC_PER_USEC);
 	timeline_free(&tl);
 
 	/* nor when the tick before it was not taken either (nohz_full stops a busy CPU's tick) */
-	memset(&a, 0, sizeof(a));
 	hog_ticks(4000);
 	ev_wake(&g, 20037, 0, 10, "hog", RTW_EV_WAKEUP, 20, "app", 120, 0, 0);
 	ev_switch(&g, 24100, 0, 10, "hog", 120, 0, 20, "app", 120, 0);
 	ev_tick(&g, 28000, 0, 20, "app", 0);
 	CU_ASSERT_EQUAL_FATAL(timeline_build(&tl, g.ev, g.n, evgen_us(28300)), 0);
 	/* (the silence before: a gap from the tick due at 16000.5) */
-	timeline_walk(&tl, 0, evgen_us(12003.5), evgen_us(20037), add, &a);
+	walk_us(&tl, 0, 12003.5, 20037, &a);
 	CU_ASSERT_EQUAL(a.ns[TL_GAP], 4036500);
-	memset(&a, 0, sizeof(a));
-	timeline_walk(&tl, 0, evgen_us(20037), evgen_us(24100), add, &a);
+	walk_us(&tl, 0, 20037, 24100, &a);
 	CU_ASSERT_EQUAL(a.ns[TL_GAP], 0);
 	timeline_free(&tl);
 }
