@@ -28,8 +28,7 @@ static long blame_chain_last_before(const struct rtw_event *ev, size_t n, uint64
 	return (long)lo - 1;
 }
 
-/* Is waking @wi inside an hrtimer callback on its CPU? Its hrtimer_expire_entry's index, else -1. */
-static long blame_chain_timer_of_waking(const struct rtw_event *ev, long wi)
+long blame_chain_timer_of(const struct rtw_event *ev, long wi)
 {
 	long i;
 
@@ -82,8 +81,7 @@ static bool blame_chain_timer(const struct rtw_event *ev, long last, const struc
 			return false; /* slept again (S) after: not this period's timer */
 		if (e->kind == RTW_EV_SWITCH && e->u.sw.next_pid == sp->tid)
 			ch->switch_in = i; /* the earliest switch-in after the waking, once found */
-		if (blame_chain_is_wake_of(e, sp->tid) &&
-		    (ti = blame_chain_timer_of_waking(ev, i)) >= 0) {
+		if (blame_chain_is_wake_of(e, sp->tid) && (ti = blame_chain_timer_of(ev, i)) >= 0) {
 			wi = i;
 			break;
 		}

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/blame_chain.h"
 #include "analysis/cause.h"
 #include "analysis/cause_stop.h"
 #include "analysis/event.h"
@@ -46,7 +47,7 @@ void cause_stop_work(const struct rtw_event *ev, long is, struct blame_result *r
 {
 	struct cause_stop *st = &res->cause.stop;
 	struct blame_culprit *c = NULL;
-	long i, in = -1, wake;
+	long i, in = -1, wake, tmr;
 	int k;
 
 	for (k = 0; k < res->nr_culprits && !c; k++)
@@ -95,6 +96,10 @@ void cause_stop_work(const struct rtw_event *ev, long is, struct blame_result *r
 		memcpy(st->by_comm, ev[wake].comm, RTW_COMM_LEN);
 		st->by_cpu = ev[wake].cpu;
 		st->by_irq = ev[wake].flags & (RTW_F_HARDIRQ | RTW_F_SOFTIRQ);
+		/* queued by a timer: the soft-lockup watchdog's (watchdog_timer_fn) every 4 s */
+		tmr = st->by_irq ? blame_chain_timer_of(ev, wake) : -1;
+		if (tmr >= 0)
+			memcpy(st->by_timer, ev[tmr].u.hrt.function, RTW_NAME_LEN);
 	}
 }
 

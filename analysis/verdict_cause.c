@@ -328,9 +328,16 @@ void verdict_cause_stop_work(const struct verdict_words *w, char *text, char *hi
 	const struct cause_stop *st = &w->res->cause.stop;
 	/* the moved task woke the stopper itself: sched_exec, its own affinity change */
 	const bool self = st->moved_pid > 0 && st->by_pid == st->moved_pid && !st->by_irq;
+	/* kernel/watchdog.c: its hrtimer queues softlockup_fn, which only notes the time */
+	const bool watchdog = st->moved_pid <= 0 && !strcmp(st->by_timer, "watchdog_timer_fn");
 	char why[224];
 
-	if (self)
+	if (watchdog)
+		snprintf(why, sizeof(why),
+			 "for the soft-lockup watchdog: its timer (watchdog_timer_fn, every "
+			 "kernel.watchdog_thresh x 0.4 s, 4 s by default) queued softlockup_fn, "
+			 "which only notes that the CPU still schedules");
+	else if (self)
 		snprintf(
 			why, sizeof(why),
 			"to move %s (pid %d) from CPU %d to CPU %d, for itself: an exec balancing "
@@ -358,7 +365,15 @@ void verdict_cause_stop_work(const struct verdict_words *w, char *text, char *hi
 		 "%s, the CPU stopper (the stop class, above every RT and DEADLINE task; ps "
 		 "shows it as SCHED_FIFO 99), ran %llu us on CPU %d (%.1f%% of the latency) %s.",
 		 st->comm, w->us, w->cpu, w->pct, why);
-	if (self)
+	if (watchdog)
+		snprintf(hint, BLAME_HINT_LEN,
+			 "Take CPU %d out of the soft-lockup watchdog: sysctl "
+			 "kernel.watchdog_cpumask=<the other CPUs> (nohz_full= CPUs are out of it "
+			 "by default), or nosoftlockup on the kernel command line; no priority is "
+			 "above the stopper. Its work takes microseconds: a longer run is the CPU "
+			 "slowed or stopped under it.",
+			 w->cpu);
+	else if (self)
 		snprintf(hint, BLAME_HINT_LEN,
 			 "Keep tasks that exec or change their own affinity (%s) off the RT CPU: "
 			 "isolate it (isolcpus=, cpusets, nohz_full) so that nothing has to be "

@@ -45,4 +45,14 @@ void blame_chain_find(const struct rtw_event *ev, size_t n, const struct blame_s
  */
 bool blame_chain_is_wake_of(const struct rtw_event *e, int32_t tid);
 
+/**
+ * blame_chain_timer_of() - The hrtimer callback open around event @i on its CPU.
+ * @ev: events ordered by time
+ * @i: index of the event (a waking, say)
+ *
+ * Return: the index of that callback's hrtimer_expire_entry (at most a millisecond before,
+ * no hrtimer_expire_exit or switch on that CPU between), else -1.
+ */
+long blame_chain_timer_of(const struct rtw_event *ev, long i);
+
 #endif

@@ -288,7 +288,8 @@ struct cause_stop {
 	int32_t by_pid; /* who woke it (queued the stop work), -1 unknown */
 	char by_comm[RTW_COMM_LEN];
 	int32_t by_cpu;
-	bool by_irq; /* ... from interrupt context (load balancing, an IPI) */
+	bool by_irq;		     /* ... from interrupt context (load balancing, an IPI) */
+	char by_timer[RTW_NAME_LEN]; /* the hrtimer callback it was woken in, "" none */
 	/* stop_machine(): the stoppers of several CPUs, woken together, run with interrupts off */
 	bool machine;
 	int nr_cpus;	      /* CPUs whose stopper the trace shows woken or run with it */

@@ -238,6 +238,8 @@ static void report_json_causes(struct json *j, const struct blame_result *r)
 				json_string(j, "by_comm", ci->stop.by_comm);
 				json_int(j, "by_cpu", ci->stop.by_cpu);
 			}
+			if (ci->stop.by_timer[0])
+				json_string(j, "by_timer", ci->stop.by_timer);
 			json_end(j);
 		}
 		json_end(j);

@@ -720,6 +720,46 @@ static void test_stop_work(void)
 	CU_ASSERT_FALSE(event_comm_is_stopper("migration/1x"));
 }
 
+/*
+ * The soft-lockup watchdog's timer fires in the same interrupt as the thread's and queues
+ * softlockup_fn on migration/1 (kernel/watchdog.c, every 4 s): the stopper runs first, for
+ * 110 us here (a vCPU slowed under it). Not an affinity change: the hint is the watchdog's.
+ */
+static void test_stop_work_watchdog(void)
+{
+	const uint8_t hi = RTW_F_IRQS_OFF | RTW_F_HARDIRQ;
+
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "rtwhy", 0, S_SLEEP, 7500, "fairhog", 120, 0);
+	ev_timer_wakes(&g, 10000, 1, 7500, "fairhog", TID, 0, RESCHED);
+	g.n--; /* the interrupt goes on: the watchdog's callback is next */
+	ev_hrtimer(&g, 10003.5, 1, 7500, "fairhog", "watchdog_timer_fn", true, RESCHED);
+	ev_wake(&g, 10005, 1, 7500, "fairhog", RTW_EV_WAKING, 21, "migration/1", 0, 1, hi);
+	ev_wake(&g, 10006, 1, 7500, "fairhog", RTW_EV_WAKEUP, 21, "migration/1", 0, 1, hi);
+	ev_hrtimer(&g, 10007, 1, 7500, "fairhog", NULL, false, RESCHED);
+	ev_vector(&g, 10008, 1, 7500, "fairhog", "local_timer", false);
+	ev_switch(&g, 10010, 1, 7500, "fairhog", 120, 0, 21, "migration/1", 0, 0);
+	ev_switch(&g, 10120, 1, 21, "migration/1", 0, S_SLEEP, TID, "rtwhy", 0, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 10123), 0);
+	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_STOP_WORK);
+	CU_ASSERT_STRING_EQUAL(res.cause.stop.by_timer, "watchdog_timer_fn");
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "soft-lockup watchdog"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "kernel.watchdog_cpumask"));
+	CU_ASSERT_PTR_NULL(strstr(res.hint, "affinity"));
+	/* the same stopper woken outside any timer callback (an IPI): no watchdog named */
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "rtwhy", 0, S_SLEEP, 7500, "fairhog", 120, 0);
+	ev_timer_wakes(&g, 10000, 1, 7500, "fairhog", TID, 0, RESCHED);
+	ev_wake(&g, 10005, 1, 7500, "fairhog", RTW_EV_WAKING, 21, "migration/1", 0, 1, hi);
+	ev_switch(&g, 10010, 1, 7500, "fairhog", 120, 0, 21, "migration/1", 0, 0);
+	ev_switch(&g, 10120, 1, 21, "migration/1", 0, S_SLEEP, TID, "rtwhy", 0, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 10123), 0);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_STOP_WORK);
+	CU_ASSERT_STRING_EQUAL(res.cause.stop.by_timer, "");
+	CU_ASSERT_PTR_NULL(strstr(res.text, "watchdog"));
+}
+
 /* migration/1 switched in, then no event at all on CPU 1 for 3.5 ms while CPU 0 ran on */
 static void test_stop_work_stalled(void)
 {
@@ -846,6 +886,7 @@ static CU_TestInfo cause_tests[] = {
 	{ "a boost that covered little of the wait is no pi_boost", test_pi_boost_short },
 	{ "the stopper moving the task that woke it", test_stop_for_itself },
 	{ "the CPU stopper and the task it moved", test_stop_work },
+	{ "the soft-lockup watchdog's stop work, queued in its timer", test_stop_work_watchdog },
 	{ "no stop work in a stretch with no event at all (a stalled CPU)",
 	  test_stop_work_stalled },
 	{ "the kernel stack below the IRQ entry", test_stack },
