@@ -239,6 +239,7 @@ static void blame_add_segment(const struct tl_segment *s, uint64_t ns, void *arg
 	struct blame_culprit key = {
 		.pid = -1, .irq = -1, .cpu = s->cpu, .policy = -1, .prio = TL_PRIO_UNKNOWN
 	};
+	struct blame_culprit *c;
 
 	switch (s->ctx) {
 	case TL_TASK:
@@ -255,8 +256,6 @@ static void blame_add_segment(const struct tl_segment *s, uint64_t ns, void *arg
 		break;
 	case TL_SOFTIRQ:
 		if (blame_softirq_in_task(acc, s)) {
-			struct blame_culprit *c;
-
 			blame_task_key(acc, s, &key);
 			c = blame_add_seg(acc, &key, s, ns);
 			if (blame_culprit_is_thread(c)) {
@@ -286,7 +285,12 @@ static void blame_add_segment(const struct tl_segment *s, uint64_t ns, void *arg
 			memcpy(key.comm, s->comm, sizeof(key.comm));
 		/* a gap inside an interrupt (timeline.c): which one, beside its traced time */
 		memcpy(key.name, s->name, sizeof(key.name));
-		break;
+		c = blame_add_seg(acc, &key, s, ns);
+		if (s->resched_gap) {
+			c->flags |= BLAME_C_RESCHED_GAP;
+			c->resched_gap_ns += ns;
+		}
+		return;
 	}
 	blame_add_seg(acc, &key, s, ns);
 }

@@ -46,12 +46,15 @@ struct tl_cpu {
 	int32_t pid;
 	char comm[RTW_COMM_LEN];
 	uint8_t resched;
-	uint8_t preempt_exit; /* the last event was a preempting IRQ exit (tl_segment) */
-	uint8_t exit_path;    /* still on an IRQ's return path: its exit, then IRQs-off events */
-	uint8_t last_flags;   /* of the CPU's previous event */
-	uint8_t irq_gap;      /* the stretch being emitted is an interrupt's untraced gap */
-	uint8_t tick_gap;     /* ... is a task's silence past a tick that was due */
-	uint8_t silent_head;  /* ... is the start of such a silence, up to that tick */
+	uint8_t preempt_exit;	/* the last event was a preempting IRQ exit (tl_segment) */
+	uint8_t exit_path;	/* still on an IRQ's return path: its exit, then IRQs-off events */
+	uint8_t ret_path;	/* ... or the exit of a softirq run at it (tl_segment) */
+	uint8_t resched_return; /* the last event was such an exit, TIF_NEED_RESCHED set */
+	uint8_t next_resched;	/* TIF_NEED_RESCHED on the event that ends the stretch emitted */
+	uint8_t last_flags;	/* of the CPU's previous event */
+	uint8_t irq_gap;	/* the stretch being emitted is an interrupt's untraced gap */
+	uint8_t tick_gap;	/* ... is a task's silence past a tick that was due */
+	uint8_t silent_head;	/* ... is the start of such a silence, up to that tick */
 	uint8_t glue_gap; /* ... is kernel glue (a wakeup, softirq to softirq) outside a hard IRQ */
 	uint16_t last_kind;
 	struct tl_frame stack[TL_MAX_DEPTH];
@@ -73,6 +76,8 @@ static int tl_emit(struct tl_cpu *c, int cpu, uint64_t start, uint64_t end)
 				.irq = -1,
 				.resched = c->resched,
 				.preempt_exit = c->preempt_exit,
+				.resched_return = c->resched_return,
+				.end_resched = c->next_resched,
 				.silent_head = c->silent_head };
 
 	if (end <= start)
@@ -96,8 +101,8 @@ static int tl_emit(struct tl_cpu *c, int cpu, uint64_t start, uint64_t end)
 
 		if (prev->end_ns == start && prev->ctx == s.ctx && prev->pid == s.pid &&
 		    prev->irq == s.irq && prev->from_irq == s.from_irq && !prev->preempt_exit &&
-		    !s.preempt_exit && prev->silent_head == s.silent_head &&
-		    !strcmp(prev->name, s.name)) {
+		    !s.preempt_exit && !prev->resched_return && !s.resched_return &&
+		    prev->silent_head == s.silent_head && !strcmp(prev->name, s.name)) {
 			prev->end_ns = end;
 			prev->resched |= s.resched;
 			return 0;
@@ -442,6 +447,55 @@ static int tl_cut_gaps(struct tl_cpu *c, uint64_t tick_ns)
 	return 0;
 }
 
+/*
+ * tl_resched_stalls - A task's silence from an interrupt's return with TIF_NEED_RESCHED set
+ * (tl_segment.resched_return) to the next interrupt, right after whose exit the task is
+ * switched out (its return path only, at most TL_IRQ_GAP_NS, between them), is no run of
+ * the task's: a gap. Every kernel switches a task that returns to user space with
+ * need-resched set at that return, and a preemptible one also in kernel code with no
+ * preempt count: the first return would have switched it. Kernel code that cannot be
+ * preempted may run on silently, but then its end, where it switches, falls anywhere, not
+ * at the next interrupt's exit; the switch there is the CPU going on where the first return
+ * had stopped (the host did not run the vCPU), or interrupts that were off until then.
+ */
+static void tl_resched_stalls(struct tl_cpu *c)
+{
+	size_t i, k;
+
+	for (i = 0; i < c->nr; i++) {
+		struct tl_segment *s = &c->seg[i];
+		uint64_t ret_ns = 0;
+		bool irq = false;
+
+		if (s->ctx != TL_TASK || !s->resched_return ||
+		    s->end_ns - s->start_ns < TL_IRQ_GAP_NS)
+			continue;
+		for (k = i + 1; k < c->nr; k++) {
+			const struct tl_segment *t = &c->seg[k];
+
+			if (t->ctx == TL_HARDIRQ || (t->ctx == TL_SOFTIRQ && t->from_irq)) {
+				/* no schedule() in the silence: need-resched still set at its end */
+				if (!irq && !c->seg[k - 1].end_resched)
+					break;
+				irq = true;
+				continue;
+			}
+			if (t->ctx == TL_GAP && t->pid == s->pid)
+				continue;
+			/* back on the task after the interrupt: its return path, not a run */
+			if (irq && t->ctx == TL_TASK && t->pid == s->pid && t->resched_return &&
+			    (ret_ns += t->end_ns - t->start_ns) <= TL_IRQ_GAP_NS)
+				continue;
+			break;
+		}
+		if (irq && k < c->nr && c->seg[k].pid != s->pid &&
+		    (c->seg[k].ctx == TL_TASK || c->seg[k].ctx == TL_IDLE)) {
+			s->ctx = TL_GAP;
+			s->resched_gap = 1;
+		}
+	}
+}
+
 #define TL_TICK_FIT_MAX 64 /* ticks of a CPU a period is fitted to, the last ones */
 #define TL_TICK_FIT_MIN 4  /* fewer fit some period whatever they are (two always do) */
 
@@ -594,12 +648,17 @@ static int tl_first(struct tl_cpu *c, const struct rtw_event *e, uint64_t start_
 static int tl_event(struct tl_cpu *c, const struct rtw_event *e, uint64_t start_ns,
 		    uint64_t tick_ns)
 {
+	/* the exit of a softirq that irq_exit() ran: still that interrupt's return */
+	const bool soft_ret = e->kind == RTW_EV_SOFTIRQ_EXIT && c->depth &&
+			      c->stack[c->depth - 1].ctx == TL_SOFTIRQ &&
+			      c->stack[c->depth - 1].from_irq;
 	bool idle;
 
 	if (!c->seen && tl_first(c, e, start_ns))
 		return -ENOMEM;
 	c->glue_gap = e->ts_ns > c->last_ns && tl_glue_gap(c, e);
 	c->irq_gap = !c->glue_gap && e->ts_ns > c->last_ns && tl_irq_gap(c, e);
+	c->next_resched = !!(e->flags & RTW_F_NEED_RESCHED);
 	if (e->ts_ns > c->last_ns && tl_emit_stretch(c, e->cpu, c->last_ns, e->ts_ns, tick_ns))
 		return -ENOMEM;
 	c->irq_gap = 0;
@@ -636,6 +695,12 @@ static int tl_event(struct tl_cpu *c, const struct rtw_event *e, uint64_t start_
 		c->exit_path = c->exit_path && !c->depth && e->kind != RTW_EV_SWITCH &&
 			       (e->flags & RTW_F_IRQS_OFF);
 	c->preempt_exit = c->exit_path && (e->flags & RTW_F_NEED_RESCHED);
+	if ((e->kind == RTW_EV_IRQ_EXIT || e->kind == RTW_EV_VECTOR_EXIT || soft_ret) && !c->depth)
+		c->ret_path = !e->preempt;
+	else
+		c->ret_path = c->ret_path && !c->depth && e->kind != RTW_EV_SWITCH &&
+			      (e->flags & RTW_F_IRQS_OFF);
+	c->resched_return = c->ret_path && (e->flags & RTW_F_NEED_RESCHED);
 	c->last_flags = e->flags;
 	c->last_kind = e->kind;
 	return 0;
@@ -733,6 +798,7 @@ int timeline_build_from(struct timeline *tl, const struct rtw_event *ev, size_t 
 			goto out;
 		if (tl_cut_gaps(c, tl->tick_ns))
 			goto out;
+		tl_resched_stalls(c);
 		total += c->nr;
 	}
 

@@ -545,7 +545,7 @@ void verdict_words_invisible(const struct verdict_words *w, char *text, char *hi
 {
 	const struct blame_culprit *c = w->c;
 	const struct cause_evidence *ev = &w->res->cause.evidence;
-	char steal[224] = "", during[200] = "", smi[192] = "", ruled[320];
+	char steal[224] = "", during[320] = "", smi[192] = "", ruled[320];
 	const struct blame_culprit *head;
 
 	if (ev->steal_ns >= 0 && ev->steal_span_ns) {
@@ -590,6 +590,14 @@ void verdict_words_invisible(const struct verdict_words *w, char *text, char *hi
 			 " while %s ran, and before that %llu us more that the tick grid counts as "
 			 "its run (one silence, past the tick that was due in it)",
 			 c->comm, (unsigned long long)(head->silent_ns / NSEC_PER_USEC));
+	else if (c && c->pid > 0 && (c->flags & BLAME_C_RESCHED_GAP))
+		snprintf(
+			during, sizeof(during),
+			" while %s was current (%llu us of it from an interrupt's return with "
+			"need-resched set to the next interrupt, right after which it was switched "
+			"out: a return to user space or to preemptible code switches at once, and "
+			"no schedule() ran in between, need-resched still set)",
+			c->comm, (unsigned long long)(c->resched_gap_ns / NSEC_PER_USEC));
 	else if (c && c->pid > 0)
 		snprintf(during, sizeof(during), " while %s ran", c->comm);
 	else if (c && c->pid == 0)

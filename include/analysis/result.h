@@ -400,6 +400,9 @@ enum blame_phase {
 #define BLAME_C_SELF	 0x01 /* rtwhy's own: its main thread or its explaining thread */
 #define BLAME_C_PINNED	 0x02 /* a per-CPU kernel thread: it cannot move to another CPU */
 #define BLAME_C_THREADED 0x04 /* a hard IRQ whose handler has an irq/N thread in the trace */
+/* unaccounted: silent from an interrupt's return with need-resched set to the next interrupt,
+ * right after which the task was switched out (timeline.h: tl_segment.resched_return) */
+#define BLAME_C_RESCHED_GAP 0x08
 /* The name rtwhy gives its explaining thread (--explain): a task of that name is rtwhy's own. */
 #define BLAME_EXPLAINER_COMM "rtwhy-explain"
 /* What a culprit did through a kernel mechanism (cause.h), beyond occupying the CPU. */
@@ -432,11 +435,12 @@ struct blame_culprit {
 	char softirq[16];    /* ... the one it ran longest ("BLOCK") */
 	uint64_t softirq_vec_ns[RTW_NR_SOFTIRQS]; /* ... each vector's part of softirq_ns */
 	uint64_t resched_held_ns; /* task: how long it kept the CPU with need-resched set */
-	uint64_t silent_ns;	/* task, irq_thread: of @ns, the start of silences that ran on past
+	uint64_t silent_ns;	 /* task, irq_thread: of @ns, the start of silences that ran on past
 			     * a tick that was due (timeline.h: silent_head) */
-	uint8_t role;		/* enum blame_role */
-	int32_t boost_prio;	/* BOOSTED: the kernel prio it ran at, TL_PRIO_UNKNOWN */
-	uint64_t dl_runtime_ns; /* SCHED_DEADLINE reservation read live, 0 unknown */
+	uint64_t resched_gap_ns; /* unaccounted: of @ns, BLAME_C_RESCHED_GAP's silence */
+	uint8_t role;		 /* enum blame_role */
+	int32_t boost_prio;	 /* BOOSTED: the kernel prio it ran at, TL_PRIO_UNKNOWN */
+	uint64_t dl_runtime_ns;	 /* SCHED_DEADLINE reservation read live, 0 unknown */
 	uint64_t dl_period_ns;
 };
 

@@ -35,6 +35,15 @@ struct tl_segment {
 				  * or by an IRQs-off event right after it, on the same return
 				  * path): a preemptible kernel switches right there; it ends at
 				  * the next event */
+	uint8_t resched_return;	 /* TL_TASK: it began on an interrupt's return to task context
+				  * (a hard IRQ's exit, or the exit of a softirq run there) with
+				  * TIF_NEED_RESCHED set and no preempt count; one that stays
+				  * silent until an interrupt, right after which the task is
+				  * switched out, is a TL_GAP (timeline.c: tl_resched_stalls) */
+	uint8_t resched_gap;	 /* TL_GAP: made one so by tl_resched_stalls */
+	uint8_t end_resched;	 /* TIF_NEED_RESCHED set on the event that ended it (still
+				  * set: no schedule() ran in it, not even one that kept the
+				  * task, which the trace does not show but by clearing it) */
 	uint8_t from_irq;	 /* TL_SOFTIRQ: run at a hard IRQ's exit, else in @pid's own
 				  * context (local_bh_enable(), ksoftirqd, an IRQ thread) */
 	uint8_t silent_head;	 /* TL_TASK, TL_SOFTIRQ: the start of a silence that ran on

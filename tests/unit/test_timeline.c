@@ -249,6 +249,57 @@ static void test_gap_inside_a_hard_irq(void)
 }
 
 /*
+ * A busy loop's interrupt returns with need-resched set (a softirq run at its exit in
+ * between), then nothing until the next tick, need-resched still set at its entry, and the
+ * loop is switched out right after that tick: the silence is a gap (tl_resched_stalls). Not
+ * when need-resched is clear at the next interrupt (a schedule() that kept the task cleared
+ * it), nor when the task runs on after it (non-preemptible kernel code may go on silently).
+ */
+static void test_resched_return_then_silence(void)
+{
+	const uint8_t nr = RTW_F_NEED_RESCHED;
+	struct timeline tl;
+	struct acc a;
+	int shape;
+
+	for (shape = 0; shape < 3; shape++) {
+		evgen_init(&g);
+		ev_switch(&g, 0, 1, 0, "swapper/1", 120, 0, 10, "busyloop", 120, 0);
+		ev_vector(&g, 1000, 1, 10, "busyloop", "local_timer", true);
+		ev_vector(&g, 1010, 1, 10, "busyloop", "local_timer", false);
+		g.ev[g.n - 1].flags |= nr;
+		ev_softirq(&g, 1011, 1, 10, "busyloop", 1, true);
+		g.ev[g.n - 1].flags |= nr;
+		ev_softirq(&g, 1020, 1, 10, "busyloop", 1, false);
+		g.ev[g.n - 1].flags |= nr;
+		/* 3 ms of nothing, then the tick */
+		ev_vector(&g, 4020, 1, 10, "busyloop", "local_timer", true);
+		if (shape != 1)
+			g.ev[g.n - 1].flags |= nr;
+		ev_vector(&g, 4030, 1, 10, "busyloop", "local_timer", false);
+		g.ev[g.n - 1].flags |= nr;
+		if (shape == 2) /* the task's own work goes on: a wakeup it does, 1 ms later */
+			ev_wake(&g, 5030, 1, 10, "busyloop", RTW_EV_WAKING, 11, "kworker/1:1", 120,
+				1, 0);
+		ev_switch(&g, shape == 2 ? 5040 : 4050, 1, 10, "busyloop", 120, 0, 11, "rtwhy",
+			  120, 0);
+		CU_ASSERT_EQUAL_FATAL(timeline_build(&tl, g.ev, g.n, evgen_us(5100)), 0);
+		walk_us(&tl, 1, 1020, 4020, &a);
+		if (shape == 0) {
+			CU_ASSERT_EQUAL(a.ns[TL_GAP], 3000 * NSEC_PER_USEC);
+			CU_ASSERT_EQUAL(a.last_pid, 10); /* silent while busyloop was current */
+		} else {
+			CU_ASSERT_EQUAL(a.ns[TL_TASK], 3000 * NSEC_PER_USEC);
+		}
+		/* the interrupt, its softirq and the return path stay theirs */
+		walk_us(&tl, 1, 1000, 1020, &a);
+		CU_ASSERT_EQUAL(a.ns[TL_HARDIRQ], 10 * NSEC_PER_USEC);
+		CU_ASSERT_EQUAL(a.ns[TL_SOFTIRQ], 9 * NSEC_PER_USEC);
+		timeline_free(&tl);
+	}
+}
+
+/*
  * The HRTIMER softirq (in ktimers/N on PREEMPT_RT) runs traced callbacks: from its entry, or
  * a callback's or a nested interrupt's end, to the next event is its loop's glue; long, a gap.
  * A callback's own time, and another softirq's untraced handler, stay the softirq's.
@@ -420,6 +471,8 @@ static CU_TestInfo timeline_tests[] = {
 	{ "a silence with a tick pending at its start: a gap", test_gap_from_a_pending_tick },
 	{ "inside a hard IRQ, outside its traced work: a gap", test_gap_inside_a_hard_irq },
 	{ "a handler's own time, or untraced work, is no gap", test_handler_time_is_no_gap },
+	{ "silent from a return with need-resched to the interrupt it is switched at: a gap",
+	  test_resched_return_then_silence },
 	{ "inside the HRTIMER softirq, outside its callbacks: a gap",
 	  test_gap_inside_the_hrtimer_softirq },
 	{ "tick period estimate", test_tick_estimate },

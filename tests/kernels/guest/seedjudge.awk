@@ -15,7 +15,12 @@
 #   SHARE_PCT per cent of [DEADLINE, WAKE] in which the busy loop (with pids: one of PIDS)
 #             ran on CPU with no interrupt or softirq on top of it
 #   STALL_US  how much of [DEADLINE, WAKE] lies in one stretch with no event on CPU longer
-#             than tick (the vCPU not run), the most of any such stretch (0: none)
+#             than tick (the vCPU not run), the most of any such stretch (0: none); for the
+#             busy loop (no pids, no disk) also a stretch of any length from an event with
+#             need-resched set (N, n, B, b: TIF_NEED_RESCHED; not the lazy bit) to the next,
+#             still showing it, on its CPU in task context: the loop is in user space, and an
+#             interrupt's return to user space with need-resched set calls schedule(), which
+#             clears it (keeping the loop or not); the vCPU was not run
 #   TICK      1 when the busy loop's run after the thread's wakeup ended right after a tick
 #             (tick_sched_timer, 6.10+ tick_nohz_handler) on CPU, at most 300 us before: what
 #             ends a wait for the tick; else 0
@@ -52,12 +57,16 @@ function ours(c,  top) {
 	return pids == "" ? task[c] == "busyloop" : index(" " pids " ", " " tpid[c] " ") > 0
 }
 {
-	c = -1; t = -1; ev = ""
+	c = -1; t = -1; ev = ""; nres = 0
 	for (i = 1; i <= NF; i++) {
-		if (c < 0 && $i ~ /^\[[0-9]+\]$/) c = substr($i, 2, length($i) - 2) + 0
-		else if ($i ~ /^[0-9]+\.[0-9]+:$/) { t = $i * 1e6; ev = $(i + 1); break }
+		if (c < 0 && $i ~ /^\[[0-9]+\]$/) {
+			c = substr($i, 2, length($i) - 2) + 0
+			nres = substr($(i + 1), 2, 1) ~ /^[NnBb]$/
+		} else if ($i ~ /^[0-9]+\.[0-9]+:$/) { t = $i * 1e6; ev = $(i + 1); break }
 	}
 	if (c < 0 || t < 0) next
+	# the busy loop kept on with need-resched set from the last event to this one: not run
+	rs = pids == "" && disk == "" && seen[c] && pres[c] && nres && !depth[c] && task[c] == "busyloop"
 	while (hi < n && s[hi + 1] <= t) hi++
 	while (lo < hi && done[lo + 1]) lo++
 	for (j = lo + 1; j <= hi; j++) {
@@ -65,10 +74,10 @@ function ours(c,  top) {
 		# the stretch since this CPU's previous event, as much of it as lies in [D, W]
 		a = prev[c] > d[j] ? prev[c] : d[j]
 		b = t < w[j] ? t : w[j]
-		if (seen[c] && b > a && ours(c)) sum[j] += b - a
+		if (seen[c] && b > a && ours(c) && !rs) sum[j] += b - a
 		# ... and after the thread's waking (an earlier event's: this stretch ends at it)
 		a2 = wk[j] >= 0 && d[j] + wk[j] > a ? d[j] + wk[j] : a
-		if (seen[c] && wk[j] >= 0 && b > a2 && ours(c) &&
+		if (seen[c] && wk[j] >= 0 && b > a2 && ours(c) && !rs &&
 		    (pids == "" || pprio[tpid[c]] + 0 < wprio[j] + 0))
 			sum2[j] += b - a2
 		# a tick due in this stretch of a running task that came late or not at all
@@ -87,7 +96,7 @@ function ours(c,  top) {
 			if (e - last[j] > gap[j]) gap[j] = e - last[j]
 			last[j] = e
 		}
-		if (seen[c] && t - prev[c] > tick && b > a && b - a > stall[j]) stall[j] = b - a
+		if (seen[c] && (t - prev[c] > tick || rs) && b > a && b - a > stall[j]) stall[j] = b - a
 		if (t >= d[j] && irq[j] < 0 && ev == "local_timer_entry:") irq[j] = t - d[j]
 		if (t >= d[j] && wk[j] < 0 && ev == "sched_waking:" && arg("pid") == tid[j]) {
 			wk[j] = t - d[j]
@@ -99,7 +108,7 @@ function ours(c,  top) {
 			sw[j] = tk[j] >= 0 && t - tk[j] <= 300
 		if (t > w[j]) done[j] = 1
 	}
-	prev[c] = t; seen[c] = 1
+	prev[c] = t; seen[c] = 1; pres[c] = nres
 	if (ev == "hrtimer_expire_entry:" &&
 	    (index($0, "function=tick_sched_timer") || index($0, "function=tick_nohz_handler")))
 		lasttick[c] = t
