@@ -134,6 +134,7 @@ void cause_stop_machine(const struct rtw_event *ev, long is, struct blame_result
 	int cpu = res->run_cpu;
 
 	st->hotplug_cpu = st->waker_pid = -1;
+	st->hotplug_down = -1;
 	for (i = is - 1; i >= 0 && in < 0 && ev[i].ts_ns + CAUSE_STOP_HOTPLUG_NS >= D; i--)
 		if (ev[i].kind == RTW_EV_SWITCH && ev[i].cpu == cpu &&
 		    event_comm_is_stopper(ev[i].u.sw.next_comm))
@@ -170,6 +171,17 @@ void cause_stop_machine(const struct rtw_event *ev, long is, struct blame_result
 
 		if (hp >= 0 && e->ts_ns <= in_ts && e->ts_ns + CAUSE_STOP_HOTPLUG_NS >= in_ts)
 			st->hotplug_cpu = hp;
+		/*
+		 * a hotplug step begun just before, on any CPU (cpu_down()'s takedown_cpu runs
+		 * on the control CPU and calls stop_machine(); the target state is below the
+		 * step's going down, above it coming up); the last one is the one that stopped
+		 */
+		if (e->kind == RTW_EV_CPUHP_ENTER && e->u.hp.cpu >= 0 && e->ts_ns <= in_ts &&
+		    e->ts_ns + CAUSE_STOP_HOTPLUG_NS >= in_ts) {
+			st->hotplug_cpu = e->u.hp.cpu;
+			st->hotplug_down = e->u.hp.target < e->u.hp.step;
+			memcpy(st->hotplug_step, e->u.hp.fun, RTW_NAME_LEN);
+		}
 		/* another CPU's stopper woken by the same waker at the same time */
 		if (wake >= 0 && e->kind == RTW_EV_WAKING && e->pid == ev[wake].pid &&
 		    event_comm_is_stopper(e->u.wake.comm) && e->u.wake.target_cpu >= 0 &&

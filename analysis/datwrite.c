@@ -43,6 +43,8 @@ enum dw_type {
 	DW_WAKEUP,
 	DW_MIGRATE,
 	DW_PI,
+	DW_HP_ENTER,
+	DW_HP_EXIT,
 	DW_IRQ_ENTRY,
 	DW_IRQ_EXIT,
 	DW_SOFTIRQ_ENTRY,
@@ -109,6 +111,16 @@ static const struct dw_format {
 			    DW_F("int oldprio", 16, 4, 1) DW_F("int newprio", 20, 4, 1),
 		    "\"comm=%s pid=%d oldprio=%d newprio=%d\", __get_str(comm), REC->pid, "
 		    "REC->oldprio, REC->newprio" },
+	[DW_HP_ENTER] = { "cpuhp", "cpuhp_enter",
+			  DW_F("unsigned int cpu", 8, 4, 0) DW_F("int target", 12, 4, 1)
+				  DW_F("int idx", 16, 4, 1) DW_F("void * fun", 24, 8, 0),
+			  "\"cpu: %04u target: %3d step: %3d (%ps)\", REC->cpu, REC->target, "
+			  "REC->idx, REC->fun" },
+	[DW_HP_EXIT] = { "cpuhp", "cpuhp_exit",
+			 DW_F("unsigned int cpu", 8, 4, 0) DW_F("int state", 12, 4, 1)
+				 DW_F("int idx", 16, 4, 1) DW_F("int ret", 20, 4, 1),
+			 "\" cpu: %04u  state: %3d step: %3d ret: %d\", REC->cpu, REC->state, "
+			 "REC->idx, REC->ret" },
 	[DW_IRQ_ENTRY] = { "irq", "irq_handler_entry",
 			   DW_F("int irq", 8, 4, 1) DW_F("__data_loc char[] name", 12, 4, 0),
 			   "\"irq=%d name=%s\", REC->irq, __get_str(name)" },
@@ -536,6 +548,30 @@ static size_t dw_fill_task(const struct rtw_event *e, unsigned char *p, int *typ
 	}
 }
 
+/* dw_fill_cpuhp - the payload of a CPU hotplug step into @p: its size, 0 for another kind. */
+static size_t dw_fill_cpuhp(struct datwrite *w, const struct rtw_event *e, unsigned char *p,
+			    int *type)
+{
+	switch (e->kind) {
+	case RTW_EV_CPUHP_ENTER:
+		*type = DW_HP_ENTER;
+		dw_put32(p + 8, (uint32_t)e->u.hp.cpu);
+		dw_put32(p + 12, (uint32_t)e->u.hp.target);
+		dw_put32(p + 16, (uint32_t)e->u.hp.step);
+		dw_put64(p + 24, dw_symbol(w, e->u.hp.fun));
+		return 32;
+	case RTW_EV_CPUHP_EXIT:
+		*type = DW_HP_EXIT;
+		dw_put32(p + 8, (uint32_t)e->u.hp.cpu);
+		dw_put32(p + 12, (uint32_t)e->u.hp.target);
+		dw_put32(p + 16, (uint32_t)e->u.hp.step);
+		dw_put32(p + 20, (uint32_t)e->u.hp.ret);
+		return 24;
+	default:
+		return 0;
+	}
+}
+
 /* dw_fill_irq - the payload of an interrupt event into @p: its size, 0 for another kind. */
 static size_t dw_fill_irq(struct datwrite *w, const struct rtw_event *e, unsigned char *p,
 			  int *type)
@@ -593,6 +629,8 @@ static size_t dw_encode(struct datwrite *w, const struct rtw_event *e, size_t le
 	size = dw_fill_task(e, p, &type);
 	if (!size)
 		size = dw_fill_irq(w, e, p, &type);
+	if (!size)
+		size = dw_fill_cpuhp(w, e, p, &type);
 	if (!size) {
 		switch (e->kind) {
 		case RTW_EV_VECTOR_ENTRY:

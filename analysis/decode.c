@@ -50,6 +50,11 @@ enum decode_field {
 	DF_SIG,
 	DF_GROUP,
 	DF_RESULT,
+	DF_CPU,
+	DF_TARGET,
+	DF_IDX,
+	DF_FUN,
+	DF_STATE,
 	DF_NR,
 };
 
@@ -88,6 +93,11 @@ static const char *const decode_field_names[DF_NR] = {
 	[DF_SIG] = "sig",
 	[DF_GROUP] = "group",
 	[DF_RESULT] = "result",
+	[DF_CPU] = "cpu",
+	[DF_TARGET] = "target",
+	[DF_IDX] = "idx",
+	[DF_FUN] = "fun",
+	[DF_STATE] = "state",
 };
 
 struct decode_type {
@@ -411,7 +421,8 @@ int decode_kind(struct decode *d, struct tep_record *rec)
 	return t ? (int)t->kind : -1;
 }
 
-/* decode_task_fields - the fields of an event about tasks (switch, wakeup, migrate, PI, signal). */
+/* decode_task_fields - the fields of an event about tasks (switch, wakeup, migrate, PI, signal)
+ * and CPUs (hotplug). */
 static void decode_task_fields(struct decode *d, struct decode_type *t, struct tep_record *rec,
 			       struct rtw_event *out)
 {
@@ -455,6 +466,19 @@ static void decode_task_fields(struct decode *d, struct decode_type *t, struct t
 		out->u.sig.pid = (int32_t)decode_num(d, t, DF_PID, rec, -1);
 		out->u.sig.group = (int32_t)decode_num(d, t, DF_GROUP, rec, 0);
 		out->u.sig.result = (int32_t)decode_num(d, t, DF_RESULT, rec, 0);
+		break;
+	case RTW_EV_CPUHP_ENTER:
+		out->u.hp.cpu = (int32_t)decode_num(d, t, DF_CPU, rec, -1);
+		out->u.hp.target = (int32_t)decode_num(d, t, DF_TARGET, rec, -1);
+		out->u.hp.step = (int32_t)decode_num(d, t, DF_IDX, rec, -1);
+		decode_function(d, (unsigned long long)decode_num(d, t, DF_FUN, rec, 0),
+				out->u.hp.fun);
+		break;
+	case RTW_EV_CPUHP_EXIT:
+		out->u.hp.cpu = (int32_t)decode_num(d, t, DF_CPU, rec, -1);
+		out->u.hp.target = (int32_t)decode_num(d, t, DF_STATE, rec, -1);
+		out->u.hp.step = (int32_t)decode_num(d, t, DF_IDX, rec, -1);
+		out->u.hp.ret = (int32_t)decode_num(d, t, DF_RET, rec, 0);
 		break;
 	default:
 		break;

@@ -375,6 +375,10 @@ static const struct event_type event_table[] = {
 	{ "sched", "sched_pi_setprio", NULL, RTW_EV_PI_SETPRIO, EVENT_T_ENABLE },
 	/* who stopped a thread (SIGSTOP ...) and who continued it (SIGCONT): rare, cheap */
 	{ "signal", "signal_generate", NULL, RTW_EV_SIGNAL, EVENT_T_ENABLE },
+	/* CPU hotplug's steps (what stopped the machine, which CPU went away): rare, cheap */
+	{ "cpuhp", "cpuhp_enter", NULL, RTW_EV_CPUHP_ENTER, EVENT_T_ENABLE },
+	{ "cpuhp", "cpuhp_multi_enter", NULL, RTW_EV_CPUHP_ENTER, EVENT_T_ENABLE },
+	{ "cpuhp", "cpuhp_exit", NULL, RTW_EV_CPUHP_EXIT, EVENT_T_ENABLE },
 	{ "irq", "irq_handler_entry", NULL, RTW_EV_IRQ_ENTRY, EVENT_T_ENABLE | EVENT_T_NEEDED },
 	{ "irq", "irq_handler_exit", NULL, RTW_EV_IRQ_EXIT, EVENT_T_ENABLE | EVENT_T_NEEDED },
 	{ "irq", "softirq_entry", NULL, RTW_EV_SOFTIRQ_ENTRY, EVENT_T_ENABLE | EVENT_T_NEEDED },

@@ -488,6 +488,50 @@ static int textpayload_signal(struct rtw_event *ev, const char *p, const char *e
 	return seen == 3 ? 0 : -EINVAL;
 }
 
+/* The signed number after "@key: " (padded: "%3d") in [p, e); false when absent. */
+static bool textpayload_colon_num(const char *p, const char *e, const char *key, int32_t *out)
+{
+	size_t kl = strlen(key);
+	const char *k = memmem(p, (size_t)(e - p), key, kl);
+	int64_t v;
+
+	if (!k || (k > p && textscan_ident(k[-1])))
+		return false;
+	k = textscan_skip_spaces(k + kl, e);
+	if (!textscan_sdec(k, e, &v))
+		return false;
+	*out = (int32_t)v;
+	return true;
+}
+
+/*
+ * cpuhp_enter, cpuhp_multi_enter: "cpu: 0001 target:   0 step: 125 (takedown_cpu)";
+ * cpuhp_exit: " cpu: 0001  state: 124 step: 125 ret: 0"
+ */
+static int textpayload_cpuhp(struct rtw_event *ev, const char *p, const char *e)
+{
+	const char *f;
+
+	if (!textpayload_colon_num(p, e, "cpu:", &ev->u.hp.cpu) ||
+	    !textpayload_colon_num(p, e, "step:", &ev->u.hp.step))
+		return -EINVAL;
+	if (ev->kind == RTW_EV_CPUHP_EXIT) {
+		if (!textpayload_colon_num(p, e, "state:", &ev->u.hp.target) ||
+		    !textpayload_colon_num(p, e, "ret:", &ev->u.hp.ret))
+			return -EINVAL;
+		return 0;
+	}
+	if (!textpayload_colon_num(p, e, "target:", &ev->u.hp.target))
+		return -EINVAL;
+	f = memchr(p, '(', (size_t)(e - p));
+	if (f) {
+		const char *fe = memchr(f, ')', (size_t)(e - f));
+
+		textscan_copy(ev->u.hp.fun, RTW_NAME_LEN, f + 1, fe ? fe : e);
+	}
+	return 0;
+}
+
 int textpayload_parse(struct rtw_event *ev, const char *vector, bool print, const char *p,
 		      const char *e)
 {
@@ -529,6 +573,9 @@ int textpayload_parse(struct rtw_event *ev, const char *vector, bool print, cons
 		return 0;
 	case RTW_EV_SIGNAL:
 		return textpayload_signal(ev, p, e);
+	case RTW_EV_CPUHP_ENTER:
+	case RTW_EV_CPUHP_EXIT:
+		return textpayload_cpuhp(ev, p, e);
 	default:
 		return 0;
 	}

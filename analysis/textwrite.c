@@ -145,6 +145,14 @@ void textwrite_event(FILE *out, const struct rtw_event *e)
 			"signal_generate: sig=%d errno=0 code=0 comm=%s pid=%d grp=%d res=%d\n",
 			e->u.sig.sig, e->u.sig.comm, e->u.sig.pid, e->u.sig.group, e->u.sig.result);
 		break;
+	case RTW_EV_CPUHP_ENTER: /* the kernel's format (cpuhp_multi_enter's is the same) */
+		fprintf(out, "cpuhp_enter: cpu: %04u target: %3d step: %3d (%s)\n",
+			(unsigned int)e->u.hp.cpu, e->u.hp.target, e->u.hp.step, e->u.hp.fun);
+		break;
+	case RTW_EV_CPUHP_EXIT:
+		fprintf(out, "cpuhp_exit:  cpu: %04u  state: %3d step: %3d ret: %d\n",
+			(unsigned int)e->u.hp.cpu, e->u.hp.target, e->u.hp.step, e->u.hp.ret);
+		break;
 	default:
 		fprintf(out, "%s:\n", event_kind_name(e->kind));
 		break;

@@ -653,11 +653,18 @@ void verdict_cause_frozen(const struct verdict_words *w, char *text, char *hint)
 void verdict_cause_stop_machine(const struct verdict_words *w, char *text, char *hint)
 {
 	const struct cause_stop *st = &w->res->cause.stop;
-	char by[96] = "", what[200];
+	char by[96] = "", what[240];
 
 	if (st->waker_pid > 0)
 		snprintf(by, sizeof(by), ", called by %s (pid %d)", st->waker_comm, st->waker_pid);
-	if (st->hotplug_cpu >= 0)
+	if (st->hotplug_cpu >= 0 && st->hotplug_step[0])
+		snprintf(what, sizeof(what),
+			 "CPU hotplug: CPU %d going %s, its hotplug step %s began just before "
+			 "(cpuhp_enter)%s",
+			 st->hotplug_cpu, st->hotplug_down ? "offline" : "online", st->hotplug_step,
+			 st->hotplug_down ? ": the kernel takes a CPU down with stop_machine()"
+					  : "");
+	else if (st->hotplug_cpu >= 0)
 		snprintf(what, sizeof(what),
 			 "CPU hotplug: cpuhp/%d, the hotplug thread of CPU %d, ran just before "
 			 "(CPU %d going offline: the kernel takes a CPU down with stop_machine())",

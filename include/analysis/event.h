@@ -51,6 +51,8 @@ enum rtw_kind {
 	RTW_EV_STACK,	      /* ftrace:kernel_stack, "<stack trace>": its frames follow */
 	RTW_EV_STACK_FRAME,   /* synthetic: one frame of the RTW_EV_STACK before it */
 	RTW_EV_SIGNAL,	      /* signal:signal_generate (in the sender's context) */
+	RTW_EV_CPUHP_ENTER,   /* cpuhp:cpuhp_enter, cpuhp_multi_enter: a CPU hotplug step */
+	RTW_EV_CPUHP_EXIT,    /* cpuhp:cpuhp_exit */
 	RTW_EV_NR_KINDS,
 };
 
@@ -150,6 +152,14 @@ struct rtw_event {
 			int32_t result;		 /* 0 delivered, 1 ignored, 2 already pending ... */
 			char comm[RTW_COMM_LEN]; /* the target's */
 		} sig;
+		struct {		/* CPUHP_*: a step of CPU @cpu's hotplug state machine */
+			int32_t cpu;	/* the CPU going down or up */
+			int32_t target; /* ENTER: the state it goes to (0: offline); EXIT: the
+					 * state reached */
+			int32_t step;	/* the step's state (idx) */
+			int32_t ret;	/* EXIT: its callback's result */
+			char fun[RTW_NAME_LEN]; /* ENTER: the step's callback */
+		} hp;
 		struct {	       /* STACK_FRAME: same cpu, pid and ts as its STACK */
 			int32_t index; /* 0 = the innermost frame */
 			char name[RTW_FRAME_LEN]; /* function, or "0x..." when unknown */

@@ -295,8 +295,11 @@ struct cause_stop {
 	int nr_cpus;	      /* CPUs whose stopper the trace shows woken or run with it */
 	uint64_t machine_ns;  /* the stopper on the thread's CPU: ran over the spike */
 	uint64_t irqs_off_ns; /* its longest stretch with no event on that CPU */
-	int32_t hotplug_cpu;  /* a cpuhp/N thread ran just before: CPU N's hotplug, -1 */
-	int32_t waker_pid;    /* who woke the stoppers (stop_machine's caller), -1 */
+	int32_t hotplug_cpu;  /* a cpuhp/N thread ran, or a cpuhp step began, just before:
+			       * CPU N's hotplug, -1 */
+	int8_t hotplug_down;  /* the step (cpuhp_enter) took it down: 1; up: 0; unknown: -1 */
+	char hotplug_step[RTW_NAME_LEN]; /* that step's callback (cpuhp_enter), "" unknown */
+	int32_t waker_pid;		 /* who woke the stoppers (stop_machine's caller), -1 */
 	char waker_comm[RTW_COMM_LEN];
 };
 

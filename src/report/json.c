@@ -171,7 +171,7 @@ static void report_json_causes(struct json *j, const struct blame_result *r)
 	const struct cause_info *ci = &r->cause;
 	int i;
 
-	if (ci->bw.kind || ci->pi.kind || ci->stop.seen || ci->cfs.seen ||
+	if (ci->bw.kind || ci->pi.kind || ci->stop.seen || ci->stop.machine || ci->cfs.seen ||
 	    ci->stopped.kind != OFFCPU_STOP_NONE || ci->frozen.how != OFFCPU_FROZEN_NONE) {
 		json_object(j, "causes");
 		report_json_offcpu(j, r);
@@ -223,7 +223,7 @@ static void report_json_causes(struct json *j, const struct blame_result *r)
 			json_bool(j, "pi_events_seen", ci->pi.events_seen);
 			json_end(j);
 		}
-		if (ci->stop.seen) {
+		if (ci->stop.seen || ci->stop.machine) {
 			json_object(j, "stop");
 			json_int(j, "pid", ci->stop.pid);
 			json_string(j, "comm", ci->stop.comm);
@@ -240,6 +240,26 @@ static void report_json_causes(struct json *j, const struct blame_result *r)
 			}
 			if (ci->stop.by_timer[0])
 				json_string(j, "by_timer", ci->stop.by_timer);
+			if (ci->stop.machine) { /* stop_machine(): every CPU's stopper */
+				json_object(j, "machine");
+				json_int(j, "cpus", ci->stop.nr_cpus);
+				json_double(j, "us", report_us(ci->stop.machine_ns), 3);
+				json_double(j, "irqs_off_us", report_us(ci->stop.irqs_off_ns), 3);
+				if (ci->stop.waker_pid > 0) {
+					json_int(j, "called_by_pid", ci->stop.waker_pid);
+					json_string(j, "called_by_comm", ci->stop.waker_comm);
+				}
+				if (ci->stop.hotplug_cpu >= 0) {
+					json_int(j, "hotplug_cpu", ci->stop.hotplug_cpu);
+					if (ci->stop.hotplug_step[0]) {
+						json_string(j, "hotplug_step",
+							    ci->stop.hotplug_step);
+						json_bool(j, "hotplug_down",
+							  ci->stop.hotplug_down > 0);
+					}
+				}
+				json_end(j);
+			}
 			json_end(j);
 		}
 		json_end(j);

@@ -24,10 +24,11 @@
  *   6     flags (RTW_F_*)
  *   7     pid selector (common_pid)
  *   8     second pid selector (next_pid, woken, migrated pid)
- *   9     prio (prev_prio / the woken prio), 10 next_prio, both raw 0-255 - 1
+ *   9     prio (prev_prio / the woken prio), 10 next_prio, both raw 0-255 - 1 (cpuhp:
+ *         target, step)
  *   11    prev_state: bits 0-6 TASK_REPORT bits, bit 7 RTW_STATE_PREEMPTED
  *   12    name selector (hrtimer function, IRQ or vector name, marker text)
- *   13    IRQ number / softirq vector / target CPU selector
+ *   13    IRQ number / softirq vector / target CPU selector (cpuhp: its CPU)
  *   14    second CPU selector (migration destination), 15 misc (lost count, ret)
  * Bytes after the last whole event are ignored.
  */
@@ -196,6 +197,15 @@ static inline void evs_decode_event(const uint8_t *p, uint64_t *ts, struct rtw_e
 		break;
 	case RTW_EV_MARKER:
 		evs_name(p[12], e->u.marker.text, RTW_MARKER_LEN);
+		break;
+	case RTW_EV_CPUHP_ENTER:
+	case RTW_EV_CPUHP_EXIT:
+		e->u.hp.cpu = evs_cpu(p[13]);
+		e->u.hp.target = (int32_t)p[9] - 1;
+		e->u.hp.step = (int32_t)p[10] - 1;
+		e->u.hp.ret = (int32_t)(int8_t)p[15];
+		if (e->kind == RTW_EV_CPUHP_ENTER)
+			evs_name(p[12], e->u.hp.fun, RTW_NAME_LEN);
 		break;
 	case RTW_EV_LOST:
 		e->u.lost.count = p[15];

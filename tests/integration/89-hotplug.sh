@@ -6,13 +6,14 @@
 # CPU stopper running over the spike with interrupts off (stop_machine's shape: JSON culprits
 # name migration/N and the window has a stretch with no event) are stop_machine on at least 9
 # of 10 judged; a stopper the soft-lockup watchdog's timer woke (every 4 s on each CPU) must be
-# stop_work instead. CPU 1 is put back online on every exit path.
-PLAN=5
+# stop_work instead; each stop_machine() names the hotplug step that called it (cpuhp_enter of
+# takedown_cpu, CPU 1 going down). CPU 1 is put back online on every exit path.
+PLAN=6
 . tests/integration/lib.sh
 
 CPU1=/sys/devices/system/cpu/cpu1/online
 if ! [ -w "$CPU1" ]; then
-	for _ in 1 2 3 4 5; do ok "# SKIP no CPU hotplug here ($CPU1)"; done
+	for _ in 1 2 3 4 5 6; do ok "# SKIP no CPU hotplug here ($CPU1)"; done
 	exit 0
 fi
 hp_cleanup() {
@@ -22,7 +23,7 @@ hp_cleanup() {
 trap hp_cleanup EXIT
 
 # a few runs: each takes CPU 1 down once and brings it back (one stop_machine each)
-judged=0 named=0 said=0 back=0 json_ok=0
+judged=0 named=0 step=0 said=0 back=0 json_ok=0
 for run in 1 2 3 4 5; do
 	rm -f "$TMP/h.json"
 	timeout 60 "$RTWHY" -t 2 -a -p 90 -i 1000 -D 5 -q --explain 100 --json="$TMP/h.json" \
@@ -44,7 +45,7 @@ d = json.load(open(sys.argv[1]))
 hp = d.get("cpu_hotplug", [])
 ok = (len(hp) == 2 and hp[0]["cpu"] == 1 and not hp[0]["online"] and hp[0]["threads"] == [1]
       and hp[1]["online"] and hp[1]["repinned"] == 1)
-judged = named = 0
+judged = named = step = 0
 for s in d["spikes"]:
     st = [c for c in s["culprits"] if (c.get("comm") or "").startswith("migration/")]
     # its shape: a stopper on the spike's CPU held most of it
@@ -64,12 +65,23 @@ for s in d["spikes"]:
     want = "stop_work" if stop.get("by_timer") == "watchdog_timer_fn" else "stop_machine"
     if s["verdict"]["kind"] == want:
         named += 1
+        # stop_machine(): CPU 1's hotplug step that called it (cpuhp_enter, rtwhy enables it)
+        m = stop.get("machine") or {}
+        if want == "stop_machine" and (m.get("hotplug_cpu") == 1 and m.get("hotplug_down") and
+                                       m.get("hotplug_step") == "takedown_cpu"):
+            step += 1
+        elif want == "stop_machine":
+            with open(sys.argv[1] + ".missed", "a") as f:
+                print("spike %s us: stop_machine without CPU 1's takedown_cpu step: %s" % (
+                    s["latency_us"], m), file=f)
+        else:
+            step += 1  # the watchdog's: no hotplug step to name
         continue
     with open(sys.argv[1] + ".missed", "a") as f:  # shown if the check fails
         print("spike %s us: %s: %s; culprits %s" % (
             s["latency_us"], s["verdict"]["kind"], s["verdict"].get("text", ""),
             [(c.get("comm"), c["us"]) for c in s["culprits"]]), file=f)
-print(int(ok), judged, named)
+print(int(ok), judged, named, step)
 PY
 	)
 	# shellcheck disable=SC2086
@@ -77,6 +89,7 @@ PY
 	json_ok=$((json_ok + ${1:-0}))
 	judged=$((judged + ${2:-0}))
 	named=$((named + ${3:-0}))
+	step=$((step + ${4:-0}))
 	note "run $run: judged $judged so far, $named stop_machine"
 	for f in h.json h.out h.err; do cp "$TMP/$f" "$TMP/$run.$f" 2>/dev/null; done
 	[ "$judged" -ge 10 ] && break
@@ -94,3 +107,7 @@ else
 	notok "stop_machine (the watchdog's: stop_work) on $named of $judged stopper spikes (9 of 10)"
 	show "$TMP/h.json.missed" 40
 fi
+stepok=0
+[ "$named" -gt 0 ] && [ "$step" = "$named" ] && stepok=1
+check "... each with what called it: CPU 1's hotplug step takedown_cpu ($step of $named)" \
+	[ "$stepok" = 1 ]

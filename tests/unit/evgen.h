@@ -256,6 +256,21 @@ static inline void ev_signal(struct evgen *g, double us, int cpu, int cur, const
 	util_strlcpy(e->u.sig.comm, comm, RTW_COMM_LEN);
 }
 
+/* cpuhp_enter (@fun set) or cpuhp_exit (@fun NULL: @target is the state reached) of @hcpu */
+static inline void ev_cpuhp(struct evgen *g, double us, int cpu, int cur, const char *cur_comm,
+			    int hcpu, int target, int step, const char *fun, int ret)
+{
+	struct rtw_event *e = evgen_add(g, us, cpu, cur, cur_comm,
+					fun ? RTW_EV_CPUHP_ENTER : RTW_EV_CPUHP_EXIT, 0);
+
+	e->u.hp.cpu = hcpu;
+	e->u.hp.target = target;
+	e->u.hp.step = step;
+	e->u.hp.ret = fun ? 0 : ret;
+	if (fun)
+		util_strlcpy(e->u.hp.fun, fun, RTW_NAME_LEN);
+}
+
 /* One event of each kind, as a round trip through a format writes them (13 us, 2 CPUs). */
 static inline void evgen_each_kind(struct evgen *g)
 {
@@ -279,6 +294,8 @@ static inline void evgen_each_kind(struct evgen *g)
 	ev_hrtimer(g, 10, 0, 0, "<idle>", NULL, false, 0);
 	ev_vector(g, 11, 1, 2639, "bash", "reschedule", true);
 	ev_vector(g, 12, 1, 2639, "bash", "reschedule", false);
+	ev_cpuhp(g, 12.25, 0, 58, "kworker/0:1", 1, 0, 125, "takedown_cpu", 0);
+	ev_cpuhp(g, 12.375, 0, 58, "kworker/0:1", 1, 124, 125, NULL, -16);
 	ev_pi(g, 12.5, 1, 4920, "pilock", 4919, "pilock", 89, 9);
 	ev_stack(g, 12.75, 1, 6206, "sh", frames, 2);
 	ev_lost(g, 13, 1, 99);

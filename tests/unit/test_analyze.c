@@ -281,6 +281,9 @@ static int check_spike(const char *file, int index, const char *line, const stru
 	       fixture_task(r->cause.stop.moved_comm, r->cause.stop.moved_pid, got + 32));
 	EXPECT("by", "%s", fixture_task(r->cause.stop.by_comm, r->cause.stop.by_pid, got + 32));
 	EXPECT("by_timer", "%s", r->cause.stop.by_timer[0] ? r->cause.stop.by_timer : "none");
+	EXPECT("hotplug_cpu", "%d", r->cause.stop.hotplug_cpu);
+	EXPECT("hotplug_step", "%s",
+	       r->cause.stop.hotplug_step[0] ? r->cause.stop.hotplug_step : "none");
 	/* CFS bandwidth throttling, a stopped thread (offcpu.h) */
 	EXPECT("cfs_timer", "%s", fixture_ts(r->cause.cfs.timer_ns, got + 32));
 	EXPECT("cfs_idle", "%d", r->cause.cfs.idle_proof);

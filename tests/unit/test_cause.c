@@ -788,6 +788,19 @@ static void test_stop_work_stalled(void)
 	CU_ASSERT_EQUAL_FATAL(explain(10000, 13513), 0);
 	CU_ASSERT_EQUAL(res.verdict, BLAME_V_STOP_MACHINE);
 	CU_ASSERT_TRUE(res.cause.stop.machine);
+	CU_ASSERT_EQUAL(res.cause.stop.hotplug_cpu, -1);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "what called it is not in the trace"));
+	/* the same after CPU 1's hotplug step takedown_cpu began on CPU 0 (cpu_down()) */
+	ev_cpuhp(&g, 10005, 0, 7600, "affstorm", 1, 0, 125, "takedown_cpu", 0);
+	evgen_settle_last(&g);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 13513), 0);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_STOP_MACHINE);
+	CU_ASSERT_EQUAL(res.cause.stop.hotplug_cpu, 1);
+	CU_ASSERT_EQUAL(res.cause.stop.hotplug_down, 1);
+	CU_ASSERT_STRING_EQUAL(res.cause.stop.hotplug_step, "takedown_cpu");
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "CPU 1 going offline, its hotplug step "
+						"takedown_cpu"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "cpuN/online"));
 }
 
 /* The stack recorded at the wakeup, cut below the interrupt entry. */

@@ -157,13 +157,17 @@ static void test_table(void)
 		enabled += (t[i].flags & EVENT_T_ENABLE) != 0;
 		needed += (t[i].flags & EVENT_T_NEEDED) != 0;
 	}
-	CU_ASSERT_EQUAL(enabled, 23); /* sched_pi_setprio, signal_generate too */
+	CU_ASSERT_EQUAL(enabled, 26); /* sched_pi_setprio, signal_generate, cpuhp's three too */
 	CU_ASSERT_EQUAL(needed, 10);
 	CU_ASSERT_STRING_EQUAL(t[0].name, "sched_switch");
-	CU_ASSERT_EQUAL(event_systems(systems, 16), 8);
+	CU_ASSERT_EQUAL(event_systems(systems, 16), 9);
 	CU_ASSERT_STRING_EQUAL(systems[0], "sched");
 	CU_ASSERT_STRING_EQUAL(systems[1], "signal");
-	CU_ASSERT_STRING_EQUAL(systems[7], "ftrace");
+	CU_ASSERT_STRING_EQUAL(systems[2], "cpuhp");
+	CU_ASSERT_STRING_EQUAL(systems[8], "ftrace");
+	CU_ASSERT_STRING_EQUAL(event_kind_name(RTW_EV_CPUHP_ENTER), "cpuhp_enter");
+	CU_ASSERT_EQUAL(event_kind_of("cpuhp", "cpuhp_multi_enter", 17, vec), RTW_EV_CPUHP_ENTER);
+	CU_ASSERT_EQUAL(event_kind_of(NULL, "cpuhp_exit", 10, vec), RTW_EV_CPUHP_EXIT);
 	CU_ASSERT_EQUAL(event_systems(systems, 2), 2);
 	CU_ASSERT_STRING_EQUAL(event_kind_name(RTW_EV_MARKER), "print");
 	CU_ASSERT_STRING_EQUAL(event_kind_name(RTW_EV_LOST), "lost");

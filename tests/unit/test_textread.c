@@ -624,6 +624,33 @@ static void test_round_trip(void)
 	free(buf);
 }
 
+/* CPU hotplug's steps, as the kernel prints them (6.18 here: cpu_down of CPU 1). */
+static void test_cpuhp(void)
+{
+	const struct rtw_event *e;
+
+	e = one("     kworker/0:1-58      [000] .....  1869.838290: cpuhp_enter: cpu: 0001 target: "
+		"  "
+		"0 step: 125 (takedown_cpu)");
+	CU_ASSERT_EQUAL(e->kind, RTW_EV_CPUHP_ENTER);
+	CU_ASSERT_EQUAL(e->u.hp.cpu, 1);
+	CU_ASSERT_EQUAL(e->u.hp.target, 0);
+	CU_ASSERT_EQUAL(e->u.hp.step, 125);
+	CU_ASSERT_STRING_EQUAL(e->u.hp.fun, "takedown_cpu");
+	e = one("         cpuhp/1-21      [001] .....  1869.838302: cpuhp_multi_enter: cpu: 0001 "
+		"target: 215 step: 207 (perf_event_init_cpu)");
+	CU_ASSERT_EQUAL(e->kind, RTW_EV_CPUHP_ENTER);
+	CU_ASSERT_EQUAL(e->u.hp.target, 215);
+	CU_ASSERT_STRING_EQUAL(e->u.hp.fun, "perf_event_init_cpu");
+	e = one("         cpuhp/1-21      [001] .....  1869.838310: cpuhp_exit:  cpu: 0001  state: "
+		"206 step: 207 ret: -16");
+	CU_ASSERT_EQUAL(e->kind, RTW_EV_CPUHP_EXIT);
+	CU_ASSERT_EQUAL(e->u.hp.cpu, 1);
+	CU_ASSERT_EQUAL(e->u.hp.target, 206);
+	CU_ASSERT_EQUAL(e->u.hp.step, 207);
+	CU_ASSERT_EQUAL(e->u.hp.ret, -16);
+}
+
 /* sched_pi_setprio and stack traces: the kernel's lines and trace-cmd's. */
 static void test_pi_and_stack(void)
 {
@@ -747,6 +774,7 @@ static CU_TestInfo textread_tests[] = {
 	{ "headers", test_headers },
 	{ "6.12 PREEMPT_RT, rtla's timerlat trace", test_612_rt },
 	{ "sched_pi_setprio and stack traces", test_pi_and_stack },
+	{ "cpuhp_enter, cpuhp_multi_enter, cpuhp_exit", test_cpuhp },
 	{ "textwrite round trip", test_round_trip },
 	{ "reading a file", test_fd },
 	{ "callback stops", test_stop },
