@@ -645,6 +645,18 @@ static int tl_first(struct tl_cpu *c, const struct rtw_event *e, uint64_t start_
 }
 
 /* tl_event - one event of a CPU: the segment it ends, the state it leaves (@tick_ns: 0 unknown). */
+/*
+ * Is @c back in a task's own context: no frame open, or a softirq run in the task's context
+ * (local_bh_enable(), an IRQ thread, ksoftirqd; every softirq on PREEMPT_RT), which PREEMPT_RT
+ * runs preemptible (a local lock, no preempt count), not one run at a hard IRQ's exit?
+ */
+static bool tl_task_context(const struct tl_cpu *c)
+{
+	const struct tl_frame *top = c->depth ? &c->stack[c->depth - 1] : NULL;
+
+	return !top || (top->ctx == TL_SOFTIRQ && !top->from_irq);
+}
+
 static int tl_event(struct tl_cpu *c, const struct rtw_event *e, uint64_t start_ns,
 		    uint64_t tick_ns)
 {
@@ -689,10 +701,10 @@ static int tl_event(struct tl_cpu *c, const struct rtw_event *e, uint64_t start_
 	 * (irq_exit()'s own wakeups: ktimers/N, ksoftirqd/N): a need-resched one of them
 	 * sets is taken at the same return (irqentry_exit()).
 	 */
-	if ((e->kind == RTW_EV_IRQ_EXIT || e->kind == RTW_EV_VECTOR_EXIT) && !c->depth)
+	if ((e->kind == RTW_EV_IRQ_EXIT || e->kind == RTW_EV_VECTOR_EXIT) && tl_task_context(c))
 		c->exit_path = !e->preempt;
 	else
-		c->exit_path = c->exit_path && !c->depth && e->kind != RTW_EV_SWITCH &&
+		c->exit_path = c->exit_path && tl_task_context(c) && e->kind != RTW_EV_SWITCH &&
 			       (e->flags & RTW_F_IRQS_OFF);
 	c->preempt_exit = c->exit_path && (e->flags & RTW_F_NEED_RESCHED);
 	if ((e->kind == RTW_EV_IRQ_EXIT || e->kind == RTW_EV_VECTOR_EXIT || soft_ret) && !c->depth)

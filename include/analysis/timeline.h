@@ -30,7 +30,9 @@ struct tl_segment {
 	int32_t cpu;
 	uint8_t ctx;		 /* enum tl_ctx */
 	uint8_t resched;	 /* RTW_F_*RESCHED bits seen in the segment's first event */
-	uint8_t preempt_exit;	 /* it began at a hard IRQ's exit to task context with
+	uint8_t preempt_exit;	 /* it began at a hard IRQ's exit to task context (or to a
+				  * softirq run in the task's context: preemptible on
+				  * PREEMPT_RT) with
 				  * TIF_NEED_RESCHED set and preemption enabled (set at the exit
 				  * or by an IRQs-off event right after it, on the same return
 				  * path): a preemptible kernel switches right there; it ends at
