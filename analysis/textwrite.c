@@ -56,6 +56,33 @@ void textwrite_kernel(FILE *out, const char *release, const char *version, int h
 		fprintf(out, "# rtwhy: main thread %d\n", (int)main_tid);
 }
 
+/* The payload of the events about tasks' priorities and signals, and CPU hotplug's steps. */
+static bool textwrite_more(FILE *out, const struct rtw_event *e)
+{
+	switch (e->kind) {
+	case RTW_EV_PI_SETPRIO:
+		fprintf(out, "sched_pi_setprio: comm=%s pid=%d oldprio=%d newprio=%d\n",
+			e->u.pi.comm, e->u.pi.pid, e->u.pi.oldprio, e->u.pi.newprio);
+		break;
+	case RTW_EV_SIGNAL:
+		fprintf(out,
+			"signal_generate: sig=%d errno=0 code=0 comm=%s pid=%d grp=%d res=%d\n",
+			e->u.sig.sig, e->u.sig.comm, e->u.sig.pid, e->u.sig.group, e->u.sig.result);
+		break;
+	case RTW_EV_CPUHP_ENTER: /* the kernel's format (cpuhp_multi_enter's is the same) */
+		fprintf(out, "cpuhp_enter: cpu: %04u target: %3d step: %3d (%s)\n",
+			(unsigned int)e->u.hp.cpu, e->u.hp.target, e->u.hp.step, e->u.hp.fun);
+		break;
+	case RTW_EV_CPUHP_EXIT:
+		fprintf(out, "cpuhp_exit:  cpu: %04u  state: %3d step: %3d ret: %d\n",
+			(unsigned int)e->u.hp.cpu, e->u.hp.target, e->u.hp.step, e->u.hp.ret);
+		break;
+	default:
+		return false;
+	}
+	return true;
+}
+
 void textwrite_event(FILE *out, const struct rtw_event *e)
 {
 	char flags[8], state[16];
@@ -76,6 +103,8 @@ void textwrite_event(FILE *out, const struct rtw_event *e)
 	fprintf(out, "%16s-%-7d [%03d] %s %5llu.%09llu: ", comm, e->pid, e->cpu, flags,
 		(unsigned long long)(e->ts_ns / 1000000000ULL),
 		(unsigned long long)(e->ts_ns % 1000000000ULL));
+	if (textwrite_more(out, e))
+		return;
 	switch (e->kind) {
 	case RTW_EV_SWITCH:
 		textwrite_state(e->u.sw.prev_state, state);
@@ -133,25 +162,8 @@ void textwrite_event(FILE *out, const struct rtw_event *e)
 	case RTW_EV_MARKER:
 		fprintf(out, "tracing_mark_write: %s\n", e->u.marker.text);
 		break;
-	case RTW_EV_PI_SETPRIO:
-		fprintf(out, "sched_pi_setprio: comm=%s pid=%d oldprio=%d newprio=%d\n",
-			e->u.pi.comm, e->u.pi.pid, e->u.pi.oldprio, e->u.pi.newprio);
-		break;
 	case RTW_EV_STACK:
 		fprintf(out, "<stack trace>\n");
-		break;
-	case RTW_EV_SIGNAL:
-		fprintf(out,
-			"signal_generate: sig=%d errno=0 code=0 comm=%s pid=%d grp=%d res=%d\n",
-			e->u.sig.sig, e->u.sig.comm, e->u.sig.pid, e->u.sig.group, e->u.sig.result);
-		break;
-	case RTW_EV_CPUHP_ENTER: /* the kernel's format (cpuhp_multi_enter's is the same) */
-		fprintf(out, "cpuhp_enter: cpu: %04u target: %3d step: %3d (%s)\n",
-			(unsigned int)e->u.hp.cpu, e->u.hp.target, e->u.hp.step, e->u.hp.fun);
-		break;
-	case RTW_EV_CPUHP_EXIT:
-		fprintf(out, "cpuhp_exit:  cpu: %04u  state: %3d step: %3d ret: %d\n",
-			(unsigned int)e->u.hp.cpu, e->u.hp.target, e->u.hp.step, e->u.hp.ret);
 		break;
 	default:
 		fprintf(out, "%s:\n", event_kind_name(e->kind));

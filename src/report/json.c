@@ -162,6 +162,46 @@ static void report_json_offcpu(struct json *j, const struct blame_result *r)
 	report_json_frozen(j, &r->cause.frozen);
 }
 
+/* "stop": the CPU stopper (cause_stop.h), and stop_machine() with what called it */
+static void report_json_stop(struct json *j, const struct cause_stop *st)
+{
+	json_object(j, "stop");
+	json_int(j, "pid", st->pid);
+	json_string(j, "comm", st->comm);
+	if (st->moved_pid > 0) {
+		json_int(j, "moved_pid", st->moved_pid);
+		json_string(j, "moved_comm", st->moved_comm);
+		json_int(j, "moved_from", st->moved_from);
+		json_int(j, "moved_to", st->moved_to);
+	}
+	if (st->by_pid >= 0) {
+		json_int(j, "by_pid", st->by_pid);
+		json_string(j, "by_comm", st->by_comm);
+		json_int(j, "by_cpu", st->by_cpu);
+	}
+	if (st->by_timer[0])
+		json_string(j, "by_timer", st->by_timer);
+	if (st->machine) { /* stop_machine(): every CPU's stopper */
+		json_object(j, "machine");
+		json_int(j, "cpus", st->nr_cpus);
+		json_double(j, "us", report_us(st->machine_ns), 3);
+		json_double(j, "irqs_off_us", report_us(st->irqs_off_ns), 3);
+		if (st->waker_pid > 0) {
+			json_int(j, "called_by_pid", st->waker_pid);
+			json_string(j, "called_by_comm", st->waker_comm);
+		}
+		if (st->hotplug_cpu >= 0) {
+			json_int(j, "hotplug_cpu", st->hotplug_cpu);
+			if (st->hotplug_step[0]) {
+				json_string(j, "hotplug_step", st->hotplug_step);
+				json_bool(j, "hotplug_down", st->hotplug_down > 0);
+			}
+		}
+		json_end(j);
+	}
+	json_end(j);
+}
+
 /* What cause.h found: "causes" {bandwidth, pi, stop}, and the kernel "stack" of the wakeup. */
 static void report_json_causes(struct json *j, const struct blame_result *r)
 {
@@ -223,45 +263,8 @@ static void report_json_causes(struct json *j, const struct blame_result *r)
 			json_bool(j, "pi_events_seen", ci->pi.events_seen);
 			json_end(j);
 		}
-		if (ci->stop.seen || ci->stop.machine) {
-			json_object(j, "stop");
-			json_int(j, "pid", ci->stop.pid);
-			json_string(j, "comm", ci->stop.comm);
-			if (ci->stop.moved_pid > 0) {
-				json_int(j, "moved_pid", ci->stop.moved_pid);
-				json_string(j, "moved_comm", ci->stop.moved_comm);
-				json_int(j, "moved_from", ci->stop.moved_from);
-				json_int(j, "moved_to", ci->stop.moved_to);
-			}
-			if (ci->stop.by_pid >= 0) {
-				json_int(j, "by_pid", ci->stop.by_pid);
-				json_string(j, "by_comm", ci->stop.by_comm);
-				json_int(j, "by_cpu", ci->stop.by_cpu);
-			}
-			if (ci->stop.by_timer[0])
-				json_string(j, "by_timer", ci->stop.by_timer);
-			if (ci->stop.machine) { /* stop_machine(): every CPU's stopper */
-				json_object(j, "machine");
-				json_int(j, "cpus", ci->stop.nr_cpus);
-				json_double(j, "us", report_us(ci->stop.machine_ns), 3);
-				json_double(j, "irqs_off_us", report_us(ci->stop.irqs_off_ns), 3);
-				if (ci->stop.waker_pid > 0) {
-					json_int(j, "called_by_pid", ci->stop.waker_pid);
-					json_string(j, "called_by_comm", ci->stop.waker_comm);
-				}
-				if (ci->stop.hotplug_cpu >= 0) {
-					json_int(j, "hotplug_cpu", ci->stop.hotplug_cpu);
-					if (ci->stop.hotplug_step[0]) {
-						json_string(j, "hotplug_step",
-							    ci->stop.hotplug_step);
-						json_bool(j, "hotplug_down",
-							  ci->stop.hotplug_down > 0);
-					}
-				}
-				json_end(j);
-			}
-			json_end(j);
-		}
+		if (ci->stop.seen || ci->stop.machine)
+			report_json_stop(j, &ci->stop);
 		json_end(j);
 	}
 	if (ci->stack.where != CAUSE_STACK_NONE) {
