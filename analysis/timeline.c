@@ -78,7 +78,8 @@ static int tl_emit(struct tl_cpu *c, int cpu, uint64_t start, uint64_t end)
 				.preempt_exit = c->preempt_exit,
 				.resched_return = c->resched_return,
 				.end_resched = c->next_resched,
-				.silent_head = c->silent_head };
+				.silent_head = c->silent_head,
+				.one_stretch = 1 };
 
 	if (end <= start)
 		return 0;
@@ -105,6 +106,7 @@ static int tl_emit(struct tl_cpu *c, int cpu, uint64_t start, uint64_t end)
 		    prev->silent_head == s.silent_head && !strcmp(prev->name, s.name)) {
 			prev->end_ns = end;
 			prev->resched |= s.resched;
+			prev->one_stretch = 0;
 			return 0;
 		}
 	}
@@ -429,6 +431,8 @@ static int tl_cut_gaps(struct tl_cpu *c, uint64_t tick_ns)
 		gap.ctx = TL_GAP;
 		gap.start_ns = s->start_ns + tick_ns;
 		s->end_ns = gap.start_ns;
+		/* one silent stretch: its first tick is the task's only by inference */
+		s->silent_head |= s->one_stretch;
 		if (c->nr == c->cap) {
 			size_t cap = c->cap * 2;
 			struct tl_segment *seg = realloc(c->seg, cap * sizeof(*seg));

@@ -50,7 +50,10 @@ struct tl_segment {
 				  * context (local_bh_enable(), ksoftirqd, an IRQ thread) */
 	uint8_t silent_head;	 /* TL_TASK, TL_SOFTIRQ: the start of a silence that ran on
 				  * past a tick that was due (the rest is a TL_GAP): the
-				  * task's by the grid, though no event shows it ran */
+				  * task's by the grid, though no event shows it ran; also the
+				  * first tick of a silence longer than a tick on a ticking CPU
+				  * whose ticks show no grid (tl_cut_gaps) */
+	uint8_t one_stretch;	 /* no event inside it: one stretch between two events */
 	int32_t pid;		 /* the task (TASK/IDLE) or the interrupted task */
 	int32_t prio;		 /* kernel prio of @pid, TL_PRIO_UNKNOWN if not seen */
 	int32_t irq;		 /* hard IRQ number, softirq vector; -1 otherwise */
