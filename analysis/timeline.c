@@ -648,7 +648,6 @@ static int tl_first(struct tl_cpu *c, const struct rtw_event *e, uint64_t start_
 	return 0;
 }
 
-/* tl_event - one event of a CPU: the segment it ends, the state it leaves (@tick_ns: 0 unknown). */
 /*
  * Is @c back in a task's own context: no frame open, or a softirq run in the task's context
  * (local_bh_enable(), an IRQ thread, ksoftirqd; every softirq on PREEMPT_RT), which PREEMPT_RT
@@ -661,6 +660,18 @@ static bool tl_task_context(const struct tl_cpu *c)
 	return !top || (top->ctx == TL_SOFTIRQ && !top->from_irq);
 }
 
+/*
+ * tl_on_return - Is @c still on an interrupt's return path after @e: @exit, an exit that
+ * returns to @ctx (no preempt count), or, when @was, an IRQs-off event there before a switch.
+ */
+static uint8_t tl_on_return(uint8_t was, const struct rtw_event *e, bool exit, bool ctx)
+{
+	if (exit && ctx)
+		return !e->preempt;
+	return was && ctx && e->kind != RTW_EV_SWITCH && (e->flags & RTW_F_IRQS_OFF);
+}
+
+/* tl_event - one event of a CPU: the segment it ends, the state it leaves (@tick_ns: 0 unknown). */
 static int tl_event(struct tl_cpu *c, const struct rtw_event *e, uint64_t start_ns,
 		    uint64_t tick_ns)
 {
@@ -668,7 +679,7 @@ static int tl_event(struct tl_cpu *c, const struct rtw_event *e, uint64_t start_
 	const bool soft_ret = e->kind == RTW_EV_SOFTIRQ_EXIT && c->depth &&
 			      c->stack[c->depth - 1].ctx == TL_SOFTIRQ &&
 			      c->stack[c->depth - 1].from_irq;
-	bool idle;
+	bool idle, hard_exit;
 
 	if (!c->seen && tl_first(c, e, start_ns))
 		return -ENOMEM;
@@ -705,17 +716,10 @@ static int tl_event(struct tl_cpu *c, const struct rtw_event *e, uint64_t start_
 	 * (irq_exit()'s own wakeups: ktimers/N, ksoftirqd/N): a need-resched one of them
 	 * sets is taken at the same return (irqentry_exit()).
 	 */
-	if ((e->kind == RTW_EV_IRQ_EXIT || e->kind == RTW_EV_VECTOR_EXIT) && tl_task_context(c))
-		c->exit_path = !e->preempt;
-	else
-		c->exit_path = c->exit_path && tl_task_context(c) && e->kind != RTW_EV_SWITCH &&
-			       (e->flags & RTW_F_IRQS_OFF);
+	hard_exit = e->kind == RTW_EV_IRQ_EXIT || e->kind == RTW_EV_VECTOR_EXIT;
+	c->exit_path = tl_on_return(c->exit_path, e, hard_exit, tl_task_context(c));
 	c->preempt_exit = c->exit_path && (e->flags & RTW_F_NEED_RESCHED);
-	if ((e->kind == RTW_EV_IRQ_EXIT || e->kind == RTW_EV_VECTOR_EXIT || soft_ret) && !c->depth)
-		c->ret_path = !e->preempt;
-	else
-		c->ret_path = c->ret_path && !c->depth && e->kind != RTW_EV_SWITCH &&
-			      (e->flags & RTW_F_IRQS_OFF);
+	c->ret_path = tl_on_return(c->ret_path, e, hard_exit || soft_ret, !c->depth);
 	c->resched_return = c->ret_path && (e->flags & RTW_F_NEED_RESCHED);
 	c->last_flags = e->flags;
 	c->last_kind = e->kind;
