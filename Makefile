@@ -7,7 +7,7 @@
 #   make bench   rtwhy side by side with cyclictest and trace-cmd
 #   make tsan    the measuring code under ThreadSanitizer (build-tsan/, root for tracing)
 #   make fuzz    libFuzzer targets, FUZZ_SECONDS each (default 60; clang, build-fuzz/)
-#   make soak    --explain for SOAK_SECONDS (default 600) under load: RSS, fds, counts
+#   make soak    --explain for SOAK_SECONDS (default 600), SOAK_RATE spikes/s (10): RSS, fds, counts
 #   make install  binary, man page, bash completion under DESTDIR/PREFIX (default /usr/local)
 #   DEVELOPER=1  warnings are errors (CI);  SANITIZE=1  ASan + UBSan;  V=1  full commands
 #   NO_DEPS=1    install no packages (pbuilder, distributions);  NO_ROOT_TESTS=1  unit tests only
@@ -67,6 +67,7 @@ SAN_OBJS	:= $(BUILD)/tests/sanitize/defaults.o
 endif
 FUZZ_SECONDS	?= 60
 SOAK_SECONDS	?= 600
+SOAK_RATE	?= 10
 
 # do not let pkg-config run (and fail) for targets that do not compile
 NOBUILD_GOALS	:= clean format format-check deps-build deps-check deps-bench deps-fuzz deps-kernels \
@@ -205,8 +206,8 @@ libFuzzer (Debian: apt-get install clang libclang-rt-dev)" >&2; exit 1; }
 fuzz-build: pkgcheck $(FUZZ_TARGETS) $(FUZZ_TOOLS)
 
 soak: deps-check
-	@$(MAKE) --no-print-directory all
-	@tests/soak/run.sh $(BUILD) $(SOAK_SECONDS)
+	@$(MAKE) --no-print-directory all $(BUILD)/tests/spinner
+	@tests/soak/run.sh $(BUILD) $(SOAK_SECONDS) $(SOAK_RATE)
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR) $(DESTDIR)$(COMPDIR)

@@ -33,6 +33,7 @@
 #include "rtwhy/run.h"
 #include "rtwhy/savetrace.h"
 #include "rtwhy/shmstat.h"
+#include "rtwhy/spikekeep.h"
 #include "rtwhy/sigflag.h"
 #include "rtwhy/statfifo.h"
 #include "rtwhy/systune.h"
@@ -42,7 +43,6 @@
 
 #define RUN_REFRESH_NS	 (10 * NSEC_PER_MSEC) /* cyclictest's display period */
 #define RUN_LOOKBACK_NS	 (20 * NSEC_PER_MSEC) /* events kept before a deadline */
-#define RUN_MAX_KEPT	 1000		      /* explained spikes kept for --json */
 #define RUN_STEAL_PERIOD (100 * NSEC_PER_MSEC)
 
 struct run {
@@ -53,12 +53,10 @@ struct run {
 	struct statfifo fifo;  /* -F */
 	int64_t drawn_max_sum; /* -M: the maxima of the last drawing */
 	struct tsess *ts;
-	struct explain ex;	   /* the spikes: capture, host facts, blame, hand-over */
-	struct blame_result *kept; /* explained spikes for --json */
-	size_t nr_kept;
-	size_t cap_kept;
-	size_t nr_dropped;
-	struct blame_result last; /* -b: printed after the summary */
+	struct explain ex;		/* the spikes: capture, host facts, blame, hand-over */
+	struct spikekeep kept;		/* explained spikes for --json */
+	struct report_text_tally tally; /* every explained spike, for the closing lines */
+	struct blame_result last;	/* -b: printed after the summary */
 	size_t last_nr_events;
 	bool have_last;
 	struct savetrace save; /* --save-trace */
@@ -114,31 +112,13 @@ static int run_check_outputs(const struct rtw_config *cfg)
 	return 0;
 }
 
-/* The main thread: an explained spike into --metrics' counts and, for --json, kept. */
+/* The main thread: an explained spike into --metrics' counts, the tally and, for --json, kept. */
 static void run_keep(struct run *r, const struct blame_result *res)
 {
-	struct blame_result *kept;
-
 	metrics_spikes_add(&r->metrics.spikes, res);
-
-	if (r->nr_kept == RUN_MAX_KEPT) {
-		r->nr_dropped++;
-		return;
-	}
-	if (r->nr_kept == r->cap_kept) {
-		size_t cap = r->cap_kept ? r->cap_kept * 2 : 16;
-
-		if (cap > RUN_MAX_KEPT)
-			cap = RUN_MAX_KEPT;
-		kept = realloc(r->kept, cap * sizeof(*kept));
-		if (!kept) {
-			r->nr_dropped++;
-			return;
-		}
-		r->kept = kept;
-		r->cap_kept = cap;
-	}
-	r->kept[r->nr_kept++] = *res;
+	report_text_tally_add(&r->tally, res);
+	if (r->cfg->output.json_path)
+		spikekeep_add(&r->kept, res); /* what it could not keep, it counts */
 }
 
 /* The main thread: print and keep what the explaining thread handed over. */
@@ -574,8 +554,8 @@ static void run_print_end(struct run *r)
 		run_show_spike(r, &r->last, r->ex.nr_explained, r->last_nr_events);
 	if (cfg->trace.explain_ns && r->ts)
 		run_print_blind(r);
-	if (cfg->trace.explain_ns && r->nr_kept > 1)
-		report_text_tally(stdout, r->kept, r->nr_kept);
+	if (cfg->trace.explain_ns && r->tally.nr > 1)
+		report_text_tally(stdout, &r->tally);
 	/* the files that only a spike fills: say why they are not there */
 	if (!r->ex.nr_explained) {
 		if (cfg->output.save_trace)
@@ -610,9 +590,7 @@ static int run_write_json(struct run *r, int code)
 		.start_time = r->start_time,
 		.end_time = time(NULL),
 		.return_code = code,
-		.spikes = r->kept,
-		.nr_spikes = r->nr_kept,
-		.nr_spikes_dropped = r->nr_dropped,
+		.kept = &r->kept,
 		.blind_spikes = s->blind_spikes + r->ex.cap.nr_dropped + r->ex.nr_overwritten,
 		.blind_ns = r->ex.cap.blind_ns,
 		.hotplug = &r->hotplug,
@@ -841,7 +819,7 @@ static int run_unwind(struct run *r, int code)
 	statfifo_destroy(&r->fifo);
 	measure_free(r->m);
 	explain_free(&r->ex);
-	free(r->kept);
+	spikekeep_free(&r->kept);
 	free(r->verbose);
 	metrics_file_free(&r->metrics);
 	return code;

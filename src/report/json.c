@@ -562,7 +562,7 @@ int report_json_write(const char *path, const struct rtw_config *cfg,
 		(unsigned long long)run->unexplained.overwritten,
 		(unsigned long long)run->unexplained.recording_off,
 		(unsigned long long)run->unexplained.failed, run->unexplained.thread_max);
-	fprintf(f, "  \"spikes_not_kept\": %zu,\n", run->nr_spikes_dropped);
+	fprintf(f, "  \"spikes_not_kept\": %zu,\n", run->kept ? run->kept->nr_dropped : 0);
 	report_json_hotplug(f, run->hotplug);
 	report_json_instwatch(f, run->instwatch);
 	/* the rest through the writer, one level in */
@@ -572,10 +572,10 @@ int report_json_write(const char *path, const struct rtw_config *cfg,
 	j.closer[0] = '}';
 	fprintf(f, "  \"spikes\": [");
 	j.depth = 2;
-	j.has_items[1] = false;
+	j.has_items[1] = run->kept && run->kept->nr;
 	j.closer[1] = ']';
-	for (i = 0; i < run->nr_spikes; i++)
-		report_json_spike(&j, &run->spikes[i]);
+	if (run->kept)
+		spikekeep_write(f, run->kept);
 	json_end(&j);
 	fprintf(f, "\n}\n");
 	return outfile_close(f, "--json file", path);

@@ -408,56 +408,54 @@ void report_text_spike(FILE *out, const struct blame_result *r, int index, size_
 	report_text_wrap(out, "hint: ", r->hint, 4);
 }
 
-struct report_tally_row {
-	char label[128];
-	enum blame_verdict verdict;
-	int count;
-	uint64_t ns;
-};
-
-void report_text_tally(FILE *out, const struct blame_result *r, size_t n)
+void report_text_tally_add(struct report_text_tally *t, const struct blame_result *r)
 {
-	struct report_tally_row rows[16];
-	int counts[BLAME_NR_VERDICTS] = { 0 };
-	size_t nr_rows = 0, i, k;
+	struct report_text_tally_row *row;
+	const struct blame_culprit *c;
+	char label[sizeof(row->label)];
+	size_t k;
+
+	t->nr++;
+	t->counts[r->verdict]++;
+	if (r->verdict_culprit < 0)
+		return;
+	c = &r->culprit[r->verdict_culprit];
+	/* by what it is, not by pid: a restarted task is the same culprit */
+	if (c->kind == BLAME_TASK || c->kind == BLAME_IRQ_THREAD)
+		snprintf(label, sizeof(label), "%s %s", blame_kind_name(c->kind), c->comm);
+	else
+		blame_culprit_label(c, label, sizeof(label));
+	for (k = 0; k < t->nr_rows; k++)
+		if (t->rows[k].verdict == r->verdict && !strcmp(t->rows[k].label, label))
+			break;
+	if (k == t->nr_rows) {
+		if (t->nr_rows == ARRAY_SIZE(t->rows))
+			return;
+		row = &t->rows[t->nr_rows++];
+		util_strlcpy(row->label, label, sizeof(row->label));
+		row->verdict = r->verdict;
+		row->count = 0;
+		row->ns = 0;
+	}
+	t->rows[k].count++;
+	t->rows[k].ns += c->ns;
+}
+
+void report_text_tally(FILE *out, const struct report_text_tally *t)
+{
+	struct report_text_tally_row rows[ARRAY_SIZE(t->rows)];
+	size_t nr_rows = t->nr_rows, i, k;
 	bool first = true;
 
-	if (!n)
+	if (!t->nr)
 		return;
-	for (i = 0; i < n; i++) {
-		const struct blame_culprit *c;
-		char label[128];
-
-		counts[r[i].verdict]++;
-		if (r[i].verdict_culprit < 0)
-			continue;
-		c = &r[i].culprit[r[i].verdict_culprit];
-		/* by what it is, not by pid: a restarted task is the same culprit */
-		if (c->kind == BLAME_TASK || c->kind == BLAME_IRQ_THREAD)
-			snprintf(label, sizeof(label), "%s %s", blame_kind_name(c->kind), c->comm);
-		else
-			blame_culprit_label(c, label, sizeof(label));
-		for (k = 0; k < nr_rows; k++)
-			if (rows[k].verdict == r[i].verdict && !strcmp(rows[k].label, label))
-				break;
-		if (k == nr_rows) {
-			if (nr_rows == ARRAY_SIZE(rows))
-				continue;
-			util_strlcpy(rows[k].label, label, sizeof(rows[k].label));
-			rows[k].verdict = r[i].verdict;
-			rows[k].count = 0;
-			rows[k].ns = 0;
-			nr_rows++;
-		}
-		rows[k].count++;
-		rows[k].ns += c->ns;
-	}
+	memcpy(rows, t->rows, nr_rows * sizeof(rows[0]));
 	fprintf(out, "# rtwhy: verdicts:");
 	for (i = 0; i < BLAME_NR_VERDICTS; i++) {
-		if (!counts[i])
+		if (!t->counts[i])
 			continue;
 		fprintf(out, "%s %s %d", first ? "" : ",",
-			blame_verdict_name((enum blame_verdict)i), counts[i]);
+			blame_verdict_name((enum blame_verdict)i), t->counts[i]);
 		first = false;
 	}
 	fputc('\n', out);
@@ -465,7 +463,7 @@ void report_text_tally(FILE *out, const struct blame_result *r, size_t n)
 	for (i = 0; i < nr_rows; i++) {
 		for (k = i + 1; k < nr_rows; k++) {
 			if (rows[k].count > rows[i].count) {
-				struct report_tally_row tmp = rows[i];
+				struct report_text_tally_row tmp = rows[i];
 
 				rows[i] = rows[k];
 				rows[k] = tmp;

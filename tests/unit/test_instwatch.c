@@ -118,7 +118,7 @@ static void test_keep(void)
 	CU_ASSERT_TRUE(instwatch_disturbed(&w, 2500 * ms, 2600 * ms));
 	now.passed = 11;
 	instwatch_keep(&w, 0, &now, 2250 * ms); /* read, but too soon after the restore */
-	CU_ASSERT_EQUAL(w.open_stretch, 2); /* still open */
+	CU_ASSERT_EQUAL(w.open_stretch, 2);	/* still open */
 	instwatch_keep(&w, 0, &now, 2400 * ms); /* read again: closed here */
 	CU_ASSERT_TRUE(instwatch_disturbed(&w, 2350 * ms, 2450 * ms));
 	CU_ASSERT_FALSE(instwatch_disturbed(&w, 2401 * ms, 2600 * ms));

@@ -39,6 +39,7 @@ static void test_file(void)
 				  .source = "rtwhy" };
 	char path[] = "/tmp/rtwhy-json-XXXXXX";
 	struct report_json_run run = { .return_code = 0 };
+	struct spikekeep kept = { 0 };
 	static struct evgen g;
 	struct blame_result r;
 	enum cli_action action;
@@ -62,8 +63,8 @@ static void test_file(void)
 	ev_irq(&g, 11500, 1, 2000, "a\"b", 36, NULL, false);
 	ev_switch(&g, 11510, 1, 2000, "a\"b", 120, 0, 5000, "rtwhy", 49, 0);
 	CU_ASSERT_EQUAL_FATAL(blame_explain(g.ev, g.n, &sp, NULL, &r), 0);
-	run.spikes = &r;
-	run.nr_spikes = 1;
+	CU_ASSERT_EQUAL(spikekeep_add(&kept, &r), 0);
+	run.kept = &kept;
 	CU_ASSERT_EQUAL(report_json_write(path, &cfg, sumfix_summary(&m), &run), 0);
 	s = slurp(path);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(s);
@@ -86,6 +87,7 @@ static void test_file(void)
 	CU_ASSERT_EQUAL(s[strlen(s) - 2], '}');
 	unlink(path);
 	CU_ASSERT_EQUAL(report_json_write("/nonexistent/dir/x.json", &cfg, &m.s, &run), -ENOENT);
+	spikekeep_free(&kept);
 	sumfix_free(&m);
 }
 

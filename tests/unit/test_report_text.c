@@ -233,7 +233,9 @@ static void test_wrap(void)
 static void test_tally(void)
 {
 	struct blame_result r[3];
+	struct report_text_tally t;
 	FILE *f;
+	int i;
 
 	memset(r, 0, sizeof(r));
 	r[0].verdict = r[1].verdict = BLAME_V_TICK_WAIT;
@@ -247,8 +249,11 @@ static void test_tally(void)
 	r[2].culprit[0] = (struct blame_culprit){
 		.kind = BLAME_UNACCOUNTED, .ns = 5000000, .pid = 0, .irq = -1
 	};
+	memset(&t, 0, sizeof(t));
+	for (i = 0; i < 3; i++)
+		report_text_tally_add(&t, &r[i]);
 	f = out_open();
-	report_text_tally(f, r, 3);
+	report_text_tally(f, &t);
 	fclose(f);
 	CU_ASSERT_PTR_NOT_NULL(strstr(buf, "# rtwhy: verdicts: tick_wait 2, invisible 1\n"));
 	CU_ASSERT_PTR_NOT_NULL(

@@ -281,8 +281,8 @@ static void test_resched_return_then_silence(void)
 		if (shape == 2) /* the task's own work goes on: a wakeup it does, 1 ms later */
 			ev_wake(&g, 5030, 1, 10, "busyloop", RTW_EV_WAKING, 11, "kworker/1:1", 120,
 				1, 0);
-		ev_switch(&g, shape == 2 ? 5040 : 4050, 1, 10, "busyloop", 120, 0, 11, "rtwhy",
-			  120, 0);
+		ev_switch(&g, shape == 2 ? 5040 : 4050, 1, 10, "busyloop", 120, 0, 11, "rtwhy", 120,
+			  0);
 		CU_ASSERT_EQUAL_FATAL(timeline_build(&tl, g.ev, g.n, evgen_us(5100)), 0);
 		walk_us(&tl, 1, 1020, 4020, &a);
 		if (shape == 0) {

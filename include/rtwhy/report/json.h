@@ -19,6 +19,7 @@
 #include "rtwhy/instwatch.h"
 #include "rtwhy/json.h"
 #include "rtwhy/measure.h"
+#include "rtwhy/spikekeep.h"
 
 /* What the run adds to the file beyond the threads' statistics, all gathered by the run. */
 struct report_json_run {
@@ -27,9 +28,7 @@ struct report_json_run {
 	time_t start_time;
 	time_t end_time;
 	int return_code;
-	const struct blame_result *spikes;
-	size_t nr_spikes;
-	size_t nr_spikes_dropped; /* explained but not kept (memory bound) */
+	struct spikekeep *kept; /* "spikes", written in the order of wakeups; NULL: none */
 	unsigned long long blind_spikes;
 	unsigned long long blind_ns;
 	struct {		     /* "not_explained": spikes counted and not explained, by why */

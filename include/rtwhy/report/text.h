@@ -123,14 +123,33 @@ void report_text_samples(FILE *out, const struct rtw_config *cfg, const struct m
  */
 void report_text_spike(FILE *out, const struct blame_result *r, int index, size_t nr_events);
 
+/* What a run's explained spikes add up to, added one by one (all of them, kept or not). */
+struct report_text_tally {
+	size_t nr;		       /* spikes added */
+	int counts[BLAME_NR_VERDICTS]; /* per verdict */
+	struct report_text_tally_row { /* per verdict and culprit (by name) */
+		char label[128];
+		enum blame_verdict verdict;
+		int count;
+		uint64_t ns; /* the culprit's time, summed */
+	} rows[16];	     /* the first 16 such pairs */
+	size_t nr_rows;
+};
+
+/**
+ * report_text_tally_add() - Count one explained spike in a tally.
+ * @t: tally, zeroed before the first
+ * @r: the explained spike (not kept)
+ */
+void report_text_tally_add(struct report_text_tally *t, const struct blame_result *r);
+
 /**
  * report_text_tally() - What a run's explained spikes add up to: the count per
  * verdict and the most frequent culprits (by name) with their total time.
  * @out: stream
- * @r: explained spikes
- * @n: how many
+ * @t: the tally (nothing printed when empty)
  */
-void report_text_tally(FILE *out, const struct blame_result *r, size_t n);
+void report_text_tally(FILE *out, const struct report_text_tally *t);
 
 /**
  * report_text_wrap() - Print @text wrapped at 100 columns, each line after

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * spikekeep - the explained spikes a run keeps for its --json file: at most
+ * a fixed number, the largest, each kept as its rendered "spikes" element
+ * (report_json_spike(), about 2 KB) rather than as its struct blame_result
+ * (14 KB), so that what a long run keeps is bounded and small. When full, a
+ * spike larger than the smallest kept takes its place (that one is counted
+ * as not kept), else it is counted itself. Written in the order of their
+ * wakeups. The main thread's only: no locks.
+ */
+#ifndef RTWHY_SPIKEKEEP_H
+#define RTWHY_SPIKEKEEP_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "analysis/blame.h"
+
+#define SPIKEKEEP_MAX 1000 /* spikes kept for --json */
+
+struct spikekeep_item {
+	int64_t latency_ns;
+	uint64_t wake_ns;
+	char *json; /* owned: the element as report_json_spike() writes it, depth 2 */
+	size_t len;
+};
+
+struct spikekeep {
+	struct spikekeep_item *item; /* owned */
+	size_t nr;
+	size_t cap;
+	size_t nr_dropped; /* explained, not kept: smaller than the kept ones, or no memory */
+};
+
+/**
+ * spikekeep_add() - Keep an explained spike if it is among the largest.
+ * @k: store, zeroed before the first
+ * @r: the explained spike (not kept: rendered)
+ *
+ * Return: 0 (kept or counted as dropped), -ENOMEM (counted as dropped).
+ */
+int spikekeep_add(struct spikekeep *k, const struct blame_result *r);
+
+/**
+ * spikekeep_write() - The kept spikes, in the order of their wakeups, as the
+ * elements of a "spikes" array whose opening bracket @f has just had.
+ * @f: stream
+ * @k: store (sorted in place)
+ */
+void spikekeep_write(FILE *f, struct spikekeep *k);
+
+/**
+ * spikekeep_free() - Free what @k holds; it is empty after.
+ * @k: store
+ */
+void spikekeep_free(struct spikekeep *k);
+
+#endif
