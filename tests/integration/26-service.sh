@@ -57,8 +57,19 @@ d = json.load(open(sys.argv[1]))
 lines = [l for l in open(sys.argv[2]) if l.startswith("rtwhy: spike ")]
 n = len(d["spikes"]) + d["spikes_not_kept"]
 bad = hog = 0
-for s, l in zip(d["spikes"], lines):
+# the lines come in the order explained, the JSON's spikes in the order of their wakeups: each
+# line is matched to the JSON's spike of its tid and latency (nearest, within 0.06 us)
+# (the JSON keeps the 1000 largest: a smaller line than those, when some were not kept, is not in it)
+least = min((x["latency_us"] for x in d["spikes"]), default=0) if d["spikes_not_kept"] else 0
+for l in lines:
     m = re.match(r"rtwhy: spike \d+: thread (\d+) \(tid (\d+)\) on CPU \d+ woke ([0-9.]+) us late: (\w+)(: (\w+) (\S+) \(pid (\d+))?", l)
+    if m and float(m.group(3)) < least - 0.06:
+        continue
+    cand = [x for x in d["spikes"] if m and x["tid"] == int(m.group(2))]
+    s = min(cand, key=lambda x: abs(float(m.group(3)) - x["latency_us"])) if cand else None
+    if s is None:
+        bad += 1
+        continue
     v = s["verdict"]
     c = s["culprits"][v["culprit"]] if v["culprit"] is not None else None
     # the culprit's pid: its label may have spaces ("rtwhy's own explaining thread (pid N)")
