@@ -691,7 +691,8 @@ int blame_explain_trace(const struct rtw_event *ev, size_t n, const struct blame
 		memset(res, 0, sizeof(*res));
 		return -ENODATA;
 	}
-	inferred = repair_switches(ev, n, &trace->ev, &trace->n);
+	inferred = repair_switches(ev, n, &trace->own, &trace->n);
+	trace->ev = trace->own ? trace->own : ev;
 	if (inferred < 0) {
 		memset(trace, 0, sizeof(*trace));
 		return (int)inferred;
@@ -716,7 +717,7 @@ int blame_explain(const struct rtw_event *ev, size_t n, const struct blame_spike
 
 void blame_trace_free(struct blame_trace *trace)
 {
-	free(trace->ev);
+	free(trace->own);
 	timeline_free(&trace->tl);
 	memset(trace, 0, sizeof(*trace));
 }

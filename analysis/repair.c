@@ -176,7 +176,13 @@ long repair_switches(const struct rtw_event *ev, size_t n, struct rtw_event **ou
 		return ret;
 	}
 
-	res = malloc((n + nr_ins ? n + nr_ins : 1) * sizeof(*res));
+	if (!nr_ins) { /* nothing to put back: no copy */
+		free(ins);
+		*out = NULL;
+		*nout = n;
+		return 0;
+	}
+	res = malloc((n + nr_ins) * sizeof(*res));
 	if (!res) {
 		free(ins);
 		return -ENOMEM;

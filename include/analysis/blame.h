@@ -37,7 +37,9 @@
  * Owned by whoever called blame_explain_trace(); blame_trace_free() it.
  */
 struct blame_trace {
-	struct rtw_event *ev; /* the repaired events, time-ordered */
+	const struct rtw_event *ev; /* the repaired events, time-ordered: @own, or the events
+				     * given when no switch was missing (valid while they are) */
+	struct rtw_event *own;	    /* the repaired copy (NULL: none was needed) */
 	size_t n;
 	size_t nr_read;	    /* events blame_explain_trace() was given */
 	struct timeline tl; /* of @ev, up to the wake time (or the last event) */

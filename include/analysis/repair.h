@@ -29,8 +29,9 @@
  * repair_switches() - A copy of @ev with the missing sched_switch events.
  * @ev: events ordered by time
  * @n: number of events
- * @out: the repaired events (malloc'ed, free() it), ordered by time
- * @nout: number of events in @out
+ * @out: the repaired events (malloc'ed, free() it), ordered by time; NULL when
+ *       none was missing (no copy is made: @ev is the repaired trace)
+ * @nout: number of events in @out (@n when @out is NULL)
  *
  * Return: the number of switches inferred (>= 0), or -ENOMEM.
  */

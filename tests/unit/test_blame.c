@@ -701,7 +701,9 @@ static void test_host_facts(void)
 	CU_ASSERT_TRUE(top()->policy_exact);
 	/* the trace kept: the events it read, with their timeline */
 	CU_ASSERT_EQUAL(trace.nr_read, g.n);
-	CU_ASSERT_EQUAL(trace.n, g.n); /* no switch to infer */
+	CU_ASSERT_EQUAL(trace.n, g.n); /* no switch to infer: the events given, no copy */
+	CU_ASSERT_PTR_EQUAL(trace.ev, g.ev);
+	CU_ASSERT_PTR_NULL(trace.own);
 	CU_ASSERT_EQUAL(trace.tl.nr_cpus, 2);
 	CU_ASSERT_EQUAL(trace.tl.tick_ns, res.tick_ns);
 	blame_trace_free(&trace);
