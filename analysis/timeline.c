@@ -726,38 +726,56 @@ static int tl_event(struct tl_cpu *c, const struct rtw_event *e, uint64_t start_
 	return 0;
 }
 
-/* tl_collect - the CPUs' segments into @tl, CPU after CPU, with their tasks' prio and comm. */
+/*
+ * tl_collect - the CPUs' segments into @tl, CPU after CPU, with their tasks' prio and comm. The
+ * first CPU's array becomes @tl's (grown to @total), the others are appended and freed one by one:
+ * at most one CPU's array is held twice.
+ */
 static int tl_collect(struct timeline *tl, struct tl_cpu *cpus, int nr_cpus,
 		      const struct pidmap *tasks, size_t total)
 {
-	size_t i;
+	size_t i, k;
 
 	tl->nr_cpus = nr_cpus;
-	tl->seg = malloc((total ? total : 1) * sizeof(*tl->seg));
 	tl->cpu_first = calloc((size_t)nr_cpus, sizeof(*tl->cpu_first));
 	tl->cpu_count = calloc((size_t)nr_cpus, sizeof(*tl->cpu_count));
 	tl->cpu_start_ns = calloc((size_t)nr_cpus, sizeof(*tl->cpu_start_ns));
-	if (!tl->seg || !tl->cpu_first || !tl->cpu_count || !tl->cpu_start_ns)
+	if (!tl->cpu_first || !tl->cpu_count || !tl->cpu_start_ns)
+		return -ENOMEM;
+	for (i = 0; i < (size_t)nr_cpus && !cpus[i].nr; i++)
+		;
+	if (i < (size_t)nr_cpus && cpus[i].cap >= total) {
+		tl->seg = cpus[i].seg; /* the only CPU with segments, or large enough */
+		cpus[i].seg = NULL;
+	} else if (i < (size_t)nr_cpus) {
+		tl->seg = realloc(cpus[i].seg, total * sizeof(*tl->seg));
+		if (tl->seg)
+			cpus[i].seg = NULL;
+	} else {
+		tl->seg = malloc(sizeof(*tl->seg));
+	}
+	if (!tl->seg)
 		return -ENOMEM;
 	for (i = 0; i < (size_t)nr_cpus; i++) {
 		struct tl_cpu *c = &cpus[i];
-		size_t k;
 
 		tl->cpu_first[i] = tl->nr_seg;
 		tl->cpu_count[i] = c->nr;
-		tl->cpu_start_ns[i] = c->nr ? c->seg[0].start_ns : 0;
-		for (k = 0; k < c->nr; k++) {
-			struct tl_segment *s = &tl->seg[tl->nr_seg++];
-			const struct pidmap_task *task;
+		tl->cpu_start_ns[i] = c->nr ? (c->seg ? c->seg : tl->seg)[0].start_ns : 0;
+		if (c->seg && c->nr)
+			memcpy(&tl->seg[tl->nr_seg], c->seg, c->nr * sizeof(*c->seg));
+		free(c->seg);
+		c->seg = NULL;
+		tl->nr_seg += c->nr;
+	}
+	for (k = 0; k < tl->nr_seg; k++) {
+		struct tl_segment *s = &tl->seg[k];
+		const struct pidmap_task *task = pidmap_find(tasks, s->pid);
 
-			*s = c->seg[k];
-			task = pidmap_find(tasks, s->pid);
-			if (task) {
-				s->prio = task->prio == PIDMAP_PRIO_UNKNOWN ? TL_PRIO_UNKNOWN
-									    : task->prio;
-				if (task->comm[0])
-					memcpy(s->comm, task->comm, sizeof(s->comm));
-			}
+		if (task) {
+			s->prio = task->prio == PIDMAP_PRIO_UNKNOWN ? TL_PRIO_UNKNOWN : task->prio;
+			if (task->comm[0])
+				memcpy(s->comm, task->comm, sizeof(s->comm));
 		}
 	}
 	tl->cap = total;
