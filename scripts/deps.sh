@@ -52,7 +52,7 @@ check)
 	# only root runs the tests that use these; a non-root run skips them
 	if [ "$(id -u)" = 0 ]; then install $tool_pkgs || exit 1; fi
 	;;
-bench) install $build_pkgs $bench_pkgs ;;
+bench) install $build_pkgs $bench_pkgs $kernels_pkgs ;; # bench-guest boots the lab's 6.12 guest
 fuzz) install $build_pkgs $check_pkgs $fuzz_pkgs ;;
 kernels) install $build_pkgs $kernels_pkgs ;;
 *) echo "usage: $0 build|check|bench|fuzz|kernels" >&2; exit 2 ;;

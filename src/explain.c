@@ -5,6 +5,7 @@
  * the explanation handed to the main thread through the queue.
  */
 #include <errno.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -395,12 +396,22 @@ static void explain_kernel_facts(struct explain *e)
 void explain_all(struct explain *e)
 {
 	struct capture_spike cs;
+	bool any = false;
 
 	while (capture_next(&e->cap, &cs)) {
 		explain_spike(e, &cs);
+		any = true;
 		if (e->cfg->trace.break_ns)
 			break; /* the run ends: nothing to record again */
 	}
+	/*
+	 * An explanation's window and timeline are megabytes, freed once explained; glibc keeps
+	 * freed memory in its arenas (and, after a large block is freed, serves the next large
+	 * ones from them, not from mmap): a long run's RSS would be its largest window's. Given
+	 * back after each batch, RSS follows what is held.
+	 */
+	if (any)
+		malloc_trim(0);
 }
 
 /*

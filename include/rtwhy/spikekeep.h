@@ -24,6 +24,7 @@ struct spikekeep_item {
 	uint64_t wake_ns;
 	char *json; /* owned: the element as report_json_spike() writes it, depth 2 */
 	size_t len;
+	size_t cap; /* bytes at @json: a replacing spike's element is copied in when it fits */
 };
 
 struct spikekeep {

@@ -34,6 +34,9 @@
 #   LAB_TIMEOUT=S       a guest's whole boot at most S seconds (default 900)
 #   LAB_NICE=N          run QEMU under nice -n N (default 5: the machine is shared)
 #   LAB_APPEND="..."    more kernel command line for every guest (experiments)
+#   LAB_SMP=N           vCPUs of every guest (default 2; the checks are made for 2: with
+#                       LAB_DEV, e.g. bench-guest16.sh's 16)
+#   LAB_MEM=MB          memory of every guest (default 1024)
 #   LAB_PREEMPT=MODE    full612's preempt= (default full; none, voluntary, lazy): not through
 #                       LAB_APPEND, whose preempt= would come after preempt=full, and a mode
 #                       the kernel rejects ("lazy" on Debian's 6.12 generic) would leave full.
@@ -115,7 +118,7 @@ boot() {
 	: >"$log"
 	# shellcheck disable=SC2086
 	timeout -k 5 "$limit" nice -n "$nice" qemu-system-x86_64 -nodefaults -nic none \
-		-display none -no-reboot $accel_args -smp 2 -m 1024 \
+		-display none -no-reboot $accel_args -smp "${LAB_SMP:-2}" -m "${LAB_MEM:-1024}" \
 		-kernel "$2/vmlinuz" -initrd "$g/initrd.gz" \
 		-append "console=ttyS0 panic=-1 loglevel=4 tsc=reliable $3" \
 		-serial "file:$log" \
