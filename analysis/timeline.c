@@ -744,10 +744,7 @@ static int tl_collect(struct timeline *tl, struct tl_cpu *cpus, int nr_cpus,
 		return -ENOMEM;
 	for (i = 0; i < (size_t)nr_cpus && !cpus[i].nr; i++)
 		;
-	if (i < (size_t)nr_cpus && cpus[i].cap >= total) {
-		tl->seg = cpus[i].seg; /* the only CPU with segments, or large enough */
-		cpus[i].seg = NULL;
-	} else if (i < (size_t)nr_cpus) {
+	if (i < (size_t)nr_cpus) { /* it has segments: total > 0 */
 		tl->seg = realloc(cpus[i].seg, total * sizeof(*tl->seg));
 		if (tl->seg)
 			cpus[i].seg = NULL;
@@ -761,9 +758,9 @@ static int tl_collect(struct timeline *tl, struct tl_cpu *cpus, int nr_cpus,
 
 		tl->cpu_first[i] = tl->nr_seg;
 		tl->cpu_count[i] = c->nr;
-		tl->cpu_start_ns[i] = c->nr ? (c->seg ? c->seg : tl->seg)[0].start_ns : 0;
-		if (c->seg && c->nr)
+		if (c->seg && c->nr) /* NULL: the first CPU's, already in place */
 			memcpy(&tl->seg[tl->nr_seg], c->seg, c->nr * sizeof(*c->seg));
+		tl->cpu_start_ns[i] = c->nr ? tl->seg[tl->nr_seg].start_ns : 0;
 		free(c->seg);
 		c->seg = NULL;
 		tl->nr_seg += c->nr;

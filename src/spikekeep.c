@@ -23,9 +23,7 @@ static int spikekeep_render(const struct blame_result *r, char **text, size_t *l
 	if (!f)
 		return -errno;
 	j.out = f;
-	j.depth = 2;
-	j.has_items[1] = false;
-	j.closer[1] = ']';
+	j.depth = 2; /* inside "spikes": the first element's place, no comma */
 	report_json_spike(&j, r);
 	if (fclose(f) || !*text) {
 		free(*text);
