@@ -33,35 +33,79 @@ static int spikekeep_render(const struct blame_result *r, char **text, size_t *l
 	return 0;
 }
 
-/*
- * @it (just rendered) into @slot's place, in @slot's own buffer when it fits: a long run replaces
- * kept spikes thousands of times, and a new buffer each time would scatter the heap (measured:
- * RSS 2 MB above the store's own size after 10 minutes at 12 spikes a second)
- */
-static int spikekeep_replace(struct spikekeep_item *slot, struct spikekeep_item *it)
+static int spikekeep_by_off(const void *a, const void *b)
 {
-	if (it->len > slot->cap) {
-		char *json = realloc(slot->json, it->len);
+	const struct spikekeep_item *x = a, *y = b;
 
-		if (!json) {
-			free(it->json);
-			return -ENOMEM;
-		}
-		slot->json = json;
-		slot->cap = it->len;
+	return x->off < y->off ? -1 : x->off > y->off;
+}
+
+/* pack the kept elements to the block's start: each one's place becomes just its length */
+static void spikekeep_pack(struct spikekeep *k)
+{
+	size_t i, at = 0;
+
+	qsort(k->item, k->nr, sizeof(*k->item), spikekeep_by_off);
+	for (i = 0; i < k->nr; i++) {
+		memmove(k->text + at, k->text + k->item[i].off, k->item[i].len);
+		k->item[i].off = at;
+		k->item[i].cap = k->item[i].len;
+		at += k->item[i].len;
 	}
-	memcpy(slot->json, it->json, it->len);
-	free(it->json);
-	slot->len = it->len;
-	slot->latency_ns = it->latency_ns;
-	slot->wake_ns = it->wake_ns;
+	k->used = at;
+}
+
+/* @len bytes at the block's end for a new element: @off; packed first when a quarter is dead */
+static int spikekeep_room(struct spikekeep *k, size_t len, size_t *off)
+{
+	if (k->used + len > k->size && (k->used - k->live) * 4 >= k->used)
+		spikekeep_pack(k);
+	if (k->used + len > k->size) {
+		size_t size = k->size ? k->size * 2 : 64 * 1024;
+		char *text;
+
+		while (size < k->used + len)
+			size *= 2;
+		text = realloc(k->text, size);
+		if (!text)
+			return -ENOMEM;
+		k->text = text;
+		k->size = size;
+	}
+	*off = k->used;
+	k->used += len;
+	return 0;
+}
+
+/*
+ * @json (@len bytes, just rendered) into @slot: in its place when it fits, else at the block's
+ * end (the old place is dead space until the block is packed)
+ */
+static int spikekeep_put(struct spikekeep *k, struct spikekeep_item *slot, const char *json,
+			 size_t len)
+{
+	int ret;
+
+	k->live -= slot->len;
+	slot->len = 0;
+	if (len > slot->cap) {
+		slot->cap = 0;
+		ret = spikekeep_room(k, len, &slot->off);
+		if (ret)
+			return ret;
+		slot->cap = len;
+	}
+	memcpy(k->text + slot->off, json, len);
+	slot->len = len;
+	k->live += len;
 	return 0;
 }
 
 int spikekeep_add(struct spikekeep *k, const struct blame_result *r)
 {
-	struct spikekeep_item it = { .latency_ns = r->latency_ns, .wake_ns = r->spike.wake_ns };
-	size_t i, smallest = 0;
+	struct spikekeep_item *slot;
+	size_t i, smallest = 0, len;
+	char *json;
 	int ret;
 
 	if (k->nr == SPIKEKEEP_MAX) {
@@ -69,34 +113,45 @@ int spikekeep_add(struct spikekeep *k, const struct blame_result *r)
 			if (k->item[i].latency_ns < k->item[smallest].latency_ns)
 				smallest = i;
 		k->nr_dropped++;
-		if (k->item[smallest].latency_ns >= it.latency_ns)
+		if (k->item[smallest].latency_ns >= (int64_t)r->latency_ns)
 			return 0;
-		ret = spikekeep_render(r, &it.json, &it.len);
-		if (ret)
-			return ret;
-		return spikekeep_replace(&k->item[smallest], &it);
-	}
-	if (k->nr == k->cap) {
-		size_t cap = k->cap ? k->cap * 2 : 16;
-		struct spikekeep_item *item;
+		slot = &k->item[smallest];
+	} else {
+		if (k->nr == k->cap) {
+			size_t cap = k->cap ? k->cap * 2 : 16;
+			struct spikekeep_item *item;
 
-		if (cap > SPIKEKEEP_MAX)
-			cap = SPIKEKEEP_MAX;
-		item = realloc(k->item, cap * sizeof(*item));
-		if (!item) {
-			k->nr_dropped++;
-			return -ENOMEM;
+			if (cap > SPIKEKEEP_MAX)
+				cap = SPIKEKEEP_MAX;
+			item = realloc(k->item, cap * sizeof(*item));
+			if (!item) {
+				k->nr_dropped++;
+				return -ENOMEM;
+			}
+			k->item = item;
+			k->cap = cap;
 		}
-		k->item = item;
-		k->cap = cap;
+		slot = &k->item[k->nr];
+		*slot = (struct spikekeep_item){ 0 };
 	}
-	ret = spikekeep_render(r, &it.json, &it.len);
+	ret = spikekeep_render(r, &json, &len);
 	if (ret) {
+		k->nr_dropped += k->nr < SPIKEKEEP_MAX; /* when full, counted above */
+		return ret;
+	}
+	ret = spikekeep_put(k, slot, json, len);
+	free(json);
+	if (ret) {
+		/* when full, the replaced element is gone as well: its slot goes too */
+		if (k->nr == SPIKEKEEP_MAX)
+			*slot = k->item[--k->nr];
 		k->nr_dropped++;
 		return ret;
 	}
-	it.cap = it.len;
-	k->item[k->nr++] = it;
+	slot->latency_ns = (int64_t)r->latency_ns;
+	slot->wake_ns = r->spike.wake_ns;
+	if (slot == &k->item[k->nr])
+		k->nr++;
 	return 0;
 }
 
@@ -116,16 +171,13 @@ void spikekeep_write(FILE *f, struct spikekeep *k)
 	for (i = 0; i < k->nr; i++) {
 		if (i)
 			fputc(',', f);
-		fwrite(k->item[i].json, 1, k->item[i].len, f);
+		fwrite(k->text + k->item[i].off, 1, k->item[i].len, f);
 	}
 }
 
 void spikekeep_free(struct spikekeep *k)
 {
-	size_t i;
-
-	for (i = 0; i < k->nr; i++)
-		free(k->item[i].json);
+	free(k->text);
 	free(k->item);
 	*k = (struct spikekeep){ 0 };
 }

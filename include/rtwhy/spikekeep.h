@@ -22,15 +22,26 @@
 struct spikekeep_item {
 	int64_t latency_ns;
 	uint64_t wake_ns;
-	char *json; /* owned: the element as report_json_spike() writes it, depth 2 */
+	size_t off; /* the element as report_json_spike() writes it, depth 2: text + off */
 	size_t len;
-	size_t cap; /* bytes at @json: a replacing spike's element is copied in when it fits */
+	size_t cap; /* bytes at off: a replacing spike's element is copied in when it fits */
 };
 
+/*
+ * The elements live in one block (@text), packed: a replacing element that does not fit in the
+ * place of the one it replaces is appended, and when a quarter of the block is such dead space,
+ * the block is packed again instead of grown. The block so grows only while less than a quarter
+ * of it is dead, to less than 2 x 4/3 of what the kept elements hold, whatever the run's length,
+ * and thousands of replacements do not scatter the heap.
+ */
 struct spikekeep {
 	struct spikekeep_item *item; /* owned */
 	size_t nr;
 	size_t cap;
+	char *text;	   /* owned: the block of elements */
+	size_t used;	   /* bytes of @text in use, dead ones too */
+	size_t live;	   /* bytes of @text that kept elements hold */
+	size_t size;	   /* bytes at @text */
 	size_t nr_dropped; /* explained, not kept: smaller than the kept ones, or no memory */
 };
 

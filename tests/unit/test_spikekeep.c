@@ -117,9 +117,47 @@ static void test_keeps_largest(void)
 	spikekeep_free(&k);
 }
 
+/* a long run: thousands of replacements by elements of other lengths keep the block packed */
+static void test_replacements_bounded(void)
+{
+	static struct blame_result r;
+	struct spikekeep k = { 0 };
+	size_t i, n, len, most = 0;
+	char needle[64], *text, *p;
+
+	for (i = 1; i <= 20 * SPIKEKEEP_MAX; i++) {
+		result(&r, (int64_t)i * 1000, i);
+		/* texts of 0 to 1200 characters, in no order */
+		memset(r.text, 'x', (i * 7919) % 1201);
+		r.text[(i * 7919) % 1201] = 0;
+		CU_ASSERT_EQUAL_FATAL(spikekeep_add(&k, &r), 0);
+		CU_ASSERT_TRUE_FATAL(k.used <= k.size);
+		if (k.size > most)
+			most = k.size;
+	}
+	CU_ASSERT_EQUAL(k.nr, SPIKEKEEP_MAX);
+	CU_ASSERT_EQUAL(k.nr_dropped, 19 * SPIKEKEEP_MAX);
+	/* the block: no more than twice what the kept ones hold, with room for one */
+	CU_ASSERT_TRUE(most <= 2 * (k.live * 4 / 3 + 4096));
+	text = written(&k, &len);
+	/* the last 1000, each once, in wake order, each with its own text */
+	for (n = 0, p = text; (p = strstr(p, "\"latency_us\": ")); p++)
+		n++;
+	CU_ASSERT_EQUAL(n, SPIKEKEEP_MAX);
+	p = text;
+	for (i = 19 * SPIKEKEEP_MAX + 1; i <= 20 * SPIKEKEEP_MAX; i++) {
+		snprintf(needle, sizeof(needle), "\"latency_us\": %zu.000,", i);
+		p = strstr(p, needle);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+	}
+	free(text);
+	spikekeep_free(&k);
+}
+
 static CU_TestInfo spikekeep_tests[] = {
 	{ "kept elements as the JSON writer writes them, in wake order", test_same_as_writer },
 	{ "full: the largest kept, the others counted", test_keeps_largest },
+	{ "thousands of replacements: the block stays packed", test_replacements_bounded },
 	CU_TEST_INFO_NULL,
 };
 
