@@ -23,6 +23,7 @@
 #include "rtwhy/procfs.h"
 #include "rtwhy/rbread.h"
 #include "rtwhy/tsession.h"
+#include "rtwhy/host/ksyms.h"
 #include "analysis/util.h"
 
 #define TSESS_TRIGGER_FILTER " if buf ~ \"" MARKER_FREEZE_TRIGGER "*\""
@@ -31,6 +32,7 @@ struct tsess {
 	struct tracefs_instance *inst;
 	char name[32];
 	struct tep_handle *tep;
+	struct host_ksyms *ksyms; /* the tep's function names */
 	struct decode *dec;
 	int marker_fd;
 	int on_fd;
@@ -474,6 +476,60 @@ enum tsess_capture tsess_capture(const struct tsess *s)
 	return s->capture;
 }
 
+/* libtraceevent asks the name of a function at *@addrp: host/ksyms has it */
+static char *tsess_function(void *priv, unsigned long long *addrp, char **modp)
+{
+	uint64_t start;
+	const char *name = host_ksyms_find(priv, *addrp, &start);
+
+	*modp = NULL;
+	if (name)
+		*addrp = start;
+	return (char *)name;
+}
+
+/*
+ * What tracefs_local_events_system() gives (the header page, the formats of @systems, the
+ * long size, the saved comms), but the function names from host/ksyms (see there: 8 MB
+ * less) instead of every kernel symbol registered into the handle. Return: 0 or -errno.
+ */
+static int tsess_formats(struct tsess *s, const char *const *systems)
+{
+	char *text, **events;
+	int size, i, j, ret;
+
+	ret = host_ksyms_load(&s->ksyms, "");
+	if (ret)
+		return ret;
+	s->tep = tep_alloc();
+	if (!s->tep)
+		return -ENOMEM;
+	errno = 0;
+	text = tracefs_instance_file_read(NULL, "events/header_page", &size);
+	if (!text)
+		return errno ? -errno : -EIO;
+	tep_parse_header_page(s->tep, text, (unsigned long)size, sizeof(long));
+	free(text);
+	for (i = 0; systems[i]; i++) {
+		events = tracefs_system_events(NULL, systems[i]);
+		/* an event whose format does not parse is left out, as libtracefs does */
+		for (j = 0; events && events[j]; j++) {
+			text = tracefs_event_file_read(NULL, systems[i], events[j], "format",
+						       &size);
+			if (text)
+				tep_parse_event(s->tep, text, (unsigned long)size, systems[i]);
+			free(text);
+		}
+		tracefs_list_free(events);
+	}
+	tep_set_cpus(s->tep, (int)sysconf(_SC_NPROCESSORS_CONF));
+	tep_set_long_size(s->tep, tep_get_header_page_size(s->tep));
+	tracefs_load_cmdlines(NULL, s->tep);
+	if (tep_set_function_resolver(s->tep, tsess_function, s->ksyms))
+		return -ENOMEM;
+	return 0;
+}
+
 int tsess_create(struct tsess **out, const struct tsess_opts *opts)
 {
 	enum event_flag_layout layout = EVENT_FLAGS_6_13;
@@ -538,9 +594,9 @@ int tsess_create(struct tsess **out, const struct tsess_opts *opts)
 		return tsess_fail(s, "open tracing_on", errno);
 
 	systems[event_systems(systems, ARRAY_SIZE(systems) - 1)] = NULL;
-	s->tep = tracefs_local_events_system(NULL, systems); /* the formats the decoder reads */
-	if (!s->tep)
-		return tsess_fail(s, "parse the event formats", errno ? errno : EIO);
+	ret = tsess_formats(s, systems); /* the formats the decoder reads */
+	if (ret)
+		return tsess_fail(s, "parse the event formats", -ret);
 	if (!host_machine_kernel_version(&major, &minor))
 		layout = event_flag_layout_for(major, minor);
 	s->dec = decode_create(s->tep, layout);
@@ -728,6 +784,7 @@ void tsess_destroy(struct tsess *s)
 	decode_destroy(s->dec);
 	if (s->tep)
 		tep_free(s->tep);
+	host_ksyms_free(s->ksyms);
 	free(s->enabled);
 	free(s);
 }
