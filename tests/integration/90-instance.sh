@@ -1,11 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # rtwhy's own instance changed from outside (issue 19): mid-run another program writes 0 to
-# the instance's tracing_on, then clears its trace, while an RT spinner on the measured CPU makes
+# the instance's tracing_on, then clears its trace, then turns sched_switch off, while an RT spinner on the measured CPU makes
 # spikes. rtwhy must say each at the time, once, with what it does (turns tracing back on and
 # carries on), count the spikes of that time as disturbed (--json spikes_trace_disturbed, the
 # end line), never as "overwritten before they were read", and explain spikes again after.
-PLAN=7
+PLAN=8
 . tests/integration/lib.sh
 
 # spikes for certain, 100 a second: a FIFO 80 spinner, 1 ms every 10 ms, above the FIFO 50
@@ -31,6 +31,8 @@ sleep 0.6
 echo >"$I/trace"
 sleep 0.6
 echo >"$I/trace"
+sleep 0.6
+echo 0 >"$I/events/sched/sched_switch/enable"
 wait "$pid"
 rc=$?
 stop_started
@@ -39,6 +41,8 @@ n=$(grep -c "^rtwhy: warning: another program wrote 0 to tracing_on of rtwhy's t
 check "tracing_on 0 said once, at the time, with what rtwhy does ($n)" [ "$n" = 1 ]
 n=$(grep -c "^rtwhy: warning: another program cleared the buffer of rtwhy's tracing instance rtwhy-$pid" "$TMP/i.err")
 check "the clear said once, though it was cleared twice ($n)" [ "$n" = 1 ]
+n=$(grep -c "^rtwhy: warning: another program turned off 1 of the events of rtwhy's tracing instance rtwhy-$pid (sched:sched_switch) at [0-9.]* s: rtwhy turned it back on and carries on" "$TMP/i.err")
+check "sched_switch turned off: said once, with the event, turned back on ($n)" [ "$n" = 1 ]
 r=$(python3 - "$TMP/i.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -50,7 +54,7 @@ PY
 # shellcheck disable=SC2086
 set -- $r
 check "--json: spikes counted as disturbed (${1:-0}), both changes listed (${2:-none})" \
-	[ "${1:-0}" -ge 1 -a "${2:-}" = "cleared,tracing_off" ]
+	[ "${1:-0}" -ge 1 -a "${2:-}" = "cleared,events_off,tracing_off" ]
 # the end: "N spikes explained, M counted and not explained (...)", then by why: "K read too
 # late, the kernel had overwritten the window" (none: not said)
 line=$(grep -A1 "^# rtwhy: [0-9]* spikes\{0,1\} explained, [0-9]* counted and not explained" "$TMP/i.out")
