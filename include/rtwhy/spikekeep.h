@@ -2,8 +2,9 @@
 /*
  * spikekeep - the explained spikes a run keeps for its --json file: at most
  * a fixed number, the largest, each kept as its rendered "spikes" element
- * (report_json_spike(), about 2 KB) rather than as its struct blame_result
- * (14 KB), so that what a long run keeps is bounded and small. When full, a
+ * (report_json_spike(), about 2.5 KB) deflated (zlib: about 0.8 KB) rather
+ * than as its struct blame_result (14 KB), so that what a long run keeps is
+ * bounded and small: 0.8 MB for a full store. When full, a
  * spike larger than the smallest kept takes its place (that one is counted
  * as not kept), else it is counted itself. Written in the order of their
  * wakeups. The main thread's only: no locks.
@@ -22,8 +23,10 @@
 struct spikekeep_item {
 	int64_t latency_ns;
 	uint64_t wake_ns;
-	size_t off; /* the element as report_json_spike() writes it, depth 2: text + off */
-	size_t len;
+	size_t off; /* the element as report_json_spike() writes it, depth 2, deflated (zlib):
+		     * text + off */
+	size_t len; /* deflated */
+	size_t raw; /* the element's own length */
 	size_t cap; /* bytes at off: a replacing spike's element is copied in when it fits */
 };
 
