@@ -455,7 +455,7 @@ static int analyze_write_json(const struct analyze_opts *o, const struct stream_
 	json_int(&j, "spikes_not_explained", sum->nr_failed);
 	json_array(&j, "spikes");
 	for (i = 0; i < sum->nr_spikes; i++)
-		report_json_spike(&j, &sum->spikes[i]);
+		report_json_spike(&j, &sum->spikes[i], i + 1); /* kept in the order explained */
 	json_end(&j);
 	json_finish(&j);
 	return outfile_close(f, "--json file", o->json_path);

@@ -113,12 +113,12 @@ static int run_check_outputs(const struct rtw_config *cfg)
 }
 
 /* The main thread: an explained spike into --metrics' counts, the tally and, for --json, kept. */
-static void run_keep(struct run *r, const struct blame_result *res)
+static void run_keep(struct run *r, const struct blame_result *res, int index)
 {
 	metrics_spikes_add(&r->metrics.spikes, res);
 	report_text_tally_add(&r->tally, res);
 	if (r->cfg->output.json_path)
-		spikekeep_add(&r->kept, res); /* what it could not keep, it counts */
+		spikekeep_add(&r->kept, res, index); /* what it could not keep, it counts */
 }
 
 /* The main thread: print and keep what the explaining thread handed over. */
@@ -142,7 +142,7 @@ static void run_print_done(struct run *r)
 	size_t i, n = explain_take(&r->ex, &d);
 
 	for (i = 0; i < n; i++) {
-		run_keep(r, &d[i].res);
+		run_keep(r, &d[i].res, d[i].index);
 		run_show_spike(r, &d[i].res, d[i].index, d[i].nr_events);
 	}
 	if (n) {
@@ -161,7 +161,7 @@ static void run_explain_break(struct run *r)
 	explain_all(&r->ex);
 	n = explain_take(&r->ex, &d);
 	for (i = 0; i < n; i++) {
-		run_keep(r, &d[i].res);
+		run_keep(r, &d[i].res, d[i].index);
 		r->last = d[i].res;
 		r->last_nr_events = d[i].nr_events;
 		r->have_last = true;

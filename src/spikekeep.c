@@ -13,7 +13,7 @@
 #include "rtwhy/spikekeep.h"
 
 /* one element as report_json_write() writes it inside "spikes": depth 2, no comma */
-static int spikekeep_render(const struct blame_result *r, char **text, size_t *len)
+static int spikekeep_render(const struct blame_result *r, int index, char **text, size_t *len)
 {
 	struct json j = { 0 };
 	FILE *f;
@@ -25,7 +25,7 @@ static int spikekeep_render(const struct blame_result *r, char **text, size_t *l
 		return -errno;
 	j.out = f;
 	j.depth = 2; /* inside "spikes": the first element's place, no comma */
-	report_json_spike(&j, r);
+	report_json_spike(&j, r, index);
 	if (fclose(f) || !*text) {
 		free(*text);
 		*text = NULL;
@@ -125,7 +125,7 @@ static int spikekeep_put(struct spikekeep *k, struct spikekeep_item *slot, const
 	return 0;
 }
 
-int spikekeep_add(struct spikekeep *k, const struct blame_result *r)
+int spikekeep_add(struct spikekeep *k, const struct blame_result *r, int index)
 {
 	struct spikekeep_item *slot;
 	size_t i, smallest = 0, len, raw;
@@ -158,7 +158,7 @@ int spikekeep_add(struct spikekeep *k, const struct blame_result *r)
 		slot = &k->item[k->nr];
 		*slot = (struct spikekeep_item){ 0 };
 	}
-	ret = spikekeep_render(r, &json, &len);
+	ret = spikekeep_render(r, index, &json, &len);
 	if (ret) {
 		k->nr_dropped += k->nr < SPIKEKEEP_MAX; /* when full, counted above */
 		return ret;

@@ -52,10 +52,11 @@ struct spikekeep {
  * spikekeep_add() - Keep an explained spike if it is among the largest.
  * @k: store, zeroed before the first
  * @r: the explained spike (not kept: rendered)
+ * @index: its number in the run, from 1 (its JSON "spike")
  *
  * Return: 0 (kept or counted as dropped), -ENOMEM (counted as dropped).
  */
-int spikekeep_add(struct spikekeep *k, const struct blame_result *r);
+int spikekeep_add(struct spikekeep *k, const struct blame_result *r, int index);
 
 /**
  * spikekeep_write() - The kept spikes, in the order of their wakeups, as the

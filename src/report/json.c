@@ -357,12 +357,13 @@ static void report_json_culprit(struct json *j, const struct blame_result *r,
 	json_end(j);
 }
 
-void report_json_spike(struct json *j, const struct blame_result *r)
+void report_json_spike(struct json *j, const struct blame_result *r, int index)
 {
 	const struct blame_spike *sp = &r->spike;
 	int i;
 
 	json_object(j, NULL);
+	json_int(j, "spike", index);
 	if (sp->thread >= 0) /* else a trace that does not say (cyclictest's marker, by hand) */
 		json_int(j, "thread", sp->thread);
 	else

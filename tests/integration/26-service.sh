@@ -57,33 +57,34 @@ d = json.load(open(sys.argv[1]))
 lines = [l for l in open(sys.argv[2]) if l.startswith("rtwhy: spike ")]
 n = len(d["spikes"]) + d["spikes_not_kept"]
 bad = hog = 0
-# the lines come in the order explained, the JSON's spikes in the order of their wakeups: each
-# line must agree with one of the JSON's spikes of its tid and latency (within 0.06 us: the line
-# has 0.1 us; two spikes of a thread can round alike, so any of them may be the one)
-# (the JSON keeps the 1000 largest: a smaller line than those, when some were not kept, is not in it)
-least = min((x["latency_us"] for x in d["spikes"]), default=0) if d["spikes_not_kept"] else 0
+# each line is its spike's: the JSON's spike of the same number ("spike N") must have its tid,
+# latency (the line has 0.1 us) and verdict; the JSON keeps the 1000 largest, so a line whose
+# spike is not in it must be smaller than every kept one
+byno = {x["spike"]: x for x in d["spikes"]}
+least = min((x["latency_us"] for x in d["spikes"]), default=0)
 
 def agrees(l, m, s):
     v = s["verdict"]
     c = s["culprits"][v["culprit"]] if v["culprit"] is not None else None
     # the culprit's pid: its label may have spaces ("rtwhy's own explaining thread (pid N)")
-    pm = re.search(r"\(pid (\d+)", l[m.end(4):])
-    return (m.group(4) == v["kind"] and
+    pm = re.search(r"\(pid (\d+)", l[m.end(5):])
+    return (s["tid"] == int(m.group(3)) and abs(float(m.group(4)) - s["latency_us"]) <= 0.06 and
+            m.group(5) == v["kind"] and
             not (c and c["kind"] in ("task", "irq_thread") and
                  int(pm.group(1) if pm else -1) != c["pid"]))
 
 for l in lines:
-    m = re.match(r"rtwhy: spike \d+: thread (\d+) \(tid (\d+)\) on CPU \d+ woke ([0-9.]+) us late: (\w+)(: (\w+) (\S+) \(pid (\d+))?", l)
+    m = re.match(r"rtwhy: spike (\d+): thread (\d+) \(tid (\d+)\) on CPU \d+ woke ([0-9.]+) us late: (\w+)(: (\w+) (\S+) \(pid (\d+))?", l)
     if not m:
         bad += 1
         continue
-    if float(m.group(3)) < least - 0.06:
-        continue
-    cand = [x for x in d["spikes"] if x["tid"] == int(m.group(2)) and
-            abs(float(m.group(3)) - x["latency_us"]) <= 0.06]
-    if not any(agrees(l, m, x) for x in cand):
+    s = byno.get(int(m.group(1)))
+    if s is None:
+        if not d["spikes_not_kept"] or float(m.group(4)) > least + 0.06:
+            bad += 1
+    elif not agrees(l, m, s):
         bad += 1
-    if m.group(8) == sys.argv[3] and m.group(7) == "spinner":
+    if m.group(9) == sys.argv[3] and m.group(8) == "spinner":
         hog += 1
 print(len(lines), n, bad, hog)
 PY

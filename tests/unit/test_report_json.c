@@ -63,7 +63,7 @@ static void test_file(void)
 	ev_irq(&g, 11500, 1, 2000, "a\"b", 36, NULL, false);
 	ev_switch(&g, 11510, 1, 2000, "a\"b", 120, 0, 5000, "rtwhy", 49, 0);
 	CU_ASSERT_EQUAL_FATAL(blame_explain(g.ev, g.n, &sp, NULL, &r), 0);
-	CU_ASSERT_EQUAL(spikekeep_add(&kept, &r), 0);
+	CU_ASSERT_EQUAL(spikekeep_add(&kept, &r, 1), 0);
 	run.kept = &kept;
 	CU_ASSERT_EQUAL(report_json_write(path, &cfg, sumfix_summary(&m), &run), 0);
 	s = slurp(path);
@@ -103,7 +103,7 @@ static char *spike_json(const struct blame_result *r)
 		return NULL;
 	json_start(&j, f);
 	json_array(&j, "spikes");
-	report_json_spike(&j, r);
+	report_json_spike(&j, r, 1);
 	if (json_finish(&j)) {
 		fclose(f);
 		free(buf);

@@ -52,8 +52,8 @@ static void test_same_as_writer(void)
 	result(&r[0], 3000000, 2000);
 	result(&r[1], 5000000, 1000);
 	/* added out of wake order: written in wake order */
-	CU_ASSERT_EQUAL(spikekeep_add(&k, &r[0]), 0);
-	CU_ASSERT_EQUAL(spikekeep_add(&k, &r[1]), 0);
+	CU_ASSERT_EQUAL(spikekeep_add(&k, &r[0], 1), 0);
+	CU_ASSERT_EQUAL(spikekeep_add(&k, &r[1], 2), 0);
 	CU_ASSERT_EQUAL(k.nr, 2);
 	CU_ASSERT_EQUAL(k.nr_dropped, 0);
 	f = open_memstream(&direct, &n);
@@ -62,8 +62,8 @@ static void test_same_as_writer(void)
 	j.out = f;
 	j.depth = 2;
 	j.closer[1] = ']';
-	report_json_spike(&j, &r[1]);
-	report_json_spike(&j, &r[0]);
+	report_json_spike(&j, &r[1], 2);
+	report_json_spike(&j, &r[0], 1);
 	fputc(']', f);
 	fclose(f);
 	kept = written(&k, &m);
@@ -87,18 +87,18 @@ static void test_keeps_largest(void)
 	/* latencies 1..MAX us, then larger and smaller ones */
 	for (i = 1; i <= SPIKEKEEP_MAX; i++) {
 		result(&r, (int64_t)i * 1000, i);
-		CU_ASSERT_EQUAL(spikekeep_add(&k, &r), 0);
+		CU_ASSERT_EQUAL(spikekeep_add(&k, &r, (int)i), 0);
 	}
 	CU_ASSERT_EQUAL(k.nr, SPIKEKEEP_MAX);
 	CU_ASSERT_EQUAL(k.nr_dropped, 0);
 	result(&r, 500, SPIKEKEEP_MAX + 1); /* smaller than any kept: counted */
-	CU_ASSERT_EQUAL(spikekeep_add(&k, &r), 0);
+	CU_ASSERT_EQUAL(spikekeep_add(&k, &r, SPIKEKEEP_MAX + 1), 0);
 	CU_ASSERT_EQUAL(k.nr_dropped, 1);
 	result(&r, 1000, SPIKEKEEP_MAX + 2); /* as small as the smallest: counted */
-	CU_ASSERT_EQUAL(spikekeep_add(&k, &r), 0);
+	CU_ASSERT_EQUAL(spikekeep_add(&k, &r, SPIKEKEEP_MAX + 2), 0);
 	CU_ASSERT_EQUAL(k.nr_dropped, 2);
 	result(&r, 9000000, SPIKEKEEP_MAX + 3); /* the run's maximum, late: kept */
-	CU_ASSERT_EQUAL(spikekeep_add(&k, &r), 0);
+	CU_ASSERT_EQUAL(spikekeep_add(&k, &r, SPIKEKEEP_MAX + 3), 0);
 	CU_ASSERT_EQUAL(k.nr, SPIKEKEEP_MAX);
 	CU_ASSERT_EQUAL(k.nr_dropped, 3);
 	text = written(&k, &len);
@@ -107,6 +107,10 @@ static void test_keeps_largest(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "\"latency_us\": 2.000,"));
 	snprintf(needle, sizeof(needle), "\"latency_us\": %d.000,", SPIKEKEEP_MAX);
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, needle));
+	/* its number in the run, kept with it */
+	snprintf(needle, sizeof(needle), "\"spike\": %d,", SPIKEKEEP_MAX + 3);
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, needle));
+	CU_ASSERT_PTR_NULL(strstr(text, "\"spike\": 1,")); /* replaced */
 	/* in wake order: the maximum, woken last, is the last element */
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "\"latency_us\": 9000.000,"));
 	CU_ASSERT_PTR_NULL(
@@ -130,7 +134,7 @@ static void test_replacements_bounded(void)
 		/* texts of 0 to 1200 characters, in no order */
 		memset(r.text, 'x', (i * 7919) % 1201);
 		r.text[(i * 7919) % 1201] = 0;
-		CU_ASSERT_EQUAL_FATAL(spikekeep_add(&k, &r), 0);
+		CU_ASSERT_EQUAL_FATAL(spikekeep_add(&k, &r, (int)i), 0);
 		CU_ASSERT_TRUE_FATAL(k.used <= k.size);
 		if (k.size > most)
 			most = k.size;

@@ -59,6 +59,6 @@ int report_json_write(const char *path, const struct rtw_config *cfg,
  * @j: writer, inside an array
  * @r: the explained spike
  */
-void report_json_spike(struct json *j, const struct blame_result *r);
+void report_json_spike(struct json *j, const struct blame_result *r, int index);
 
 #endif
