@@ -820,7 +820,10 @@ rla_case() {
 	rk=$(culprit_get "$f" 0 kind)
 	[ "$rc" = ":" ] && rc=""
 	fp=$(spike_get "$f" 0 causes.bandwidth.fair_pid)
-	miss=$(grep -c 'has no .* events' "$W/rtla-$cn.analyze" 2>/dev/null)
+	# what rtwhy says the trace lacks, and what its lines lack
+	miss=$(sed -n 's/.*has no .* events: record it with rtla timerlat \.\.\. -t FILE \(.*\)$/\1/p' \
+		"$W/rtla-$cn.analyze" 2>/dev/null | head -n 1)
+	lack=$(awk -f /lab/rtlaneed.awk "$W/rtla-$cn.txt" 2>/dev/null)
 	part=$(rla_get "$cn" part) partus=$(rla_get "$cn" part_us)
 	cant=$(grep -m1 '^rtwhy: cannot' "$W/rtla-$cn.analyze" 2>/dev/null)
 	if [ -n "$named" ]; then
@@ -860,7 +863,7 @@ rla_case() {
 		fi
 		ok "$cn: rtla named no culprit in $k runs (stopped on the ${kd:-?} latency, blocking thread '${blk:-none}' ${pct:-?}%), nothing to hold rtwhy to # SKIP rtla named no culprit"
 	fi
-	verdict '[ "${miss:-0}" = 0 ]' "rtwhy found in rtla's -t trace every event it needs (-e sched -e irq -e timer -e irq_vectors)"
+	verdict '[ "$miss" = "$lack" ]' "rtwhy's word on the events of rtla's -t trace is the trace's own (options whose events it lacks: ${lack:-none}; rtwhy says: ${miss:-none})"
 	idl=""
 	[ "$(rla_get "$cn" idle)" = 1 ] && idl=", exit from idle"
 	printf '%s|%s|%s|%s|%s|%s|%s|%s|%s\n' "$cn" \
