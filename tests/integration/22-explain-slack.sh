@@ -18,7 +18,11 @@ pyout=$(python3 - "$TMP/t.json" <<'PY'
 import json, sys
 sp = json.load(open(sys.argv[1]))["spikes"]
 n = len(sp)
-named = sum(1 for s in sp if any(c["kind"] == "timer_slack" and 400 <= c["us"] <= 501 for c in s["culprits"]))
+# the slack named, no larger than the slack: the kernel fires a slack timer anywhere in its
+# window (at its end on a quiet CPU; earlier when another timer's interrupt comes first: a
+# fresh-clone run beside another program had 199 of 951 at 1-399 us, e.g. 391 us of a 414 us
+# spike), so not "400 us or more"
+named = sum(1 for s in sp if any(c["kind"] == "timer_slack" and 0 < c["us"] <= 501 for c in s["culprits"]))
 # judged: the spikes whose largest part is the slack (most); the others show the host's noise
 def largest(s):
     return max(s["culprits"], key=lambda c: c["us"])["kind"] if s["culprits"] else "-"
