@@ -131,9 +131,9 @@ static void test_replacements_bounded(void)
 
 	for (i = 1; i <= 20 * SPIKEKEEP_MAX; i++) {
 		result(&r, (int64_t)i * 1000, i);
-		/* texts of 0 to 1200 characters, in no order */
-		memset(r.text, 'x', (i * 7919) % 1201);
-		r.text[(i * 7919) % 1201] = 0;
+		/* texts of 0 to its size less one, in no order */
+		memset(r.text, 'x', (i * 7919) % sizeof(r.text));
+		r.text[(i * 7919) % sizeof(r.text)] = 0;
 		CU_ASSERT_EQUAL_FATAL(spikekeep_add(&k, &r, (int)i), 0);
 		CU_ASSERT_TRUE_FATAL(k.used <= k.size);
 		if (k.size > most)
