@@ -23,36 +23,36 @@ static struct host_ksyms *load(const char *dir)
 	return k;
 }
 
+/* @addr found as @want, in the function that starts at @start */
+static void found(const struct host_ksyms *k, uint64_t addr, const char *want, uint64_t start)
+{
+	uint64_t at = 0;
+	const char *name = host_ksyms_find(k, addr, &at);
+
+	CU_ASSERT_STRING_EQUAL(name ? name : "", want);
+	CU_ASSERT_EQUAL(at, start);
+}
+
 static void test_find(void)
 {
 	struct host_ksyms *k = load("sysroot-ksyms");
-	uint64_t start = 0;
-	const char *name;
 
 	CU_ASSERT_EQUAL(host_ksyms_count(k), 11); /* the 2 data symbols left out */
-	name = host_ksyms_find(k, 0xffffffff8142de30ULL, &start);
-	CU_ASSERT_STRING_EQUAL(name ? name : "", "hrtimer_wakeup");
-	CU_ASSERT_EQUAL(start, 0xffffffff8142de30ULL);
+	found(k, 0xffffffff8142de30ULL, "hrtimer_wakeup", 0xffffffff8142de30ULL);
 	/* inside it, and inside its padding before it */
-	name = host_ksyms_find(k, 0xffffffff8142de4fULL, &start);
-	CU_ASSERT_STRING_EQUAL(name ? name : "", "hrtimer_wakeup");
-	CU_ASSERT_EQUAL(start, 0xffffffff8142de30ULL);
-	name = host_ksyms_find(k, 0xffffffff8142de2fULL, NULL);
-	CU_ASSERT_STRING_EQUAL(name ? name : "", "__pfx_hrtimer_wakeup");
-	name = host_ksyms_find(k, 0xffffffff814437d0ULL, NULL);
-	CU_ASSERT_STRING_EQUAL(name ? name : "", "tick_nohz_handler");
+	found(k, 0xffffffff8142de4fULL, "hrtimer_wakeup", 0xffffffff8142de30ULL);
+	found(k, 0xffffffff8142de2fULL, "__pfx_hrtimer_wakeup", 0xffffffff8142de20ULL);
+	found(k, 0xffffffff814437d0ULL, "tick_nohz_handler", 0xffffffff814437d0ULL);
 	/* four names at _stext: the file's first that is not a "__" marker */
-	name = host_ksyms_find(k, 0xffffffff81000008ULL, &start);
-	CU_ASSERT_STRING_EQUAL(name ? name : "", "srso_alias_untrain_ret");
-	CU_ASSERT_EQUAL(start, 0xffffffff81000000ULL);
+	found(k, 0xffffffff81000008ULL, "srso_alias_untrain_ret", 0xffffffff81000000ULL);
 	/* past the last kernel symbol: the one below, up to the module's */
-	name = host_ksyms_find(k, 0xffffffff90000000ULL, NULL);
-	CU_ASSERT_STRING_EQUAL(name ? name : "", "__pfx_tick_nohz_lowres_handler");
-	name = host_ksyms_find(k, 0xffffffffc0201000ULL, NULL);
-	CU_ASSERT_STRING_EQUAL(name ? name : "", "ftrace_trampoline");
+	found(k, 0xffffffff90000000ULL, "__pfx_tick_nohz_lowres_handler", 0xffffffff81443910ULL);
+	found(k, 0xffffffffc0201000ULL, "ftrace_trampoline", 0xffffffffc0201000ULL);
 	/* below the first and above the last: none (libtraceevent's rule) */
 	CU_ASSERT_PTR_NULL(host_ksyms_find(k, 0xffffffff80ffffffULL, NULL));
 	CU_ASSERT_PTR_NULL(host_ksyms_find(k, 0xffffffffc0201001ULL, NULL));
+	/* no table (no /proc/kallsyms): no name */
+	CU_ASSERT_PTR_NULL(host_ksyms_find(NULL, 0xffffffff8142de30ULL, NULL));
 	host_ksyms_free(k);
 }
 

@@ -33,7 +33,7 @@ int host_ksyms_load(struct host_ksyms **out, const char *root);
 
 /**
  * host_ksyms_find() - The function @addr is in.
- * @k: table
+ * @k: table; NULL (none could be loaded): no name
  * @addr: a kernel text address
  * @start: out, may be NULL: the function's address
  *
