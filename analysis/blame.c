@@ -528,27 +528,20 @@ static uint64_t blame_timer_thread(const struct rtw_event *ev, const struct blam
 }
 
 /*
- * The task the thread was switched in from, when it has a higher priority and
- * held the thread's CPU without a break from before the timer fired to that
- * switch-in: had the timer come on time, the thread would have waited for it
- * all the same, so a late timer meanwhile is that task's time, not nothing.
+ * blame_holder_at - The task switch @ev[@at] switched out, when its priority is higher than
+ * @prio (of the task switched in) and it had held the CPU since the switch before: the
+ * holder and since when, into @acc.
  */
-static void blame_holder(const struct rtw_event *ev, const struct blame_chain *ch,
-			 struct blame_acc *acc)
+static void blame_holder_at(const struct rtw_event *ev, long at, int32_t prio,
+			    struct blame_acc *acc)
 {
-	const struct blame_result *res = acc->res;
-	const struct rtw_event *in;
-	int32_t prio;
+	const struct rtw_event *in = &ev[at];
 	long i;
 
-	if (ch->switch_in < 0 || res->timer_cpu != res->run_cpu ||
-	    res->victim_prio == TL_PRIO_UNKNOWN)
+	if (in->u.sw.prev_pid <= 0 || !event_prio_is_rt(in->u.sw.prev_prio) ||
+	    in->u.sw.prev_prio >= prio)
 		return;
-	in = &ev[ch->switch_in];
-	prio = in->u.sw.prev_prio;
-	if (in->u.sw.prev_pid <= 0 || !event_prio_is_rt(prio) || prio >= res->victim_prio)
-		return;
-	for (i = ch->switch_in - 1; i >= 0; i--) {
+	for (i = at - 1; i >= 0; i--) {
 		const struct rtw_event *e = &ev[i];
 
 		if (e->cpu != in->cpu || e->kind != RTW_EV_SWITCH)
@@ -559,6 +552,39 @@ static void blame_holder(const struct rtw_event *ev, const struct blame_chain *c
 		}
 		return;
 	}
+}
+
+/*
+ * The task that held the CPU the thread's timer had to run on, with a higher priority, from
+ * before the timer fired to the switch-in that ended the wait: had the timer come on time,
+ * the wait would have been the same, so a late timer meanwhile is that task's time, not
+ * nothing. Either the task the thread was switched in from (a timer run in hard IRQ
+ * context, on the thread's CPU), or, for a timer run in a thread (ktimers/N: soft hrtimers,
+ * every timer of a fair task on PREEMPT_RT), the task that thread was switched in from: the
+ * timer thread, woken when the interrupt came, would have waited for it just as long.
+ */
+static void blame_holder(const struct rtw_event *ev, const struct blame_chain *ch,
+			 struct blame_acc *acc)
+{
+	const struct blame_result *res = acc->res;
+	const struct rtw_event *x;
+	long i;
+
+	if (ch->switch_in < 0 || res->victim_prio == TL_PRIO_UNKNOWN)
+		return;
+	/* the timer thread's switch-in before it ran the timer, after it was woken */
+	x = res->timer_thread_pid ? &ev[ch->timer] : NULL;
+	for (i = ch->timer - 1; x && i >= 0 && ev[i].ts_ns >= res->timer_thread_ns; i--) {
+		const struct rtw_event *e = &ev[i];
+
+		if (e->cpu != x->cpu || e->kind != RTW_EV_SWITCH)
+			continue;
+		if (e->u.sw.next_pid == res->timer_thread_pid)
+			blame_holder_at(ev, i, e->u.sw.next_prio, acc);
+		break;
+	}
+	if (acc->holder <= 0 && res->timer_cpu == res->run_cpu)
+		blame_holder_at(ev, ch->switch_in, res->victim_prio, acc);
 }
 
 /*
@@ -780,8 +806,8 @@ static void blame_timer_phase(const struct rtw_event *ev, const struct blame_cha
 
 		blame_add(acc, &key, slack);
 	}
-	blame_holder(ev, ch, acc);
 	tw = blame_timer_thread(ev, ch, res);
+	blame_holder(ev, ch, acc);
 	from = d + slack;
 	if (tw > from && tw < t) {
 		timeline_walk(tl, res->timer_cpu, from, tw, blame_add_segment, acc);

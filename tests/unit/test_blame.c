@@ -199,6 +199,77 @@ static void test_higher_priority(void)
 	CU_ASSERT_TRUE(top()->ns > 2990000);
 }
 
+/*
+ * PREEMPT_RT: a fair thread's timer is soft: its interrupt wakes ktimers/1 (FIFO 1), which
+ * runs it. A FIFO 2 spinner holds CPU 1 from before the deadline to after it; the
+ * interrupt comes @late_us after the deadline (10 ms), inside the spinner's run (the lab's
+ * 6.1-rt shape of issue 19); the spinner sleeps at 14 ms, ktimers/1 runs the timer, the
+ * thread runs. @spin_from_us: when the spinner was switched in.
+ */
+static void build_soft_timer_late_in_spinner(double spin_from_us, double late_us)
+{
+	double t = 10000 + late_us;
+
+	double tick;
+	bool in = false;
+
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "rtwhy", 120, CUR_S, 0, "swapper/1", 120, 0);
+	for (tick = 1000; tick < t; tick += 4000) {
+		if (!in && spin_from_us < tick) {
+			ev_switch(&g, spin_from_us, 1, 0, "swapper/1", 120, 0, 7000, "spinner", 97,
+				  0);
+			in = true;
+		}
+		if (in)
+			ev_tick(&g, tick, 1, 7000, "spinner", 0);
+		else
+			ev_tick(&g, tick, 1, 0, "swapper/1", 0);
+	}
+	if (!in)
+		ev_switch(&g, spin_from_us, 1, 0, "swapper/1", 120, 0, 7000, "spinner", 97, 0);
+	ev_vector(&g, t, 1, 7000, "spinner", "local_timer", true);
+	ev_wake(&g, t + 1, 1, 7000, "spinner", RTW_EV_WAKING, 28, "ktimers/1", 98, 1,
+		RTW_F_IRQS_OFF | RTW_F_HARDIRQ);
+	ev_wake(&g, t + 2, 1, 7000, "spinner", RTW_EV_WAKEUP, 28, "ktimers/1", 98, 1,
+		RTW_F_IRQS_OFF | RTW_F_HARDIRQ);
+	ev_vector(&g, t + 3, 1, 7000, "spinner", "local_timer", false);
+	if (t + 3 < 13000)
+		ev_tick(&g, 13000, 1, 7000, "spinner", 0);
+	ev_switch(&g, 14000, 1, 7000, "spinner", 97, CUR_S, 28, "ktimers/1", 98, 0);
+	ev_softirq(&g, 14002, 1, 28, "ktimers/1", RTW_SOFTIRQ_HRTIMER, true);
+	ev_hrtimer_soft(&g, 14003, 1, 28, "ktimers/1", "hrtimer_wakeup", true);
+	ev_wake(&g, 14004, 1, 28, "ktimers/1", RTW_EV_WAKING, TID, "rtwhy", 120, 1, 0);
+	ev_wake(&g, 14005, 1, 28, "ktimers/1", RTW_EV_WAKEUP, TID, "rtwhy", 120, 1, 0);
+	ev_hrtimer_soft(&g, 14006, 1, 28, "ktimers/1", NULL, false);
+	ev_softirq(&g, 14007, 1, 28, "ktimers/1", RTW_SOFTIRQ_HRTIMER, false);
+	ev_switch(&g, 14010, 1, 28, "ktimers/1", 98, CUR_S, TID, "rtwhy", 120, 0);
+}
+
+static void test_soft_timer_late_inside_a_higher_priority_holder(void)
+{
+	/* on time, and 2.5 ms late inside the spinner: the same wait, the spinner's */
+	double late[] = { 5, 2500 };
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		build_soft_timer_late_in_spinner(500, late[i]);
+		CU_ASSERT_EQUAL_FATAL(explain(10000, 14015, 0), 0);
+		CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
+		CU_ASSERT_EQUAL(res.timer_thread_pid, 28);
+		CU_ASSERT_EQUAL(res.verdict, BLAME_V_HIGHER_PRIORITY);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(top());
+		CU_ASSERT_STRING_EQUAL(top()->comm, "spinner");
+		CU_ASSERT_TRUE(top()->ns >= 3990000);
+	}
+	/* switched in after the deadline: before it, a late interrupt is nobody's */
+	build_soft_timer_late_in_spinner(11000, 2500);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 14015, 0), 0);
+	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(top());
+	CU_ASSERT_TRUE(top()->ns <= 3000000);
+}
+
 static void test_non_preemptible(void)
 {
 	thread_sleeps(120, 80, "kworker/1:1");
@@ -790,6 +861,8 @@ static CU_TestInfo blame_tests[] = {
 	  test_resched_after_the_tick_callback },
 	{ "'went to sleep' only for the culprit", test_sleep_text_only_for_the_culprit },
 	{ "higher-priority RT task", test_higher_priority },
+	{ "PREEMPT_RT: a soft timer late inside a higher-priority holder",
+	  test_soft_timer_late_inside_a_higher_priority_holder },
 	{ "need-resched set, no switch: non-preemptible", test_non_preemptible },
 	{ "RT thread held by a fair task", test_rt_thread_held_by_fair_task },
 	{ "non-preemptible: need-resched as the chain says it",
