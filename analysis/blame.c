@@ -834,7 +834,13 @@ static void blame_coverage(const struct rtw_event *ev, size_t n, const struct ti
 			cpus[nr_cpus++] = c;
 	}
 	blame_check_coverage(ev, n, tl, cpus, nr_cpus, res);
-	if (res->complete && ch->switch_in < 0) {
+	if (res->spike.timer_only) { /* no wakeup belongs to it: its timer's expiry does */
+		if (res->complete && ch->timer < 0) {
+			res->complete = false;
+			snprintf(res->incomplete_why, sizeof(res->incomplete_why),
+				 "no timer expiry on CPU %d at its wake time", res->spike.cpu);
+		}
+	} else if (res->complete && ch->switch_in < 0) {
 		res->complete = false;
 		res->untraced_wakeup = true;
 		snprintf(res->incomplete_why, sizeof(res->incomplete_why),
@@ -886,8 +892,11 @@ static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
 	if (!res->tick_ns)
 		res->tick_ns = tl->tick_ns;
 
-	/* phase boundaries, clamped into [D, W] */
-	t = res->timer_ns ? res->timer_ns : (res->waking_ns ? res->waking_ns : d);
+	/* phase boundaries, clamped into [D, W]; a spike that ends at its timer's expiry is all
+	 * timer delay (the callback's own start up to W too: the interrupt had come) */
+	t = spike->timer_only ? w
+	    : res->timer_ns   ? res->timer_ns
+			      : (res->waking_ns ? res->waking_ns : d);
 	t = t < d ? d : (t > w ? w : t);
 	s = res->switch_ns ? res->switch_ns : t;
 	s = s < t ? t : (s > w ? w : s);

@@ -123,6 +123,19 @@ void blame_chain_find(const struct rtw_event *ev, size_t n, const struct blame_s
 	long i, last = blame_chain_last_before(ev, n, sp->wake_ns);
 
 	ch->switch_in = ch->sleep = ch->waking = ch->wakeup = ch->timer = -1;
+	if (sp->timer_only) { /* the timer callback open at W on its CPU; nothing after it */
+		for (i = last; i >= 0 && sp->wake_ns - ev[i].ts_ns < NSEC_PER_MSEC; i--) {
+			if (ev[i].cpu != sp->cpu)
+				continue;
+			if (ev[i].kind == RTW_EV_HRTIMER_EXIT)
+				break;
+			if (ev[i].kind == RTW_EV_HRTIMER_ENTRY) {
+				ch->timer = i;
+				break;
+			}
+		}
+		return;
+	}
 	if (blame_chain_timer(ev, last, sp, ch))
 		return;
 	ch->switch_in = ch->sleep = ch->waking = ch->wakeup = ch->timer = -1;

@@ -256,6 +256,8 @@ int marker_spike(const struct rtw_event *ev, const struct marker *m, bool clock_
 	} else if (m->kind == MARKER_TIMERLAT) {
 		util_strlcpy(sp->source, "timerlat", sizeof(sp->source));
 		sp->deadline_from = BLAME_DEADLINE_MARKER;
+		/* timerlat's timer is a hard hrtimer armed with no range: its latency has no slack */
+		sp->slack_ns = 0;
 		lat_ns = m->latency;
 	} else {
 		util_strlcpy(sp->source, "cyclictest", sizeof(sp->source));

@@ -674,6 +674,7 @@ static void stream_timerlat(struct stream *st)
 	}
 	if (irq) {
 		/* the timer's interrupt came LAT late: the wakeup it did not do before */
+		sp.timer_only = true;
 		sp.tid = stream_timerlat_thread(st, ev->cpu);
 		if (sp.tid < 0) {
 			diag_report(DIAG_ERR,

@@ -380,6 +380,9 @@ struct blame_spike {
 				  * on clock mono) */
 	uint8_t deadline_from;	 /* enum blame_deadline_from */
 	uint64_t trace_start_ns; /* recording started here (0 unknown): a quiet CPU is covered */
+	bool timer_only;	 /* the spike ends at its timer's expiry on @cpu, at W (rtla's
+				  * timerlat IRQ sample: the interrupt was late, the thread not
+				  * woken yet): no wakeup or switch-in belongs to it */
 	char source[16];	 /* "rtwhy", "cyclictest", "timerlat", "manual" */
 };
 

@@ -378,6 +378,8 @@ void report_json_spike(struct json *j, const struct blame_result *r, int index)
 	json_uint(j, "wake_ns", (unsigned long long)sp->wake_ns);
 	json_bool(j, "deadline_exact", sp->deadline_exact);
 	json_string(j, "source", sp->source);
+	if (sp->timer_only)
+		json_bool(j, "timer_only", true);
 	json_object(j, "phases");
 	json_double(j, "timer_delay_us", report_us(r->phase_ns[BLAME_PHASE_TIMER]), 3);
 	json_double(j, "sched_delay_us", report_us(r->phase_ns[BLAME_PHASE_SCHED]), 3);

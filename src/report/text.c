@@ -343,8 +343,10 @@ void report_text_spike(FILE *out, const struct blame_result *r, int index, size_
 		snprintf(who, sizeof(who), "thread %d (tid %d)", sp->thread, sp->tid);
 	else
 		snprintf(who, sizeof(who), "tid %d", sp->tid);
-	fprintf(out, "#\n# Spike %d: %s on CPU %d woke %.1f us late", index, who,
-		r->run_cpu >= 0 ? r->run_cpu : sp->cpu, report_us(r->latency_ns));
+	fprintf(out, "#\n# Spike %d: %s on CPU %d %s %.1f us late", index, who,
+		r->run_cpu >= 0 ? r->run_cpu : sp->cpu,
+		sp->timer_only ? "not woken yet: its timer's interrupt came" : "woke",
+		report_us(r->latency_ns));
 	if (sp->threshold_ns)
 		fprintf(out, " (threshold %.0f us)", report_us(sp->threshold_ns));
 	fputc('\n', out);
@@ -388,6 +390,8 @@ void report_text_spike(FILE *out, const struct blame_result *r, int index, size_
 		if (r->switch_ns && n < sizeof(chain))
 			snprintf(chain + n, sizeof(chain) - n, " switched in on CPU %d at %+.1f us",
 				 r->run_cpu, report_offset_us(r->switch_ns, sp->deadline_ns));
+		else if (sp->timer_only && n < sizeof(chain))
+			snprintf(chain + n, sizeof(chain) - n, " the spike ends there");
 		report_text_wrap(out, "  chain: ", chain[0] == ' ' ? chain + 1 : chain, 11);
 	}
 	fprintf(out, "#   culprits:     us  share  kind        what\n");

@@ -75,7 +75,8 @@ fi
 
 # 8. analyze --json of every recorded trace is valid against its schema
 bad=""
-for f in "$F"/*.dat "$F"/*.trace.txt "$F"/*.lat.txt "$F"/causes/*.trace.txt "$tmp/busy-tick.cut.dat"; do
+for f in "$F"/*.dat "$F"/*.trace.txt "$F"/*.lat.txt "$F"/causes/*.trace.txt "$F"/kernels/*.dat \
+	"$F"/kernels/*.trace.txt "$tmp/busy-tick.cut.dat"; do
 	[ -f "$f" ] || continue
 	"$build/rtwhy" analyze "$f" --json="$tmp/a.json" >/dev/null 2>&1
 	python3 tests/schema_valid.py doc/schema/analyze.schema.json "$tmp/a.json" >"$tmp/v.txt"

@@ -312,6 +312,10 @@ static int check_spike(const char *file, int index, const char *line, const stru
 	EXPECT("irq_gap_us", "%llu", (unsigned long long)((fixture_irq_gap_ns(r) + 500) / 1000));
 	/* need-resched honoured by a schedule() that kept the task on (a heavier fair task) */
 	EXPECT("kept", "%d", r->resched_kept);
+	/* a spike that ends at its timer's expiry (rtla's IRQ sample): its timer delay */
+	EXPECT("timer_only", "%d", r->spike.timer_only);
+	EXPECT("timer_us", "%llu",
+	       (unsigned long long)((r->phase_ns[BLAME_PHASE_TIMER] + 500) / 1000));
 #undef EXPECT
 	/* hint_lacks=w1,w2 / hint_has=w1,w2: words the hint must not have ("threadirqs" on a
 	 * kernel with it, "taskset" for a per-CPU kthread) or must have ("--mainaffinity") */
