@@ -130,7 +130,8 @@ wake_late() {
 # share TEXT CPU FROM_NS TO_NS WHAT: per cent of [FROM, TO] on CPU in the context of the
 # scenario's culprit, read from the events (not from rtwhy's verdict): WHAT "disk" is IRQ
 # $irq's handler, the BLOCK softirq or its irq/$irq- thread (a softirq inside it included);
-# "busy" is the busy loop running with no interrupt or softirq on top of it. Under TCG
+# "busy" is the busy loop running with no interrupt or softirq on top of it; "idle" the idle
+# task, likewise. Under TCG
 # another interrupt may take the latency instead (a local_timer handler stopped for ms by
 # the guest's noise); such a spike is not the culprit's, and a check of the culprit waits
 # for one that is (SHARE_MIN per cent at least).
@@ -139,6 +140,7 @@ share() {
 	awk -v c="$(printf '[%03d]' "$2")" -v from="$3" -v to="$4" -v what="$5" -v irq="$irq" '
 		function ours() {
 			if (what == "busy") return depth == 0 && task == "busyloop"
+			if (what == "idle") return depth == 0 && index(task, "swapper/") == 1
 			if (depth > 0 && st[depth] == "irq " irq) return 1
 			if (depth > 0 && st[depth] == "soft 4") return 1
 			return (depth == 0 || st[depth] ~ /^soft/) && index(task, "irq/" irq "-") == 1
@@ -260,14 +262,13 @@ s_seed() {
 	stop_started
 	keep "seed-*"
 	note "judged: $((judged + stalls)) of $n spikes ($judged the busy loop's, $stalls the CPU silent; the rest not judged: a timer TCG fired late, a kernel thread in between)"
-	[ "$judged" -gt 0 ] ||
-		SKIP="none of $n spikes in $a runs showed the busy loop holding the CPU over the woken thread's wait until a tick"
-	verdict '[ "$right" = "$judged" ]' \
-		"every spike whose events show the busy loop holding the CPU: tick_wait, task busyloop other, tick period 4000 us, HZ=250 ($right of $judged${bad:+; $bad})"
-	SKIP=""
-	[ "$stalls" -gt 0 ] || SKIP="none of $n spikes in $a runs had the CPU silent for most of the latency"
-	verdict '[ "$inv" = "$stalls" ]' \
-		"every spike whose CPU was silent for more than a tick over most of the latency: invisible ($inv of $stalls${badst:+; $badst})"
+	# one check over every spike whose events say what delayed it (the busy loop holding the
+	# CPU until a tick, or the CPU silent): a quiet guest has no stall to judge, which is not a
+	# check left unmade
+	[ $((judged + stalls)) -gt 0 ] ||
+		SKIP="none of $n spikes in $a runs showed the busy loop holding the CPU over the woken thread's wait until a tick, nor the CPU silent over most of the latency"
+	verdict '[ "$right" = "$judged" ] && [ "$inv" = "$stalls" ]' \
+		"every spike whose events show the busy loop holding the CPU: tick_wait, task busyloop other, tick period 4000 us, HZ=250 ($right of $judged${bad:+; $bad}); every spike whose CPU was silent for more than a tick over most of the latency: invisible ($inv of $stalls${badst:+; $badst})"
 	SKIP=""
 }
 
@@ -550,16 +551,21 @@ ct_wake_late() {
 	[ -n "$d" ] && wake_late "$1" "$2" "$d"
 }
 
-# ct_share TEXT TID WHAT: share on the break thread's CPU from its deadline to its wake
-# time (deadline + the marker's latency, in us)
-ct_share() {
-	d=$(ct_deadline "$1" "$2")
-	m=$(awk -v tid="$2" '/tracing_mark_write: hit latency threshold/ && $1 ~ ("-" tid "$") {
+# ct_marker TEXT TID: "CPU LATENCY" (us) of the break thread's marker
+ct_marker() {
+	awk -v tid="$2" '/tracing_mark_write: hit latency threshold/ && $1 ~ ("-" tid "$") {
 		for (i = 1; i <= NF; i++) {
 			if ($i ~ /^\[[0-9]+\]$/) c = substr($i, 2, length($i) - 2) + 0
 			if ($i == "threshold") l = substr($(i + 1), 2) + 0
 		}
-		print c, l; exit }' "$1")
+		print c, l; exit }' "$1"
+}
+
+# ct_share TEXT TID WHAT: share on the break thread's CPU from its deadline to its wake
+# time (deadline + the marker's latency, in us)
+ct_share() {
+	d=$(ct_deadline "$1" "$2")
+	m=$(ct_marker "$1" "$2")
 	[ -n "$d" ] && [ -n "$m" ] && share "$1" "${m% *}" "$d" "$((d + ${m#* } * 1000))" "$3"
 }
 ct_what() { if [ "$CT_WANT" = seed ]; then echo busy; else echo disk; fi; }
@@ -570,12 +576,7 @@ ct_what() { if [ "$CT_WANT" = seed ]; then echo busy; else echo disk; fi; }
 # rtwhy must call it invisible, and no culprit.
 ct_stall() {
 	d=$(ct_deadline "$1" "$2")
-	m=$(awk -v tid="$2" '/tracing_mark_write: hit latency threshold/ && $1 ~ ("-" tid "$") {
-		for (i = 1; i <= NF; i++) {
-			if ($i ~ /^\[[0-9]+\]$/) c = substr($i, 2, length($i) - 2) + 0
-			if ($i == "threshold") l = substr($(i + 1), 2) + 0
-		}
-		print c, l; exit }' "$1")
+	m=$(ct_marker "$1" "$2")
 	[ -n "$d" ] && [ -n "$m" ] || return 0
 	echo "0 ${m% *} $2 $d $((d + ${m#* } * 1000))" >"$W/ct-stall.list"
 	st=$(awk -v tick="$TICK_GAP_US" -f /lab/seedjudge.awk "$W/ct-stall.list" "$1" | cut -d' ' -f5)
@@ -583,6 +584,26 @@ ct_stall() {
 }
 # ct_stalled STALL LATENCY: the guest's stall over at least half of the latency
 ct_stalled() { [ "${1:-0}" -gt 0 ] && [ $(($1 * 2)) -ge "${2:-0}" ]; }
+
+# ct_held_off TEXT TID: "SILENT LATE LATENCY" (us) of the break thread's spike: its timer
+# interrupt came LATE after the deadline, and its CPU showed no event at all for SILENT of
+# that wait (silence.awk). Nothing the trace can show holds a timer interrupt off without an
+# event (a handler, a softirq, a switch): interrupts were off or the vCPU did not run.
+ct_held_off() {
+	ho_d=$(ct_deadline "$1" "$2")
+	ho_m=$(ct_marker "$1" "$2")
+	ho_l=$(ct_irq_late "$1" "$2")
+	[ -n "$ho_d" ] && [ -n "$ho_m" ] && [ -n "$ho_l" ] || return 0
+	ho_s=$(awk -v cpu="${ho_m% *}" -v from="$(awk -v d="$ho_d" 'BEGIN { printf "%.9f", d / 1e9 }')" \
+		-v to="$(awk -v d="$ho_d" -v l="$ho_l" 'BEGIN { printf "%.9f", (d + l * 1000) / 1e9 }')" \
+		-f /lab/silence.awk "$1")
+	echo "${ho_s:-0} $ho_l ${ho_m#* }"
+}
+# ct_held SILENT LATE LATENCY: the interrupt more than TIMER_LATE_US late, the CPU silent for
+# at least half of the latency
+ct_held() {
+	[ "${2:-0}" -gt "$TIMER_LATE_US" ] && [ "${1:-0}" -gt 0 ] && [ $(($1 * 2)) -ge "${3:-0}" ]
+}
 
 # ct_judge NAME FORM FILE TID: analyze FILE; lines for the verdict and for the deadline
 ct_judge() {
@@ -604,6 +625,10 @@ ct_judge() {
 		c="$(culprit_get "$f" 0 kind) $(culprit_get "$f" 0 comm)$(culprit_get "$f" 0 name)"
 		verdict 'case "$v" in invisible | incomplete) true ;; *) false ;; esac' \
 			"analyze $form: the CPU silent for most of the latency ($CT_STALL): invisible, no culprit named (got '$v $c')"
+	elif [ "${CT_EXPECT:-}" = idle ]; then
+		c="$(culprit_get "$f" 0 kind) $(culprit_get "$f" 0 comm)$(culprit_get "$f" 0 name)"
+		verdict 'case "$v" in idle_exit | invisible | incomplete) true ;; *) false ;; esac' \
+			"analyze $form: the CPU idle over most of the latency ($CT_IDLE): idle_exit or invisible, nothing named that did not run (got '$v $c')"
 	elif [ "$CT_WANT" = seed ]; then
 		c="$(culprit_get "$f" 0 kind) $(culprit_get "$f" 0 comm)"
 		verdict '[ "$v $c" = "tick_wait task busyloop" ]' \
@@ -674,6 +699,24 @@ ct_scenario() {
 		fi
 		[ -n "$tid" ] && [ -n "$gap" ] && ! host_noise "$gap" &&
 			[ "${late:-0}" -le "$TIMER_LATE_US" ] && [ "${sh:-0}" -ge "$SHARE_MIN" ] && break
+		# from the third try on, a spike whose events say what it was is judged by them: the
+		# timer interrupt held off with the CPU silent (invisible), or the CPU idle (idle
+		# exit); the first two tries wait for the culprit
+		if [ -n "$tid" ] && [ $a -ge 3 ]; then
+			ho=$(ct_held_off "$W/$n.trace.txt" "$tid")
+			# shellcheck disable=SC2086
+			if ct_held $ho; then
+				CT_EXPECT=invisible CT_STALL="the timer interrupt $(echo "$ho" | cut -d' ' -f2) us late, the CPU silent for $(echo "$ho" | cut -d' ' -f1) of the $(echo "$ho" | cut -d' ' -f3) us"
+				note "attempt $a judged: $CT_STALL"
+				break
+			fi
+			ish=$(ct_share "$W/$n.trace.txt" "$tid" idle)
+			if [ "${ish:-0}" -ge "$SHARE_MIN" ]; then
+				CT_EXPECT=idle CT_IDLE="idle $ish% of it"
+				note "attempt $a judged: the CPU $CT_IDLE"
+				break
+			fi
+		fi
 		note "attempt $a: break thread '${tid:-none}', no event on its CPU for ${gap:-?} us, the timer (interrupt or the thread's wakeup) ${late:-?} us after the deadline, the $(ct_what) culprit ${sh:-?}% of the latency (guest noise or another culprit), again"
 	done
 	[ -n "$CT_EXPECT" ] || { [ -n "$tid" ] && [ -n "$gap" ] && ! host_noise "$gap" &&
@@ -717,6 +760,11 @@ s_ctrecord() {
 		[ "${wl:-0}" -gt "${late:-0}" ] && late=$wl
 		sh=$(ct_share "$W/$n.plain.txt" "$tid" busy)
 		CT_EXPECT="" CT_STALL=$(ct_stall "$W/$n.plain.txt" "$tid")
+		ho="" ish=0
+		if [ -n "$tid" ]; then
+			ho=$(ct_held_off "$W/$n.plain.txt" "$tid")
+			ish=$(ct_share "$W/$n.plain.txt" "$tid" idle)
+		fi
 		rm -f "$W/$n.plain.txt"
 		# shellcheck disable=SC2086
 		if [ -n "$tid" ] && ct_stalled $CT_STALL; then
@@ -726,6 +774,22 @@ s_ctrecord() {
 		fi
 		[ -n "$tid" ] && [ -n "$gap" ] && ! host_noise "$gap" &&
 			[ "${late:-0}" -le "$TIMER_LATE_US" ] && [ "${sh:-0}" -ge "$SHARE_MIN" ] && break
+		# from the third try on, a spike whose events say what it was is judged by them: the
+		# timer interrupt held off with the CPU silent (invisible), or the CPU idle (idle
+		# exit); the first two tries wait for the culprit
+		if [ -n "$tid" ] && [ $a -ge 3 ]; then
+			# shellcheck disable=SC2086
+			if ct_held $ho; then
+				CT_EXPECT=invisible CT_STALL="the timer interrupt $(echo "$ho" | cut -d' ' -f2) us late, the CPU silent for $(echo "$ho" | cut -d' ' -f1) of the $(echo "$ho" | cut -d' ' -f3) us"
+				note "attempt $a judged: $CT_STALL"
+				break
+			fi
+			if [ "${ish:-0}" -ge "$SHARE_MIN" ]; then
+				CT_EXPECT=idle CT_IDLE="idle $ish% of it"
+				note "attempt $a judged: the CPU $CT_IDLE"
+				break
+			fi
+		fi
 		note "attempt $a: break thread '${tid:-none}', no event on its CPU for ${gap:-?} us, the timer (interrupt or the thread's wakeup) ${late:-?} us after the deadline, the busy loop ${sh:-?}% of the latency (guest noise or another culprit), again"
 	done
 	echo 1 >"$T/tracing_on"
@@ -868,7 +932,27 @@ rla_case() {
 			if [ "${rc##*:}" = "${blk##*:}" ]; then same="$same; same pid"
 			else same="$same; other pid"; fi
 		fi
-		ok "$cn: rtla named no culprit in $k runs (stopped on the ${kd:-?} latency, blocking thread '${blk:-none}' ${pct:-?}%), nothing to hold rtwhy to # SKIP rtla named no culprit"
+		# an IRQ stop in which the CPU showed nothing for most of the IRQ latency: the timer
+		# interrupt was held off with no trace of why (interrupts off, or the vCPU not run),
+		# which no event rtwhy reads can name: judged by the trace, rtwhy must say invisible
+		iw="" sil=0 lat=0
+		[ "$kd" = irq ] && iw=$(awk -v cpu="$(rla_get "$cn" cpu)" -v pid=0 -v ctx=irq \
+			-f /lab/rtlawin.awk "$W/rtla-$cn.txt" 2>/dev/null)
+		if [ -n "$iw" ]; then
+			ifrom=$(echo "$iw" | cut -d' ' -f2) ito=$(echo "$iw" | cut -d' ' -f3)
+			sil=$(awk -v cpu="$(rla_get "$cn" cpu)" -v from="$ifrom" -v to="$ito" \
+				-f /lab/silence.awk "$W/rtla-$cn.txt")
+			lat=$(awk -v a="$ifrom" -v b="$ito" 'BEGIN { printf "%.0f", (b - a) * 1e6 }')
+		fi
+		if [ "$lat" -gt 0 ] && [ $((sil * 2)) -ge "$lat" ]; then
+			off=$(awk -v d="$(spike_get "$f" 0 deadline_ns)" -v a="$ifrom" \
+				'BEGIN { x = d / 1e9 - a; if (x < 0) x = -x; printf "%.0f", x * 1e6 }')
+			same="$same; CPU $(rla_get "$cn" cpu) silent $sil of its $lat us: rtwhy's verdict the trace's own"
+			verdict 'case "$v" in invisible | incomplete) true ;; *) false ;; esac && [ "${off:-99}" -le 5 ]' \
+				"$cn: rtla stopped on an IRQ latency of $lat us in which CPU $(rla_get "$cn" cpu) showed no event for $sil us (the interrupt held off, no trace of why): rtwhy's spike at rtla's deadline (${off:-?} us off), invisible (got '$v $rc')"
+		else
+			ok "$cn: rtla named no culprit in $k runs (stopped on the ${kd:-?} latency, blocking thread '${blk:-none}' ${pct:-?}%), nothing to hold rtwhy to # SKIP rtla named no culprit"
+		fi
 	fi
 	verdict '[ "$miss" = "$lack" ]' "rtwhy's word on the events of rtla's -t trace is the trace's own (options whose events it lacks: ${lack:-none}; rtwhy says: ${miss:-none})"
 	idl=""

@@ -4,12 +4,16 @@
 # per cent of [T - L, T] the task PID held CPU (the time up to each event of CPU counted for
 # the task in whose context the event came: an interrupt's time goes to the task it
 # interrupted, as rtla counts it). Prints "PCT DEADLINE_S T_S", nothing without a sample.
-#   awk -v cpu=N -v pid=PID -f rtlawin.awk TRACE.txt
+# With -v ctx=irq: the last IRQ sample instead (rtla stopped on the IRQ latency).
+#   awk -v cpu=N -v pid=PID [-v ctx=irq] -f rtlawin.awk TRACE.txt
 function ts(  i) {
 	for (i = 1; i <= NF; i++) if ($i ~ /^[0-9]+\.[0-9]+:$/) return $i + 0
 	return -1
 }
-BEGIN { c = sprintf("[%03d]", cpu) }
+BEGIN {
+	c = sprintf("[%03d]", cpu)
+	want = ctx == "irq" ? " context +irq timer_latency " : " context thread timer_latency "
+}
 {
 	at = 0
 	for (i = 2; i <= NF; i++) if ($i == c) { at = i; break }
@@ -19,7 +23,7 @@ BEGIN { c = sprintf("[%03d]", cpu) }
 	n++
 	tt[n] = t
 	p = $(at - 1); sub(/.*-/, "", p); pp[n] = p
-	if ($0 ~ / context thread timer_latency /) {
+	if ($0 ~ want) {
 		for (i = 1; i <= NF; i++) if ($i == "timer_latency") l = $(i + 1) / 1e9
 		st = t; sl = l
 	}
