@@ -136,9 +136,17 @@ static int verdict_rule_softirq(const struct verdict_facts *f)
 	return verdict_if(f->c && f->c->kind == BLAME_SOFTIRQ, f);
 }
 
+/*
+ * An IRQ thread of a lower priority than the thread's held it off only where it could not
+ * be preempted (a softirq with BH off without PREEMPT_RT, a spinlock, a preempt- or IRQs-off
+ * section): that is non_preemptible, whose hint does not ask for a priority it has.
+ */
 static int verdict_rule_irq_thread(const struct verdict_facts *f)
 {
-	return verdict_if(f->c && f->c->kind == BLAME_IRQ_THREAD, f);
+	return verdict_if(f->c && f->c->kind == BLAME_IRQ_THREAD &&
+				  !(f->victim_rt && f->c->prio != TL_PRIO_UNKNOWN &&
+				    f->c->prio > f->res->victim_prio),
+			  f);
 }
 
 static int verdict_rule_migration(const struct verdict_facts *f)
@@ -179,10 +187,10 @@ static int verdict_rule_tick_wait(const struct verdict_facts *f)
 }
 
 /* What is left of a task: fair tasks in a kernel section, or an RT thread held up by a
- * lower-priority task. */
+ * lower-priority task or IRQ thread. */
 static int verdict_rule_non_preemptible(const struct verdict_facts *f)
 {
-	return verdict_if(verdict_is_task(f), f);
+	return verdict_if(verdict_is_task(f) || (f->c && f->c->kind == BLAME_IRQ_THREAD), f);
 }
 
 /* ---- the rules of the kernel's mechanisms (cause.h) --------------------------------------- */

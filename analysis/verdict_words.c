@@ -350,6 +350,12 @@ void verdict_words_non_preemptible(const struct verdict_words *w, char *text, ch
 			 "off the scheduler: find the one it ran (the preemptirqsoff tracer), or "
 			 "%s.",
 			 away);
+	else if (w->c && w->c->softirq_ns * 2 > w->c->ns)
+		/* softirqs run with BH off, so with preemption off, on every model but RT */
+		snprintf(hint, BLAME_HINT_LEN,
+			 "Without PREEMPT_RT a softirq (here %s) runs with preemption off whatever "
+			 "the preemption model: only a PREEMPT_RT kernel preempts it; or %s.",
+			 w->c->softirq, away);
 	else
 		snprintf(hint, BLAME_HINT_LEN,
 			 "Use a preemptible kernel (boot with preempt=full, or a PREEMPT_RT "

@@ -411,6 +411,47 @@ static void test_irq_thread(void)
 }
 
 /*
+ * The same IRQ thread (FIFO 50) below the thread (FIFO 60): it could hold the thread off only
+ * where it could not be preempted (the 6.1 threadirqs lab's p60: irq/25 in its BLOCK softirq,
+ * with BH off). Not irq_thread, whose hint asks for a priority the thread has; @soft: the
+ * time in the thread's BLOCK softirq, on a kernel without PREEMPT_RT.
+ */
+static void build_irq_thread_below(bool soft)
+{
+	struct blame_host host = { .steal_ns = -1 };
+
+	host.kernel.threaded_irqs = 1;
+	host.kernel.preempt_rt = -1;
+	thread_sleeps(39, 2000, "bash");
+	timer_wakes(10000, 1, 2000, "bash", 39, RTW_F_NEED_RESCHED);
+	ev_switch(&g, 10004, 1, 2000, "bash", 120, 0, 300, "irq/25-virtio0-", 49, 0);
+	if (soft) {
+		ev_softirq(&g, 10010, 1, 300, "irq/25-virtio0-", 4, true);
+		ev_softirq(&g, 10990, 1, 300, "irq/25-virtio0-", 4, false);
+	}
+	ev_switch(&g, 11000, 1, 300, "irq/25-virtio0-", 49, 0, TID, "rtwhy", 39, 0);
+	CU_ASSERT_EQUAL_FATAL(evgen_explain(&g, TID, 1, 10000, 11003, &host, &res), 0);
+	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
+}
+
+static void test_irq_thread_below_the_thread(void)
+{
+	int soft;
+
+	for (soft = 0; soft < 2; soft++) {
+		build_irq_thread_below(soft);
+		CU_ASSERT_EQUAL(res.verdict, BLAME_V_NON_PREEMPTIBLE);
+		CU_ASSERT_PTR_NOT_NULL_FATAL(top());
+		CU_ASSERT_EQUAL(top()->kind, BLAME_IRQ_THREAD);
+		CU_ASSERT_PTR_NULL(strstr(res.hint, "priority above"));
+		CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "/proc/irq/25/smp_affinity_list"));
+		CU_ASSERT_EQUAL(strstr(res.hint, "Without PREEMPT_RT a softirq (here BLOCK)") !=
+					NULL,
+				soft);
+	}
+}
+
+/*
  * The IRQ thread irq/25 runs its BLOCK softirq at its local_bh_enable(), the
  * disk's next hard IRQ (which only wakes the thread again) just before it:
  * the event before softirq_entry is an interrupt's. With forced threading
@@ -877,6 +918,7 @@ static CU_TestInfo blame_tests[] = {
 	{ "no forced threading: a softirq after a hard IRQ is its exit's",
 	  test_softirq_at_irq_exit },
 	{ "threaded IRQ handler", test_irq_thread },
+	{ "an IRQ thread below the thread: non-preemptible", test_irq_thread_below_the_thread },
 	{ "rtwhy's explaining thread named as rtwhy's own", test_explaining_thread },
 	{ "exit from idle", test_idle_exit },
 	{ "a long idle gap is invisible time", test_long_idle_is_invisible },
