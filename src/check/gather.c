@@ -103,17 +103,25 @@ int check_gather_hz_from_deltas(uint64_t *deltas_ns, size_t n, double *period_ns
 {
 	size_t first = 0, last;
 
+	size_t need = n / 4 > 5 ? n / 4 : 5;
+
 	qsort(deltas_ns, n, sizeof(*deltas_ns), check_gather_u64_cmp);
 	while (first < n && deltas_ns[first] < 100 * NSEC_PER_USEC) /* not a tick gap */
 		first++;
-	if (first == n)
-		return -ENODATA;
-	for (last = first; last < n && deltas_ns[last] * 2 <= deltas_ns[first] * 3; last++)
-		;
-	if (last - first < 5)
-		return -ENODATA;
-	*period_ns = (double)deltas_ns[first + (last - first) / 2];
-	return 0;
+	/*
+	 * The smallest gap with enough gaps within 1.5 times it: a late tick makes a short gap
+	 * to the next one, on time (on a VM, a vCPU the host stopped), and a stray one must not
+	 * set the period; an idle CPU's gaps are multiples of it, above.
+	 */
+	for (; first < n; first++) {
+		for (last = first; last < n && deltas_ns[last] * 2 <= deltas_ns[first] * 3; last++)
+			;
+		if (last - first >= need) {
+			*period_ns = (double)deltas_ns[first + (last - first) / 2];
+			return 0;
+		}
+	}
+	return -ENODATA;
 }
 
 /* HZ from jiffies in /proc/timer_list, 400 ms apart. */

@@ -220,9 +220,11 @@ int check_gather_hz_snap(double hz);
  * @deltas_ns: gaps between consecutive tick expiries of one CPU (any order;
  *             sorted in place); an idle CPU's gaps are multiples of it
  * @n: how many
- * @period_ns: receives the median of the gaps within 1.5 times the smallest
+ * @period_ns: receives the median of the gaps within 1.5 times the smallest gap that has at
+ *             least a quarter of the gaps (and 5) so close to it: a stray short gap (a late
+ *             tick, then one on time) does not set it
  *
- * Return: 0, or -ENODATA with fewer than 5 such gaps.
+ * Return: 0, or -ENODATA when no gap has so many.
  */
 int check_gather_hz_from_deltas(uint64_t *deltas_ns, size_t n, double *period_ns);
 
