@@ -101,9 +101,7 @@ static int check_gather_u64_cmp(const void *a, const void *b)
 
 int check_gather_hz_from_deltas(uint64_t *deltas_ns, size_t n, double *period_ns)
 {
-	size_t first = 0, last;
-
-	size_t need = n / 4 > 5 ? n / 4 : 5;
+	size_t first = 0, last, need = n / 4 > 5 ? n / 4 : 5;
 
 	qsort(deltas_ns, n, sizeof(*deltas_ns), check_gather_u64_cmp);
 	while (first < n && deltas_ns[first] < 100 * NSEC_PER_USEC) /* not a tick gap */
