@@ -29,5 +29,22 @@ check 'grep -q "timerlat thread sample at 115.192748 on CPU 1" "$tmp/bare.out" &
 	grep -q -- "-e sched -e irq -e timer -e irq_vectors$" "$tmp/bare.err"' \
 	"samples alone: the spike found, one line asking for -e sched -e irq -e timer -e irq_vectors"
 
+# 4-5. rtla stopped on an IRQ latency (kernels/rt612-rtla-seed-irq-stall.expect says what the
+# window holds): a spike that ends at its timer's expiry, all timer delay; and the kernel
+# lab's judge of such a stop (tests/kernels/guest/rtlawin.awk, silence.awk) reads the
+# window as that file says: the IRQ sample's span from its deadline, and CPU 1 silent for
+# 2870 us of it
+I=tests/fixtures/kernels/rt612-rtla-seed-irq-stall.trace.txt
+"$build/rtwhy" analyze "$I" >"$tmp/irq.out" 2>&1
+check 'grep -q "^# Spike 1: tid 2036 on CPU 1 not woken yet: its timer.s interrupt came 2902.0 us late" "$tmp/irq.out" &&
+	grep -q "phases: timer delay 2902.0 us | scheduling delay 0.0 us | return to user 0.0 us" "$tmp/irq.out" &&
+	grep -q "^# verdict (invisible)" "$tmp/irq.out"' \
+	"an IRQ-latency stop: not woken yet, all timer delay, invisible"
+win=$(awk -v cpu=1 -v pid=0 -v ctx=irq -f tests/kernels/guest/rtlawin.awk "$I")
+sil=$(awk -v cpu=1 -v from="$(echo "$win" | cut -d' ' -f2)" -v to="$(echo "$win" | cut -d' ' -f3)" \
+	-f tests/kernels/guest/silence.awk "$I")
+check '[ "$win" = "0 599.918440 599.921342" ] && [ "$sil" = 2870 ]' \
+	"the lab's judge: the IRQ sample's span 599.918440-599.921342, CPU 1 silent 2870 us of it (got '$win', '$sil')"
+
 echo "# $n tests, $failed failed"
 [ $failed = 0 ]
