@@ -169,11 +169,11 @@ static void explain_save_window(struct explain *e, const struct capture_spike *c
 	};
 	struct savetrace_src src = { .clock = "mono" };
 	const struct utsname *u = &e->machine.uts;
-	cpu_set_t online;
 
 	if (!e->save->path || e->save->err)
 		return;
-	src.nr_cpus = host_machine_cpus(&online);
+	/* the machine's CPUs, not this thread's affinity (kept off the measured CPUs) */
+	src.nr_cpus = host_machine_nr_cpus();
 	if (u->release[0]) {
 		src.hostname = u->nodename;
 		src.release = u->release;

@@ -522,7 +522,7 @@ static int tsess_formats(struct tsess *s, const char *const *systems)
 		}
 		tracefs_list_free(events);
 	}
-	tep_set_cpus(s->tep, (int)sysconf(_SC_NPROCESSORS_CONF));
+	tep_set_cpus(s->tep, host_machine_nr_cpus());
 	tep_set_long_size(s->tep, tep_get_header_page_size(s->tep));
 	tracefs_load_cmdlines(NULL, s->tep);
 	if (tep_set_function_resolver(s->tep, tsess_function, s->ksyms))

@@ -10,10 +10,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "rtwhy/host/kernel.h"
 #include "rtwhy/host/machine.h"
 #include "rtwhy/procfs.h"
+#include "analysis/event.h"
 #include "analysis/util.h"
 
 void host_machine_read(struct host_machine *h)
@@ -73,6 +75,13 @@ int host_machine_cpus(cpu_set_t *set)
 	CPU_ZERO(set);
 	CPU_SET(0, set);
 	return 1;
+}
+
+int host_machine_nr_cpus(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_CONF);
+
+	return n > 0 && n <= RTW_MAX_CPUS ? (int)n : 1;
 }
 
 int host_machine_kernel_version(int *major, int *minor)

@@ -68,6 +68,14 @@ void host_machine_loadavg(const char *root, char *buf, size_t len);
 int host_machine_cpus(cpu_set_t *set);
 
 /**
+ * host_machine_nr_cpus() - How many CPU numbers the machine has: every configured CPU,
+ * online or not, whatever the caller's affinity (a trace's CPUs are numbered 0 .. this - 1).
+ *
+ * Return: at least 1.
+ */
+int host_machine_nr_cpus(void);
+
+/**
  * host_machine_kernel_version() - The running kernel's major and minor (uname -r).
  * @major: result
  * @minor: result
