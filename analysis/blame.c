@@ -365,6 +365,7 @@ static void blame_check_tails(const struct rtw_event *ev, size_t n, const struct
 		if (c != res->run_cpu && blame_stalled_at(ev, n, tl, res->run_cpu, last_ns))
 			continue;
 		res->complete = false;
+		res->tail_cpu = c;
 		snprintf(res->incomplete_why, sizeof(res->incomplete_why),
 			 "CPU %d's events end %.1f ms before the other CPUs' (the trace does not "
 			 "cover its tail)",
@@ -865,7 +866,7 @@ static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
 
 	memset(res, 0, sizeof(*res));
 	res->spike = *spike;
-	res->timer_cpu = res->wake_cpu = res->run_cpu = -1;
+	res->timer_cpu = res->wake_cpu = res->run_cpu = res->tail_cpu = -1;
 	res->victim_prio = TL_PRIO_UNKNOWN;
 	res->verdict_culprit = -1;
 	if (w < d)

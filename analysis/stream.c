@@ -15,6 +15,12 @@
  * on, its culprits'), read in a second round when it named any other. Its
  * memory is then one explanation's, whatever the CPU count.
  *
+ * A spike explained incomplete only because a CPU's events end before its
+ * wake time is held back and explained again once the reader has gone
+ * STREAM_LOOKAHEAD_NS past that time (or met the next spike, a new window,
+ * the end): if the CPU's events go on, it was silent (a stalled vCPU, a
+ * tickless CPU), not cut off, as the live run that saved the window saw.
+ *
  * A timerlat trace (rtla timerlat -a N -t FILE) has a sample per activation,
  * not a marker per spike: rtla saves it when one crossed its threshold and
  * the tracer stopped tracing right after, so its last sample is the spike,
@@ -37,8 +43,16 @@
 #include "analysis/textread.h"
 #include "analysis/util.h"
 
-#define STREAM_MARKER_DUP_NS (1 * NSEC_PER_MSEC) /* same marker from two buffers */
-#define STREAM_RESTART_NS    (1 * NSEC_PER_MSEC) /* time going back: a new trace */
+#define STREAM_MARKER_DUP_NS (1 * NSEC_PER_MSEC)  /* same marker from two buffers */
+#define STREAM_RESTART_NS    (1 * NSEC_PER_MSEC)  /* time going back: a new trace */
+#define STREAM_LOOKAHEAD_NS  (10 * NSEC_PER_MSEC) /* read on past a spike whose CPU fell silent */
+
+/* A spike held back (see the top), explained again at stream_flush(). */
+struct stream_pending {
+	bool on;
+	struct blame_spike sp;
+	char what[RTW_MARKER_LEN + 200];
+};
 
 struct stream {
 	const struct stream_opts *o;
@@ -60,6 +74,10 @@ struct stream {
 	bool have_timerlat_irq;
 	uint64_t timerlat_samples;
 	int max_cpu;
+	struct stream_pending pending;
+	bool flushing;		   /* explaining the held back spike: no holding back again */
+	struct evbuf_rec last_rec; /* trace.dat: the last record noted in the window */
+	bool have_last_rec;
 	int err; /* -ENOMEM in the callback */
 };
 
@@ -105,7 +123,9 @@ static void stream_facts(struct stream *st)
 
 		util_strlcpy(sum->format, textread_flavor_name(ts->flavor), sizeof(sum->format));
 		util_strlcpy(sum->kernel, ts->kernel, sizeof(sum->kernel));
-		if (ts->nr_cpus > 0)
+		/* the header's #P:, unless the events show more CPUs (rtwhy before 2026-12
+		 * wrote its explaining thread's affinity there) */
+		if (ts->nr_cpus > sum->nr_cpus)
 			sum->nr_cpus = ts->nr_cpus;
 		sum->nr_buffers = ts->nr_buffers;
 		sum->lines = ts->lines;
@@ -192,6 +212,14 @@ static void stream_explain(struct stream *st, const struct blame_spike *sp, cons
 		diag_report(DIAG_ERR, "cannot explain the spike of tid %d at %s: %s", sp->tid, at,
 			    ret == -ENODATA ? "no event before it" : strerror(-ret));
 		st->sum->nr_failed++;
+		return;
+	}
+	if (res.tail_cpu >= 0 && !st->flushing && !st->pending.on) {
+		/* a CPU fell silent before the wake time: read on to see whether it goes on */
+		st->pending.on = true;
+		st->pending.sp = *sp;
+		util_strlcpy(st->pending.what, what, sizeof(st->pending.what));
+		blame_trace_free(&trace);
 		return;
 	}
 	st->sum->nr_explained++;
@@ -320,10 +348,32 @@ static bool stream_take(struct stream *st, const struct rtw_event *ev, int buffe
 	return stream_take_kind(st, ev->kind, buffer);
 }
 
+/* The held back spike (see the top), explained from the window as read now. */
+static void stream_flush(struct stream *st)
+{
+	struct stream_pending p = st->pending;
+
+	st->pending.on = false;
+	st->flushing = true;
+	stream_explain(st, &p.sp, p.what);
+	st->flushing = false;
+}
+
+/* Has the reader gone far enough past the held back spike, at an event at @ts_ns? */
+static bool stream_flush_due(const struct stream *st, uint64_t ts_ns, int kind)
+{
+	return st->pending.on &&
+	       (ts_ns > st->pending.sp.wake_ns + STREAM_LOOKAHEAD_NS || kind == RTW_EV_MARKER ||
+		ts_ns + STREAM_RESTART_NS < st->last_ts_ns);
+}
+
 static int stream_on_event(const struct rtw_event *ev, int buffer, void *arg)
 {
 	struct stream *st = arg;
 
+	if (stream_flush_due(st, ev->ts_ns, ev->kind) ||
+	    (st->pending.on && st->tr && textread_stats(st->tr)->windows != st->windows))
+		stream_flush(st);
 	if (st->tr && textread_stats(st->tr)->windows != st->windows) {
 		/* a new saved window: what came before was another recording */
 		st->windows = textread_stats(st->tr)->windows;
@@ -499,28 +549,55 @@ static int stream_dat_marker(struct stream *st, const struct rtw_event *marker,
 	return st->err;
 }
 
+/*
+ * trace.dat: the window up to @end for a spike known already (@sp, not a marker's): whole
+ * when small, else the CPUs it needs, @cpu (where its thread ran) first.
+ */
+static int stream_dat_read_given(struct stream *st, const struct blame_spike *sp, int cpu,
+				 const struct datwin_end *end)
+{
+	struct stream_need n = { .given = sp };
+	int nr = st->max_cpu + 1, ret;
+	bool *cpus, seeded = false;
+
+	if (!stream_too_large(st))
+		return stream_read_window(st, NULL, 0, end);
+	cpus = calloc(nr > 0 ? (size_t)nr : 1, sizeof(*cpus));
+	if (!cpus)
+		return st->err = -ENOMEM;
+	stream_want(cpus, nr, cpu, &seeded);
+	ret = stream_read_needed(st, sp->tid, cpus, nr, &n, end);
+	free(cpus);
+	return ret;
+}
+
+/* trace.dat: the held back spike, from the window read again up to the last record noted. */
+static int stream_dat_flush(struct stream *st)
+{
+	const struct evbuf_rec *r = &st->last_rec;
+	struct datwin_end end = { r->ts_ns, r->buffer, r->cpu, r->offset, true };
+
+	if (!st->have_last_rec) {
+		stream_flush(st); /* nothing to read again: the window it had */
+		return st->err;
+	}
+	if (!stream_dat_read_given(st, &st->pending.sp, st->pending.sp.cpu, &end))
+		stream_flush(st);
+	else
+		st->pending.on = false;
+	evbuf_free(&st->win);
+	return st->err;
+}
+
 /* trace.dat: the spike given by hand, before @r: its thread's CPU where it last ran. */
 static int stream_dat_manual(struct stream *st, const struct evbuf_rec *r)
 {
 	struct datwin_end end = { r->ts_ns, r->buffer, r->cpu, r->offset, false };
 	struct blame_spike sp;
-	struct stream_need n = { .given = &sp };
-	int nr = st->max_cpu + 1, ret;
-	bool *cpus, seeded = false;
 
-	if (!stream_too_large(st)) {
-		ret = stream_read_window(st, NULL, 0, &end);
-	} else {
-		cpus = calloc(nr > 0 ? (size_t)nr : 1, sizeof(*cpus));
-		if (!cpus)
-			return st->err = -ENOMEM;
-		stream_manual_spike(st, &sp);
-		stream_want(cpus, nr, datwin_ran_cpu(st->dw, st->o->pid, stream_since(st)),
-			    &seeded);
-		ret = stream_read_needed(st, st->o->pid, cpus, nr, &n, &end);
-		free(cpus);
-	}
-	if (!ret)
+	stream_manual_spike(st, &sp);
+	if (!stream_dat_read_given(st, &sp, datwin_ran_cpu(st->dw, st->o->pid, stream_since(st)),
+				   &end))
 		stream_manual(st);
 	else
 		st->manual_done = true;
@@ -535,10 +612,13 @@ static int stream_on_rec(const struct evbuf_rec *r, void *arg)
 	bool used = true; /* its event, not only the loss it announces */
 	int n;
 
+	if (stream_flush_due(st, r->ts_ns, r->kind) && stream_dat_flush(st))
+		return st->err;
 	if (r->ts_ns + STREAM_RESTART_NS < st->last_ts_ns) { /* time went back: a new trace */
 		st->sum->restarts++;
 		datwin_clear(st->dw);
 		st->newest_ns = 0;
+		st->have_last_rec = false;
 	}
 	if (r->kind == RTW_EV_MARKER) {
 		n = datread_decode(st->dr, r, ev);
@@ -570,6 +650,8 @@ static int stream_on_rec(const struct evbuf_rec *r, void *arg)
 		return st->err;
 	if (datwin_note(st->dw, r))
 		return st->err = -ENOMEM;
+	st->last_rec = *r;
+	st->have_last_rec = true;
 	st->sum->events += (r->missed ? 1 : 0) + used;
 	st->last_ts_ns = r->ts_ns;
 	if (r->ts_ns > st->newest_ns)
@@ -699,6 +781,9 @@ static int stream_finish(struct stream *st, int ret)
 {
 	const struct stream_opts *o = st->o;
 
+	if (!ret && st->pending.on) /* the end of the trace: as far as it goes */
+		ret = st->dr ? stream_dat_flush(st) : (stream_flush(st), 0);
+	st->flushing = true; /* nothing comes after what is explained now */
 	if (!ret && !o->manual && (st->have_timerlat || st->have_timerlat_irq))
 		stream_timerlat(st);
 	if (ret == -ENOMEM && st->err)

@@ -538,6 +538,9 @@ struct blame_result {
 	bool complete;
 	char incomplete_why[160];
 	bool untraced_wakeup;	  /* incomplete: the wakeup or switch-in is not in the trace */
+	int32_t tail_cpu;	  /* incomplete: this CPU's events end before the wake time and
+				   * the others' (-1 not so): a reader that goes on past the wake
+				   * time can tell a silence from a trace cut short */
 	uint64_t lost_events;	  /* lost on the CPUs that matter, in the window */
 	int inferred_switches;	  /* sched_switch events the kernel did not trace (repair.h) */
 	uint64_t window_start_ns; /* first event available */

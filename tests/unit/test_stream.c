@@ -16,6 +16,7 @@
 #include "analysis/datwrite.h"
 #include "analysis/diag.h"
 #include "analysis/stream.h"
+#include "analysis/textwrite.h"
 #include "analysis/util.h"
 #include "evgen.h"
 #include "unit.h"
@@ -485,6 +486,81 @@ static void test_dat_second_round(void)
 	CU_ASSERT_EQUAL(needed.nr_events[0], whole.nr_events[0]);
 }
 
+/*
+ * The seed on CPU 1 (a fair busy loop until the tick at 14 ms, the thread's marker at 14.02
+ * ms); CPU 0 runs cc1, ticking, until 8 ms, then shows nothing: with @goes_on its ticks come
+ * again from 14.5 ms (its vCPU stalled, or the CPU went tickless), else never.
+ */
+static void build_silent_cpu(struct evgen *g, bool goes_on)
+{
+	const int tid = 4000;
+	int t;
+
+	evgen_init(g);
+	ev_switch(g, 100, 1, tid, "rtwhy", 120, 1 /* S */, 7100, "busyloop", 120, 0);
+	ev_switch(g, 150, 0, 0, "swapper/0", 120, 0, 7200, "cc1", 120, 0);
+	for (t = 0; t < 4; t++) {
+		if (t < 2)
+			ev_tick(g, 1001 + t * 4000, 0, 7200, "cc1", 0);
+		ev_tick(g, 2000 + t * 4000, 1, 7100, "busyloop", 0);
+	}
+	ev_timer_wakes(g, 10050, 1, 7100, "busyloop", tid, 120, 0);
+	ev_tick(g, 14000, 1, 7100, "busyloop", RTW_F_NEED_RESCHED | RTW_F_PREEMPT_RESCHED);
+	ev_switch(g, 14010, 1, 7100, "busyloop", 120, 0, tid, "rtwhy", 120, 0);
+	ev_marker(g, 14020, 1, tid, "rtwhy", "hit latency threshold (3970 > 100)");
+	for (t = 0; goes_on && t < 3; t++)
+		ev_tick(g, 14500 + t * 4000, 0, 7200, "cc1", 0);
+	qsort(g->ev, g->n, sizeof(g->ev[0]), by_time);
+}
+
+/* @g as ftrace text through the engine */
+static void explain_text(const struct evgen *g, struct seen *s)
+{
+	struct stream_opts o = { .name = "text", .window_ns = 200 * NSEC_PER_MSEC };
+	struct stream_summary sum;
+	char *text = NULL;
+	size_t len = 0, i;
+	FILE *f = open_memstream(&text, &len);
+
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	textwrite_header(f, 2, "mono");
+	for (i = 0; i < g->n; i++)
+		textwrite_event(f, &g->ev[i]);
+	CU_ASSERT_EQUAL_FATAL(fclose(f), 0);
+	CU_ASSERT_EQUAL(stream_string(text, &o, &sum, s), 0);
+	stream_summary_free(&sum);
+	free(text);
+}
+
+/*
+ * A CPU whose events end before the spike's wake time: incomplete when they end for good,
+ * the spike's own answer when they go on after it (the engine reads on past the spike
+ * before it says), in text and in trace.dat; read for the CPUs the spike needs, CPU 0 is not
+ * one of them.
+ */
+static void test_silent_cpu_read_on(void)
+{
+	struct evgen g;
+	int on;
+
+	for (on = 0; on < 2; on++) {
+		struct seen text = { 0 }, whole = { 0 }, needed = { 0 };
+		enum blame_verdict want = on ? BLAME_V_TICK_WAIT : BLAME_V_INCOMPLETE;
+
+		build_silent_cpu(&g, on);
+		explain_text(&g, &text);
+		explain_both(&g, NULL, &whole, &needed);
+		CU_ASSERT_EQUAL_FATAL(text.spikes, 1);
+		CU_ASSERT_EQUAL_FATAL(whole.spikes, 1);
+		CU_ASSERT_EQUAL_FATAL(needed.spikes, 1);
+		CU_ASSERT_EQUAL(text.verdict[0], want);
+		CU_ASSERT_EQUAL(whole.verdict[0], want);
+		/* read for the CPUs it needs, CPU 0 is not among them: not read, not judged */
+		CU_ASSERT_EQUAL(needed.verdict[0], BLAME_V_TICK_WAIT);
+		CU_ASSERT_EQUAL(text.index[0], 1);
+	}
+}
+
 /* A shorter window: fewer events kept before the spike, the same verdict. */
 static void test_window(void)
 {
@@ -510,6 +586,7 @@ static CU_TestInfo stream_tests[] = {
 	  test_dat_second_round },
 	{ "rtla's timerlat trace without -e", test_timerlat_bare },
 	{ "a shorter window", test_window },
+	{ "a CPU silent before the wake time: read on past it", test_silent_cpu_read_on },
 	CU_TEST_INFO_NULL,
 };
 
