@@ -27,7 +27,10 @@
  * explained at the end of the trace: a thread sample as the thread's wakeup;
  * an IRQ sample (rtla -a stops on the IRQ latency too) as the wakeup the
  * timer's interrupt came too late for, the thread being the one of that
- * CPU's thread samples.
+ * CPU's thread samples; a user-ret sample (rtla's user-space threads: the
+ * kernel stops on the time to the thread's return to user space too, which
+ * rtla then calls its thread latency) as that thread's latency up to its
+ * next read of the timerlat file.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -51,7 +54,7 @@
 struct stream_pending {
 	bool on;
 	struct blame_spike sp;
-	char what[RTW_MARKER_LEN + 200];
+	char what[RTW_MARKER_LEN + 320];
 };
 
 struct stream {
@@ -72,6 +75,8 @@ struct stream {
 	bool have_timerlat;
 	struct rtw_event timerlat_irq; /* the last timerlat IRQ sample */
 	bool have_timerlat_irq;
+	struct rtw_event timerlat_ret; /* the last timerlat user-ret sample */
+	bool have_timerlat_ret;
 	uint64_t timerlat_samples;
 	int max_cpu;
 	struct stream_pending pending;
@@ -266,6 +271,9 @@ static void stream_marker(struct stream *st, const struct rtw_event *ev, int buf
 		} else if (m.context == MARKER_TIMERLAT_IRQ) {
 			st->timerlat_irq = *ev;
 			st->have_timerlat_irq = true;
+		} else if (m.context == MARKER_TIMERLAT_USER_RET) {
+			st->timerlat_ret = *ev;
+			st->have_timerlat_ret = true;
 		}
 		return;
 	}
@@ -737,13 +745,21 @@ static int32_t stream_timerlat_thread(const struct stream *st, int32_t cpu)
 /* The spike of a timerlat trace: its last sample (see the top). */
 static void stream_timerlat(struct stream *st)
 {
-	bool irq = st->have_timerlat_irq &&
-		   (!st->have_timerlat || st->timerlat_irq.ts_ns > st->timerlat.ts_ns);
-	const struct rtw_event *ev = irq ? &st->timerlat_irq : &st->timerlat;
+	const struct rtw_event *ev = st->have_timerlat ? &st->timerlat : NULL;
+	bool irq = false, ret = false;
 	struct marker m;
 	struct blame_spike sp;
-	char what[RTW_MARKER_LEN + 200], at[32];
+	char what[RTW_MARKER_LEN + 320], at[32];
 
+	if (st->have_timerlat_irq && (!ev || st->timerlat_irq.ts_ns > ev->ts_ns)) {
+		ev = &st->timerlat_irq;
+		irq = true;
+	}
+	if (st->have_timerlat_ret && (!ev || st->timerlat_ret.ts_ns > ev->ts_ns)) {
+		ev = &st->timerlat_ret;
+		irq = false;
+		ret = true;
+	}
 	stream_timerlat_events(st);
 	stream_ts(ev->ts_ns, at, sizeof(at));
 	if (!marker_parse(ev->u.marker.text, &m) || marker_spike(ev, &m, false, 1, &sp)) {
@@ -770,9 +786,16 @@ static void stream_timerlat(struct stream *st)
 	snprintf(what, sizeof(what),
 		 "timerlat %s sample at %s on CPU %d by %s-%d (the last of %llu, where rtla "
 		 "stopped%s): %s",
-		 irq ? "IRQ" : "thread", at, ev->cpu, ev->comm[0] ? ev->comm : "<...>", ev->pid,
+		 irq   ? "IRQ"
+		 : ret ? "user-ret"
+		       : "thread",
+		 at, ev->cpu, ev->comm[0] ? ev->comm : "<...>", ev->pid,
 		 (unsigned long long)st->timerlat_samples,
-		 irq ? ", on the IRQ latency: the thread had not run yet" : "", ev->u.marker.text);
+		 irq   ? ", on the IRQ latency: the thread had not run yet"
+		 : ret ? ", on the time to its thread's return to user space, which rtla calls its "
+			 "thread latency"
+		       : "",
+		 ev->u.marker.text);
 	stream_explain(st, &sp, what);
 }
 
@@ -784,7 +807,8 @@ static int stream_finish(struct stream *st, int ret)
 	if (!ret && st->pending.on) /* the end of the trace: as far as it goes */
 		ret = st->dr ? stream_dat_flush(st) : (stream_flush(st), 0);
 	st->flushing = true; /* nothing comes after what is explained now */
-	if (!ret && !o->manual && (st->have_timerlat || st->have_timerlat_irq))
+	if (!ret && !o->manual &&
+	    (st->have_timerlat || st->have_timerlat_irq || st->have_timerlat_ret))
 		stream_timerlat(st);
 	if (ret == -ENOMEM && st->err)
 		diag_report(DIAG_ERR, "cannot analyze %s: %s", o->name, strerror(ENOMEM));

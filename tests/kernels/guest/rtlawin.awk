@@ -1,6 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # What the window of rtla's saved trace (-t) shows of the spike rtla stopped on: the last
-# timerlat thread sample on CPU (its time T, its latency L: the deadline is T - L), and what
+# timerlat thread sample on CPU, or user-ret sample (rtla's user-space thread back in user space:
+# the kernel stops on that too, and rtla calls it the thread latency) when that came last (its
+# time T, its latency L: the deadline is T - L), and what
 # per cent of [T - L, T] the task PID held CPU (the time up to each event of CPU counted for
 # the task in whose context the event came: an interrupt's time goes to the task it
 # interrupted, as rtla counts it). Prints "PCT DEADLINE_S T_S", nothing without a sample.
@@ -12,7 +14,7 @@ function ts(  i) {
 }
 BEGIN {
 	c = sprintf("[%03d]", cpu)
-	want = ctx == "irq" ? " context +irq timer_latency " : " context thread timer_latency "
+	want = ctx == "irq" ? " context +irq timer_latency " : " context (thread|user-ret) timer_latency "
 }
 {
 	at = 0
