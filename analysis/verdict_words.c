@@ -529,8 +529,8 @@ static void verdict_words_ruled_out(uint32_t ro, char *buf, size_t len)
 {
 	static const char *const words[CAUSE_NR_RULED_OUT] = {
 		"no event was lost",
-		"no task was switched in",
-		"no interrupt, softirq or IRQ thread ran",
+		"no task was switched in during it",
+		"no interrupt, softirq or IRQ thread ran in it",
 		"no RT throttling or fair server",
 		"no CPU stopper or stop_machine()",
 		"no lock wait or priority inheritance",

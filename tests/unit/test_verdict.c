@@ -80,9 +80,10 @@ static void test_no_culprit(void)
 	/* the last resort says what it ruled out, and the steal time measured */
 	CU_ASSERT_PTR_NOT_NULL(strstr(r.text,
 				      " Ruled out: no event was lost, no task was switched "
-				      "in, no interrupt, softirq or IRQ thread ran, no RT "
-				      "throttling or fair server, no CPU stopper or "
-				      "stop_machine(), no lock wait or priority inheritance."));
+				      "in during it, no interrupt, softirq or IRQ thread ran "
+				      "in it, no RT throttling or fair server, no CPU stopper "
+				      "or stop_machine(), no lock wait or priority "
+				      "inheritance."));
 	CU_ASSERT_PTR_NOT_NULL(strstr(r.text,
 				      "Measured: the hypervisor ran something else for 3.0 "
 				      "ms of CPU 1's time in the 200.0 ms around the spike"));
