@@ -228,6 +228,28 @@ static void test_restart_and_failures(void)
 }
 
 /*
+ * The bare samples @text and @more after them: the spike is CPU 1's timerlat thread's (231),
+ * said first as @what, waking at @wake_ns @lat_ns late.
+ */
+static void timerlat_stop(const char *text, const char *more, const char *what, uint64_t wake_ns,
+			  uint64_t lat_ns)
+{
+	struct stream_opts o = { .name = "t", .window_ns = 200 * NSEC_PER_MSEC };
+	struct stream_summary sum;
+	struct seen s = { 0 };
+	char all[2048];
+
+	snprintf(all, sizeof(all), "%s%s", text, more);
+	CU_ASSERT_EQUAL_FATAL(stream_string(all, &o, &sum, &s), 0);
+	CU_ASSERT_EQUAL_FATAL(s.spikes, 1);
+	CU_ASSERT(strstr(s.what[0], what) == s.what[0]);
+	CU_ASSERT_EQUAL(sum.spikes[0].spike.tid, 231);
+	CU_ASSERT_EQUAL(sum.spikes[0].spike.wake_ns, wake_ns);
+	CU_ASSERT_EQUAL(sum.spikes[0].spike.deadline_ns, wake_ns - lat_ns);
+	stream_summary_free(&sum);
+}
+
+/*
  * rtla timerlat -a N -t FILE without -e: the timerlat samples alone. The last thread sample
  * is the spike (rtla saved the trace because it stopped there); one line names the options
  * that record what an explanation needs.
@@ -268,46 +290,23 @@ static void test_timerlat_bare(void)
 	stream_summary_free(&sum);
 	/* rtla -a stopped on an IRQ latency: the timer's interrupt came late for CPU 1's
 	 * timerlat thread (the writer of that CPU's thread samples) */
-	{
-		char irq_stop[sizeof(text) + 128];
-
-		snprintf(irq_stop, sizeof(irq_stop), "%s%s", text,
-			 "  busyloop-1052 [001] d.h.. 115.205000: #3     context    irq "
-			 "timer_latency   2702180 ns\n");
-		memset(&s, 0, sizeof(s));
-		CU_ASSERT_EQUAL_FATAL(stream_string(irq_stop, &o, &sum, &s), 0);
-		CU_ASSERT_EQUAL_FATAL(s.spikes, 1);
-		CU_ASSERT(strstr(s.what[0],
-				 "timerlat IRQ sample at 115.205000 on CPU 1 by "
-				 "busyloop-1052 (the last of 5, where rtla stopped, on the "
-				 "IRQ latency: the thread had not run yet)") == s.what[0]);
-		CU_ASSERT_EQUAL(sum.spikes[0].spike.tid, 231);
-		CU_ASSERT_EQUAL(sum.spikes[0].spike.wake_ns, 115205000000ULL);
-		CU_ASSERT_EQUAL(sum.spikes[0].spike.deadline_ns, 115205000000ULL - 2702180);
-		stream_summary_free(&sum);
-	}
+	timerlat_stop(text,
+		      "  busyloop-1052 [001] d.h.. 115.205000: #3     context    irq "
+		      "timer_latency   2702180 ns\n",
+		      "timerlat IRQ sample at 115.205000 on CPU 1 by busyloop-1052 (the last of 5, "
+		      "where rtla stopped, on the IRQ latency: the thread had not run yet)",
+		      115205000000ULL, 2702180);
 	/* rtla's user-space thread: the kernel stopped on its return to user space (the
 	 * thread's own sample was below the threshold; rtla calls this its thread latency) */
-	{
-		char ret_stop[sizeof(text) + 256];
-
-		snprintf(ret_stop, sizeof(ret_stop), "%s%s%s", text,
-			 "  timerlatu/1-231 [001] ....1 115.205000: #3     context thread "
-			 "timer_latency    250064 ns\n",
-			 "  timerlatu/1-231 [001] ....1 115.208692: #3     context user-ret "
-			 "timer_latency   3940447 ns\n");
-		memset(&s, 0, sizeof(s));
-		CU_ASSERT_EQUAL_FATAL(stream_string(ret_stop, &o, &sum, &s), 0);
-		CU_ASSERT_EQUAL_FATAL(s.spikes, 1);
-		CU_ASSERT(strstr(s.what[0],
-				 "timerlat user-ret sample at 115.208692 on CPU 1 by "
-				 "timerlatu/1-231 (the last of 6, where rtla stopped, "
-				 "on the time to its thread's return to user space") == s.what[0]);
-		CU_ASSERT_EQUAL(sum.spikes[0].spike.tid, 231);
-		CU_ASSERT_EQUAL(sum.spikes[0].spike.wake_ns, 115208692000ULL);
-		CU_ASSERT_EQUAL(sum.spikes[0].spike.deadline_ns, 115208692000ULL - 3940447);
-		stream_summary_free(&sum);
-	}
+	timerlat_stop(
+		text,
+		"  timerlatu/1-231 [001] ....1 115.205000: #3     context thread "
+		"timer_latency    250064 ns\n"
+		"  timerlatu/1-231 [001] ....1 115.208692: #3     context user-ret "
+		"timer_latency   3940447 ns\n",
+		"timerlat user-ret sample at 115.208692 on CPU 1 by timerlatu/1-231 (the last "
+		"of 6, where rtla stopped, on the time to its thread's return to user space",
+		115208692000ULL, 3940447);
 	/* a spike named by hand: the samples are not explained */
 	memset(&s, 0, sizeof(s));
 	o.manual = true;
