@@ -128,8 +128,10 @@ void cause_stop_machine(const struct rtw_event *ev, long is, struct blame_result
 {
 	struct cause_stop *st = &res->cause.stop;
 	const uint64_t D = res->spike.deadline_ns;
-	uint64_t in_ts, out_ts, last, mask = 0, woken = 0;
+	uint64_t in_ts, out_ts, last, mask = 0, woken = 0, hp_ts = 0;
 	long i, in = -1, out = -1, wake;
+	int hp_step = -1;
+	bool hp_done = false;
 	int32_t pid;
 	int cpu = res->run_cpu;
 
@@ -181,7 +183,15 @@ void cause_stop_machine(const struct rtw_event *ev, long is, struct blame_result
 			st->hotplug_cpu = e->u.hp.cpu;
 			st->hotplug_down = e->u.hp.target < e->u.hp.step;
 			memcpy(st->hotplug_step, e->u.hp.fun, RTW_NAME_LEN);
+			hp_step = e->u.hp.step;
+			hp_ts = e->ts_ns;
+			hp_done = false;
 		}
+		/* ... and ended before it (not in progress when the stopper ran) */
+		if (e->kind == RTW_EV_CPUHP_EXIT && hp_step >= 0 &&
+		    e->u.hp.cpu == st->hotplug_cpu && e->u.hp.step == hp_step &&
+		    e->ts_ns >= hp_ts && e->ts_ns <= in_ts)
+			hp_done = true;
 		/* another CPU's stopper woken by the same waker at the same time */
 		if (wake >= 0 && e->kind == RTW_EV_WAKING && e->pid == ev[wake].pid &&
 		    event_comm_is_stopper(e->u.wake.comm) && e->u.wake.target_cpu >= 0 &&
@@ -194,6 +204,13 @@ void cause_stop_machine(const struct rtw_event *ev, long is, struct blame_result
 		    e->ts_ns + CAUSE_STOP_TOGETHER_NS >= in_ts && e->ts_ns <= out_ts)
 			mask |= 1ULL << (e->cpu & 63);
 	}
+	/*
+	 * A CPU coming up, its hotplug step still under way, runs stop_machine() itself before
+	 * it is active (stop_machine_from_inactive_cpu(): x86's cache and MTRR setup): it wakes
+	 * the active CPUs' stoppers with no event of its own, and is one more participant.
+	 */
+	if (hp_step >= 0 && !hp_done && st->hotplug_down == 0 && wake < 0 && st->hotplug_cpu != cpu)
+		woken |= 1ULL << (st->hotplug_cpu & 63);
 	/*
 	 * The stoppers of several CPUs woken at once by one caller: stop_machine() (or
 	 * stop_two_cpus()), both multi_cpu_stop; until every CPU's stopper has come, each spins

@@ -662,8 +662,10 @@ void verdict_cause_stop_machine(const struct verdict_words *w, char *text, char 
 			 "CPU hotplug: CPU %d going %s, its hotplug step %s began just before "
 			 "(cpuhp_enter)%s",
 			 st->hotplug_cpu, st->hotplug_down ? "offline" : "online", st->hotplug_step,
-			 st->hotplug_down ? ": the kernel takes a CPU down with stop_machine()"
-					  : "");
+			 st->hotplug_down
+				 ? ": the kernel takes a CPU down with stop_machine()"
+				 : ": a CPU coming up runs stop_machine() itself before it is "
+				   "active (x86's cache and MTRR setup)");
 	else if (st->hotplug_cpu >= 0)
 		snprintf(what, sizeof(what),
 			 "CPU hotplug: cpuhp/%d, the hotplug thread of CPU %d, ran just before "
@@ -674,7 +676,7 @@ void verdict_cause_stop_machine(const struct verdict_words *w, char *text, char 
 			 "what called it is not in the trace (CPU hotplug, module loading, kernel "
 			 "text patching by ftrace, kprobes or livepatch, a clocksource change)");
 	snprintf(text, BLAME_TEXT_LEN,
-		 "stop_machine()%s: the CPU stoppers of %d CPUs ran together, %s on CPU %d for "
+		 "stop_machine()%s: %d CPUs ran it together, %s on CPU %d for "
 		 "%.1f us of the spike (%.1f%% of the latency) with interrupts off (no event at "
 		 "all on CPU %d for %.1f us), as stop_machine() makes every CPU do, an isolated "
 		 "one too. What stopped the machine: %s.",
