@@ -598,9 +598,13 @@ ct_held_off() {
 	echo "${ho_s:-0} $ho_l ${ho_m#* }"
 }
 # ct_held SILENT LATE LATENCY: the interrupt more than TIMER_LATE_US late, the CPU silent for
-# at least half of the latency
+# at least half of the latency, and the thread on its way at once after the interrupt (its
+# lateness 80% of the latency or more): a task above the thread that held the CPU on after the
+# interrupt held it before too, and the late interrupt changed nothing (a threadirqs ctirq try:
+# irq/25 ran 800 us after a late interrupt; rtwhy's irq_thread is right)
 ct_held() {
-	[ "${2:-0}" -gt "$TIMER_LATE_US" ] && [ "${1:-0}" -gt 0 ] && [ $(($1 * 2)) -ge "${3:-0}" ]
+	[ "${2:-0}" -gt "$TIMER_LATE_US" ] && [ "${1:-0}" -gt 0 ] && [ $(($1 * 2)) -ge "${3:-0}" ] &&
+		[ $(($2 * 5)) -ge $((${3:-0} * 4)) ]
 }
 
 # ct_judge NAME FORM FILE TID: analyze FILE; lines for the verdict and for the deadline
