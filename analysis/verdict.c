@@ -313,7 +313,8 @@ static int verdict_rule_pi_boost(const struct verdict_facts *f)
 static uint32_t verdict_ruled_out(const struct verdict_words *w)
 {
 	const struct blame_result *r = w->res;
-	uint32_t ro = CAUSE_RO_TASK | CAUSE_RO_IRQ; /* the gap has no event at all */
+	/* the gap has no event at all (one inside an interrupt or softirq: no other one) */
+	uint32_t ro = CAUSE_RO_TASK | (w->c && w->c->name[0] ? 0 : CAUSE_RO_IRQ);
 
 	if (r->complete)
 		ro |= CAUSE_RO_LOST;

@@ -494,6 +494,14 @@ static void verdict_words_irq_gap(const struct verdict_words *w, char *buf, size
 		if (h->kind == BLAME_HARDIRQ && h->cpu == c->cpu && !strcmp(h->name, c->name))
 			work_ns += h->ns;
 	}
+	if (c->flags & BLAME_C_IRQ_DUE) {
+		snprintf(buf, len,
+			 " inside the %s softirq (run at an interrupt's exit%s%s), while the "
+			 "thread's timer interrupt was due and did not come",
+			 blame_irq_label(c->name), c->pid ? ", interrupting " : ", CPU idle",
+			 c->pid ? c->comm : "");
+		return;
+	}
 	if (!strcmp(blame_irq_noun(c->name), "softirq")) {
 		/* the softirq's own time is its runner's (a task culprit's softirq_ns) */
 		snprintf(buf, len,
@@ -616,6 +624,13 @@ void verdict_words_invisible(const struct verdict_words *w, char *text, char *hi
 			 "running this system (an SMI, or the hypervisor running something "
 			 "else).",
 			 w->cpu, w->us, w->pct);
+	else if (c && (c->flags & BLAME_C_IRQ_DUE))
+		snprintf(text, BLAME_TEXT_LEN,
+			 "For %llu us (%.1f%% of the latency) CPU %d showed no event at "
+			 "all%s: a softirq runs with interrupts on, and the interrupt would have "
+			 "come in it, so interrupts were off or the CPU was not running this "
+			 "system (an SMI, or the hypervisor running something else).",
+			 w->us, w->pct, w->cpu, during);
 	else if (c && c->name[0] && c->pid >= 0)
 		snprintf(text, BLAME_TEXT_LEN,
 			 "For %llu us (%.1f%% of the latency) CPU %d showed no event at "

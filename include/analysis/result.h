@@ -409,6 +409,9 @@ enum blame_phase {
 /* unaccounted: silent from an interrupt's return with need-resched set to the next interrupt,
  * right after which the task was switched out (timeline.h: tl_segment.resched_return) */
 #define BLAME_C_RESCHED_GAP 0x08
+/* unaccounted: a softirq run at an interrupt's exit (interrupts on) while the thread's hard
+ * timer was due and its interrupt did not come: not the softirq's time */
+#define BLAME_C_IRQ_DUE 0x10
 /* The name rtwhy gives its explaining thread (--explain): a task of that name is rtwhy's own. */
 #define BLAME_EXPLAINER_COMM "rtwhy-explain"
 /* What a culprit did through a kernel mechanism (cause.h), beyond occupying the CPU. */

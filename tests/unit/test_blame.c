@@ -395,6 +395,46 @@ static void test_softirq(void)
 	CU_ASSERT_EQUAL(res.culprit[1].ns, 100000);
 }
 
+/*
+ * A softirq at an idle CPU's interrupt exit from before the deadline (10 ms) with no event for
+ * @silent_us, then the thread's hard timer interrupt, nested in it: a softirq runs with
+ * interrupts on, so a millisecond and more without the due interrupt is not its time (the
+ * 6.1 plain lab's rthog try: 2.4 ms of RCU); a short stretch is (net-softirq: 131 us).
+ */
+static void build_softirq_timer_due(double silent_us)
+{
+	double t = 10000 + silent_us;
+
+	thread_sleeps(49, 0, "swapper/1");
+	ev_softirq(&g, 9990, 1, 0, "swapper/1", 9, true);
+	ev_vector(&g, t, 1, 0, "swapper/1", "local_timer", true);
+	ev_hrtimer(&g, t + 1, 1, 0, "swapper/1", "hrtimer_wakeup", true, 0);
+	ev_wake(&g, t + 2, 1, 0, "swapper/1", RTW_EV_WAKING, TID, "rtwhy", 49, 1,
+		RTW_F_IRQS_OFF | RTW_F_HARDIRQ);
+	ev_wake(&g, t + 3, 1, 0, "swapper/1", RTW_EV_WAKEUP, TID, "rtwhy", 49, 1,
+		RTW_F_IRQS_OFF | RTW_F_HARDIRQ | RTW_F_NEED_RESCHED);
+	ev_hrtimer(&g, t + 4, 1, 0, "swapper/1", NULL, false, RTW_F_NEED_RESCHED);
+	ev_vector(&g, t + 5, 1, 0, "swapper/1", "local_timer", false);
+	ev_softirq(&g, t + 20, 1, 0, "swapper/1", 9, false);
+	ev_switch(&g, t + 30, 1, 0, "swapper/1", 120, 0, TID, "rtwhy", 49, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, t + 35, 0), 0);
+	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
+}
+
+static void test_softirq_with_the_timer_due(void)
+{
+	build_softirq_timer_due(2300);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_INVISIBLE);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(top());
+	CU_ASSERT_EQUAL(top()->kind, BLAME_UNACCOUNTED);
+	CU_ASSERT_TRUE(top()->flags & BLAME_C_IRQ_DUE);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "inside the RCU softirq"));
+	CU_ASSERT_PTR_NULL(strstr(res.text, "softirq or IRQ thread ran in it"));
+	build_softirq_timer_due(130);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_SOFTIRQ);
+	CU_ASSERT_STRING_EQUAL(top()->name, "RCU");
+}
+
 static void test_irq_thread(void)
 {
 	thread_sleeps(59, 2000, "bash");
@@ -912,6 +952,8 @@ static CU_TestInfo blame_tests[] = {
 	{ "hard IRQ", test_hard_irq },
 	{ "a gap inside a timer IRQ is a gap, not the handler's", test_gap_inside_a_timer_irq },
 	{ "softirq with a nested hard IRQ", test_softirq },
+	{ "a softirq silent for ms while the timer was due: not its time",
+	  test_softirq_with_the_timer_due },
 	{ "forced threading: a softirq after a hard IRQ is the thread's",
 	  test_softirq_in_forced_thread },
 	{ "a task's softirqs: named by the one it ran longest", test_softirq_named_by_the_longest },
