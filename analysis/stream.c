@@ -773,15 +773,9 @@ static void stream_timerlat(struct stream *st)
 	if (irq) {
 		/* the timer's interrupt came LAT late: the wakeup it did not do before */
 		sp.timer_only = true;
+		/* -1 when no thread sample names it (rtla stopped at the first activation): the
+		 * spike ends at the timer's expiry, before any wakeup of the thread */
 		sp.tid = stream_timerlat_thread(st, ev->cpu);
-		if (sp.tid < 0) {
-			diag_report(DIAG_ERR,
-				    "cannot explain the timerlat IRQ sample at %s on CPU %d: no "
-				    "thread sample of that CPU names its timerlat thread",
-				    at, ev->cpu);
-			st->sum->nr_failed++;
-			return;
-		}
 	}
 	snprintf(what, sizeof(what),
 		 "timerlat %s sample at %s on CPU %d by %s-%d (the last of %llu, where rtla "

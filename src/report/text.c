@@ -341,6 +341,8 @@ void report_text_spike(FILE *out, const struct blame_result *r, int index, size_
 
 	if (sp->thread >= 0)
 		snprintf(who, sizeof(who), "thread %d (tid %d)", sp->thread, sp->tid);
+	else if (sp->tid < 0)
+		snprintf(who, sizeof(who), "its thread (tid unknown)");
 	else
 		snprintf(who, sizeof(who), "tid %d", sp->tid);
 	fprintf(out, "#\n# Spike %d: %s on CPU %d %s %.1f us late", index, who,
