@@ -119,6 +119,45 @@ static int cause_stop_cpuhp_cpu(const char *comm)
 }
 
 /*
+ * cause_stop_hotplug - The CPU hotplug around a stopper switched in at @in_ts, from @ev[0 ..
+ * @out], into @st: a cpuhp/N thread that ran just before, or the last hotplug step begun just
+ * before on any CPU (cpu_down()'s takedown_cpu runs on the control CPU and calls
+ * stop_machine(); the target state is below the step's going down, above it coming up).
+ * Return: true if that step brings a CPU up and had not ended when the stopper ran.
+ */
+static bool cause_stop_hotplug(const struct rtw_event *ev, long out, uint64_t in_ts,
+			       struct cause_stop *st)
+{
+	uint64_t hp_ts = 0;
+	int hp_step = -1;
+	bool done = false;
+	long i;
+
+	for (i = 0; i <= out; i++) {
+		const struct rtw_event *e = &ev[i];
+		int hp = cause_stop_cpuhp_cpu(e->comm);
+
+		if (hp >= 0 && e->ts_ns <= in_ts && e->ts_ns + CAUSE_STOP_HOTPLUG_NS >= in_ts)
+			st->hotplug_cpu = hp;
+		if (e->kind == RTW_EV_CPUHP_ENTER && e->u.hp.cpu >= 0 && e->ts_ns <= in_ts &&
+		    e->ts_ns + CAUSE_STOP_HOTPLUG_NS >= in_ts) {
+			st->hotplug_cpu = e->u.hp.cpu;
+			st->hotplug_down = e->u.hp.target < e->u.hp.step;
+			memcpy(st->hotplug_step, e->u.hp.fun, RTW_NAME_LEN);
+			hp_step = e->u.hp.step;
+			hp_ts = e->ts_ns;
+			done = false;
+		}
+		/* ... and ended before it (not in progress when the stopper ran) */
+		if (e->kind == RTW_EV_CPUHP_EXIT && hp_step >= 0 &&
+		    e->u.hp.cpu == st->hotplug_cpu && e->u.hp.step == hp_step &&
+		    e->ts_ns >= hp_ts && e->ts_ns <= in_ts)
+			done = true;
+	}
+	return hp_step >= 0 && !done && st->hotplug_down == 0;
+}
+
+/*
  * The stopper on the thread's CPU ran over the spike, and the stoppers of other CPUs were
  * woken with it or ran with it: stop_machine() (kernel/stop_machine.c: multi_cpu_stop runs
  * on every CPU and turns interrupts off on all of them until the work is done). CPU hotplug
@@ -128,10 +167,9 @@ void cause_stop_machine(const struct rtw_event *ev, long is, struct blame_result
 {
 	struct cause_stop *st = &res->cause.stop;
 	const uint64_t D = res->spike.deadline_ns;
-	uint64_t in_ts, out_ts, last, mask = 0, woken = 0, hp_ts = 0;
+	uint64_t in_ts, out_ts, last, mask = 0, woken = 0;
 	long i, in = -1, out = -1, wake;
-	int hp_step = -1;
-	bool hp_done = false;
+	bool coming_up;
 	int32_t pid;
 	int cpu = res->run_cpu;
 
@@ -167,31 +205,10 @@ void cause_stop_machine(const struct rtw_event *ev, long is, struct blame_result
 		st->waker_pid = ev[wake].pid;
 		memcpy(st->waker_comm, ev[wake].comm, RTW_COMM_LEN);
 	}
+	coming_up = cause_stop_hotplug(ev, out, in_ts, st);
 	for (i = 0; i <= out; i++) {
 		const struct rtw_event *e = &ev[i];
-		int hp = cause_stop_cpuhp_cpu(e->comm);
 
-		if (hp >= 0 && e->ts_ns <= in_ts && e->ts_ns + CAUSE_STOP_HOTPLUG_NS >= in_ts)
-			st->hotplug_cpu = hp;
-		/*
-		 * a hotplug step begun just before, on any CPU (cpu_down()'s takedown_cpu runs
-		 * on the control CPU and calls stop_machine(); the target state is below the
-		 * step's going down, above it coming up); the last one is the one that stopped
-		 */
-		if (e->kind == RTW_EV_CPUHP_ENTER && e->u.hp.cpu >= 0 && e->ts_ns <= in_ts &&
-		    e->ts_ns + CAUSE_STOP_HOTPLUG_NS >= in_ts) {
-			st->hotplug_cpu = e->u.hp.cpu;
-			st->hotplug_down = e->u.hp.target < e->u.hp.step;
-			memcpy(st->hotplug_step, e->u.hp.fun, RTW_NAME_LEN);
-			hp_step = e->u.hp.step;
-			hp_ts = e->ts_ns;
-			hp_done = false;
-		}
-		/* ... and ended before it (not in progress when the stopper ran) */
-		if (e->kind == RTW_EV_CPUHP_EXIT && hp_step >= 0 &&
-		    e->u.hp.cpu == st->hotplug_cpu && e->u.hp.step == hp_step &&
-		    e->ts_ns >= hp_ts && e->ts_ns <= in_ts)
-			hp_done = true;
 		/* another CPU's stopper woken by the same waker at the same time */
 		if (wake >= 0 && e->kind == RTW_EV_WAKING && e->pid == ev[wake].pid &&
 		    event_comm_is_stopper(e->u.wake.comm) && e->u.wake.target_cpu >= 0 &&
@@ -209,7 +226,7 @@ void cause_stop_machine(const struct rtw_event *ev, long is, struct blame_result
 	 * it is active (stop_machine_from_inactive_cpu(): x86's cache and MTRR setup): it wakes
 	 * the active CPUs' stoppers with no event of its own, and is one more participant.
 	 */
-	if (hp_step >= 0 && !hp_done && st->hotplug_down == 0 && wake < 0 && st->hotplug_cpu != cpu)
+	if (coming_up && wake < 0 && st->hotplug_cpu != cpu)
 		woken |= 1ULL << (st->hotplug_cpu & 63);
 	/*
 	 * The stoppers of several CPUs woken at once by one caller: stop_machine() (or
