@@ -9,33 +9,45 @@ PLAN=8
 . tests/integration/lib.sh
 
 # spikes for certain, 100 a second: a FIFO 80 spinner, 1 ms every 10 ms, above the FIFO 50
-# thread (a fair busy loop made 10 in a run, none in the 50 ms of tracing_off)
-taskset -c 0 chrt -f 80 "$HELPERS/spinner" 1000 10000 20 2>"$TMP/spin.err" &
-spin=$!
-STARTED_PIDS="$STARTED_PIDS $spin"
-# rtwhy itself in the background (not under timeout): its pid names its instance
-"$RTWHY" -a 0 -t 1 -p 50 -i 1000 -D 6 -q --explain 300 --buffer-kb=8192 --json="$TMP/i.json" \
-	>"$TMP/i.out" 2>"$TMP/i.err" &
-pid=$!
-STARTED_PIDS="$STARTED_PIDS $pid"
-I=$T/instances/rtwhy-$pid
-sleep 2
-# once, a run saw 1 spike in 6 s: say what the spinner was, to read such a run
-spun="$(chrt -p "$spin" 2>&1 | tr '\n' ' ')$(taskset -p "$spin" 2>&1) $(cat "$TMP/spin.err")"
-if ! [ -d "$I" ]; then
-	notok "rtwhy's instance $I is there"
-	exit 1
-fi
-echo 0 >"$I/tracing_on"
-sleep 0.6
-echo >"$I/trace"
-sleep 0.6
-echo >"$I/trace"
-sleep 0.6
-echo 0 >"$I/events/sched/sched_switch/enable"
-wait "$pid"
-rc=$?
-stop_started
+# thread (a fair busy loop made 10 in a run, none in the 50 ms of tracing_off). A run in which
+# it made fewer than 10 (twice in fresh-clone make checks, right after 89-hotplug: the thread's
+# largest latencies under 300 us but one; 1 of 2 such pairs by hand) had no culprit to judge:
+# tried once more, said
+attempt=0
+while :; do
+	attempt=$((attempt + 1))
+	taskset -c 0 chrt -f 80 "$HELPERS/spinner" 1000 10000 20 2>"$TMP/spin.err" &
+	spin=$!
+	STARTED_PIDS="$STARTED_PIDS $spin"
+	# rtwhy itself in the background (not under timeout): its pid names its instance
+	"$RTWHY" -a 0 -t 1 -p 50 -i 1000 -D 6 -q --explain 300 --buffer-kb=8192 \
+		--json="$TMP/i.json" >"$TMP/i.out" 2>"$TMP/i.err" &
+	pid=$!
+	STARTED_PIDS="$STARTED_PIDS $pid"
+	I=$T/instances/rtwhy-$pid
+	sleep 2
+	spun="$(chrt -p "$spin" 2>&1 | tr '\n' ' ')$(taskset -p "$spin" 2>&1) $(cat "$TMP/spin.err")"
+	if ! [ -d "$I" ]; then
+		notok "rtwhy's instance $I is there"
+		exit 1
+	fi
+	echo 0 >"$I/tracing_on"
+	sleep 0.6
+	echo >"$I/trace"
+	sleep 0.6
+	echo >"$I/trace"
+	sleep 0.6
+	echo 0 >"$I/events/sched/sched_switch/enable"
+	wait "$pid"
+	rc=$?
+	stop_started
+	made=$(python3 -c 'import json, sys; d = json.load(open(sys.argv[1]))
+print(len(d["spikes"]) + d.get("spikes_trace_disturbed", 0))' "$TMP/i.json" 2>/dev/null)
+	if [ "${made:-0}" -ge 10 ] || [ $attempt -ge 2 ]; then
+		break
+	fi
+	note "attempt $attempt: ${made:-0} spikes over 300 us in 6 s where the spinner makes 100 a second (at 2 s: $spun; $(grep 'T: 0 (' "$TMP/i.out" | head -n 1)): no culprit acted, again"
+done
 check "the run ended, status 0 (got $rc)" [ "$rc" = 0 ]
 n=$(grep -c "^rtwhy: warning: another program wrote 0 to tracing_on of rtwhy's tracing instance rtwhy-$pid at [0-9.]* s: rtwhy turned it back on and carries on" "$TMP/i.err")
 check "tracing_on 0 said once, at the time, with what rtwhy does ($n)" [ "$n" = 1 ]
