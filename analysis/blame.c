@@ -226,6 +226,15 @@ static void blame_task_key(const struct blame_acc *acc, const struct tl_segment 
 	key->victim = s->pid == acc->tid;
 }
 
+/* blame_unaccounted_key - @key for time of @s that no event shows: whose it seemed to be */
+static void blame_unaccounted_key(const struct tl_segment *s, struct blame_culprit *key)
+{
+	key->kind = BLAME_UNACCOUNTED;
+	key->pid = s->pid;
+	if (s->pid >= 0)
+		memcpy(key->comm, s->comm, sizeof(key->comm));
+}
+
 /* blame_add_seg - blame_add() of segment @s's @ns, counting a silent start (silent_ns) too */
 static struct blame_culprit *blame_add_seg(struct blame_acc *acc, const struct blame_culprit *key,
 					   const struct tl_segment *s, uint64_t ns)
@@ -287,12 +296,8 @@ static void blame_add_segment(const struct tl_segment *s, uint64_t ns, void *arg
 			 * and more of no event at all is not the softirq's time (a 6.1 lab spike:
 			 * 2.4 ms of "softirq RCU", the timer's interrupt 2.3 ms late, nested in it).
 			 */
-			key.kind = BLAME_UNACCOUNTED;
-			key.pid = s->pid;
-			if (s->pid >= 0)
-				memcpy(key.comm, s->comm, sizeof(key.comm));
-			snprintf(key.name, sizeof(key.name), "softirq:%.*s",
-				 (int)sizeof(key.name) - 9, s->name);
+			blame_unaccounted_key(s, &key);
+			timeline_softirq_name(key.name, sizeof(key.name), s->name);
 			c = blame_add_seg(acc, &key, s, ns);
 			c->flags |= BLAME_C_IRQ_DUE;
 			return;
@@ -302,10 +307,7 @@ static void blame_add_segment(const struct tl_segment *s, uint64_t ns, void *arg
 		memcpy(key.name, s->name, sizeof(key.name));
 		break;
 	default:
-		key.kind = BLAME_UNACCOUNTED;
-		key.pid = s->pid;
-		if (s->pid >= 0)
-			memcpy(key.comm, s->comm, sizeof(key.comm));
+		blame_unaccounted_key(s, &key);
 		/* a gap inside an interrupt (timeline.c): which one, beside its traced time */
 		memcpy(key.name, s->name, sizeof(key.name));
 		c = blame_add_seg(acc, &key, s, ns);

@@ -46,15 +46,16 @@
 #include "analysis/textread.h"
 #include "analysis/util.h"
 
-#define STREAM_MARKER_DUP_NS (1 * NSEC_PER_MSEC)  /* same marker from two buffers */
-#define STREAM_RESTART_NS    (1 * NSEC_PER_MSEC)  /* time going back: a new trace */
-#define STREAM_LOOKAHEAD_NS  (10 * NSEC_PER_MSEC) /* read on past a spike whose CPU fell silent */
+#define STREAM_MARKER_DUP_NS (1 * NSEC_PER_MSEC)    /* same marker from two buffers */
+#define STREAM_RESTART_NS    (1 * NSEC_PER_MSEC)    /* time going back: a new trace */
+#define STREAM_LOOKAHEAD_NS  (10 * NSEC_PER_MSEC)   /* read on past a spike whose CPU fell silent */
+#define STREAM_WHAT_LEN	     (RTW_MARKER_LEN + 320) /* what a spike came from, said */
 
 /* A spike held back (see the top), explained again at stream_flush(). */
 struct stream_pending {
 	bool on;
 	struct blame_spike sp;
-	char what[RTW_MARKER_LEN + 320];
+	char what[STREAM_WHAT_LEN];
 };
 
 struct stream {
@@ -259,7 +260,7 @@ static void stream_marker(struct stream *st, const struct rtw_event *ev, int buf
 	uint64_t unit = NSEC_PER_USEC;
 	struct marker m;
 	struct blame_spike sp;
-	char what[RTW_MARKER_LEN + 160], at[32];
+	char what[STREAM_WHAT_LEN], at[32];
 
 	if (!marker_parse(ev->u.marker.text, &m))
 		return;
@@ -378,11 +379,11 @@ static bool stream_flush_due(const struct stream *st, uint64_t ts_ns, int kind)
 static int stream_on_event(const struct rtw_event *ev, int buffer, void *arg)
 {
 	struct stream *st = arg;
+	bool new_window = st->tr && textread_stats(st->tr)->windows != st->windows;
 
-	if (stream_flush_due(st, ev->ts_ns, ev->kind) ||
-	    (st->pending.on && st->tr && textread_stats(st->tr)->windows != st->windows))
+	if (stream_flush_due(st, ev->ts_ns, ev->kind) || (st->pending.on && new_window))
 		stream_flush(st);
-	if (st->tr && textread_stats(st->tr)->windows != st->windows) {
+	if (new_window) {
 		/* a new saved window: what came before was another recording */
 		st->windows = textread_stats(st->tr)->windows;
 		evbuf_clear(&st->win);
@@ -749,7 +750,7 @@ static void stream_timerlat(struct stream *st)
 	bool irq = false, ret = false;
 	struct marker m;
 	struct blame_spike sp;
-	char what[RTW_MARKER_LEN + 320], at[32];
+	char what[STREAM_WHAT_LEN], at[32];
 
 	if (st->have_timerlat_irq && (!ev || st->timerlat_irq.ts_ns > ev->ts_ns)) {
 		ev = &st->timerlat_irq;
@@ -798,8 +799,10 @@ static int stream_finish(struct stream *st, int ret)
 {
 	const struct stream_opts *o = st->o;
 
-	if (!ret && st->pending.on) /* the end of the trace: as far as it goes */
-		ret = st->dr ? stream_dat_flush(st) : (stream_flush(st), 0);
+	if (!ret && st->pending.on && st->dr) /* the end of the trace: as far as it goes */
+		ret = stream_dat_flush(st);
+	else if (!ret && st->pending.on)
+		stream_flush(st);
 	st->flushing = true; /* nothing comes after what is explained now */
 	if (!ret && !o->manual &&
 	    (st->have_timerlat || st->have_timerlat_irq || st->have_timerlat_ret))

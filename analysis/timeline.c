@@ -89,8 +89,8 @@ static int tl_emit(struct tl_cpu *c, int cpu, uint64_t start, uint64_t end)
 		s.ctx = c->irq_gap ? TL_GAP : top->ctx;
 		s.irq = top->irq;
 		s.from_irq = top->from_irq;
-		if (c->irq_gap && top->ctx == TL_SOFTIRQ) /* blame_irq_label() reads it */
-			snprintf(s.name, sizeof(s.name), "softirq:%.23s", top->name);
+		if (c->irq_gap && top->ctx == TL_SOFTIRQ)
+			timeline_softirq_name(s.name, sizeof(s.name), top->name);
 		else
 			memcpy(s.name, top->name, sizeof(s.name));
 	} else {
@@ -314,6 +314,11 @@ static bool tl_irq_gap(const struct tl_cpu *c, const struct rtw_event *e)
 		return true;
 	/* ... or had not begun: from the interrupt's own entry to its first traced work */
 	return c->last_kind == top->source && tl_is_work_start(e->kind);
+}
+
+void timeline_softirq_name(char *buf, size_t len, const char *vec)
+{
+	snprintf(buf, len, "softirq:%.23s", vec);
 }
 
 uint64_t timeline_tick_slack_ns(uint64_t tick_ns)

@@ -150,6 +150,15 @@ uint64_t timeline_tick_ns(const struct rtw_event *ev, size_t n, int cpu, uint64_
 uint64_t timeline_tick_slack_ns(uint64_t tick_ns);
 
 /**
+ * timeline_softirq_name() - The name a gap inside softirq @vec carries ("softirq:NAME", which
+ * blame_irq_label() and blame_irq_noun() read back).
+ * @buf: result
+ * @len: its size (RTW_NAME_LEN)
+ * @vec: the softirq's name ("RCU", "HRTIMER")
+ */
+void timeline_softirq_name(char *buf, size_t len, const char *vec);
+
+/**
  * timeline_estimate_tick_ns() - timeline_tick_ns() of all CPUs and events.
  * @ev: events
  * @n: number of events
