@@ -607,6 +607,22 @@ ct_held() {
 		[ $(($2 * 5)) -ge $((${3:-0} * 4)) ]
 }
 
+# ct_noise_judged ATTEMPT IDLE_PCT SILENT LATE LATENCY: a try with no culprit judged by its
+# events (from the third try on; the first two wait for the culprit): the timer interrupt held
+# off with the CPU silent (ct_held_off's three numbers: CT_EXPECT=invisible), or the CPU idle
+# for IDLE_PCT (ct_share's) of the latency, most of it (CT_EXPECT=idle); said. Status 0 when
+# it is so judged.
+ct_noise_judged() {
+	if ct_held "${3:-0}" "${4:-0}" "${5:-0}"; then
+		CT_EXPECT=invisible CT_STALL="the timer interrupt $4 us late, the CPU silent for $3 of the $5 us"
+		note "attempt $1 judged: $CT_STALL"
+		return 0
+	fi
+	[ "${2:-0}" -ge "$SHARE_MIN" ] || return 1
+	CT_EXPECT=idle CT_IDLE="idle $2% of it"
+	note "attempt $1 judged: the CPU $CT_IDLE"
+}
+
 # ct_judge NAME FORM FILE TID: analyze FILE; lines for the verdict and for the deadline
 ct_judge() {
 	name=$1 form=$2 file=$3 tid=$4
@@ -701,24 +717,10 @@ ct_scenario() {
 		fi
 		[ -n "$tid" ] && [ -n "$gap" ] && ! host_noise "$gap" &&
 			[ "${late:-0}" -le "$TIMER_LATE_US" ] && [ "${sh:-0}" -ge "$SHARE_MIN" ] && break
-		# from the third try on, a spike whose events say what it was is judged by them: the
-		# timer interrupt held off with the CPU silent (invisible), or the CPU idle (idle
-		# exit); the first two tries wait for the culprit
-		if [ -n "$tid" ] && [ $a -ge 3 ]; then
-			ho=$(ct_held_off "$W/$n.trace.txt" "$tid")
-			# shellcheck disable=SC2086
-			if ct_held $ho; then
-				CT_EXPECT=invisible CT_STALL="the timer interrupt $(echo "$ho" | cut -d' ' -f2) us late, the CPU silent for $(echo "$ho" | cut -d' ' -f1) of the $(echo "$ho" | cut -d' ' -f3) us"
-				note "attempt $a judged: $CT_STALL"
-				break
-			fi
-			ish=$(ct_share "$W/$n.trace.txt" "$tid" idle)
-			if [ "${ish:-0}" -ge "$SHARE_MIN" ]; then
-				CT_EXPECT=idle CT_IDLE="idle $ish% of it"
-				note "attempt $a judged: the CPU $CT_IDLE"
-				break
-			fi
-		fi
+		# shellcheck disable=SC2046
+		[ -n "$tid" ] && [ $a -ge 3 ] && ct_noise_judged "$a" \
+			"$(ct_share "$W/$n.trace.txt" "$tid" idle)" $(ct_held_off "$W/$n.trace.txt" "$tid") &&
+			break
 		note "attempt $a: break thread '${tid:-none}', no event on its CPU for ${gap:-?} us, the timer (interrupt or the thread's wakeup) ${late:-?} us after the deadline, the $(ct_what) culprit ${sh:-?}% of the latency (guest noise or another culprit), again"
 	done
 	[ -n "$CT_EXPECT" ] || { [ -n "$tid" ] && [ -n "$gap" ] && ! host_noise "$gap" &&
@@ -776,22 +778,8 @@ s_ctrecord() {
 		fi
 		[ -n "$tid" ] && [ -n "$gap" ] && ! host_noise "$gap" &&
 			[ "${late:-0}" -le "$TIMER_LATE_US" ] && [ "${sh:-0}" -ge "$SHARE_MIN" ] && break
-		# from the third try on, a spike whose events say what it was is judged by them: the
-		# timer interrupt held off with the CPU silent (invisible), or the CPU idle (idle
-		# exit); the first two tries wait for the culprit
-		if [ -n "$tid" ] && [ $a -ge 3 ]; then
-			# shellcheck disable=SC2086
-			if ct_held $ho; then
-				CT_EXPECT=invisible CT_STALL="the timer interrupt $(echo "$ho" | cut -d' ' -f2) us late, the CPU silent for $(echo "$ho" | cut -d' ' -f1) of the $(echo "$ho" | cut -d' ' -f3) us"
-				note "attempt $a judged: $CT_STALL"
-				break
-			fi
-			if [ "${ish:-0}" -ge "$SHARE_MIN" ]; then
-				CT_EXPECT=idle CT_IDLE="idle $ish% of it"
-				note "attempt $a judged: the CPU $CT_IDLE"
-				break
-			fi
-		fi
+		# shellcheck disable=SC2086
+		[ -n "$tid" ] && [ $a -ge 3 ] && ct_noise_judged "$a" "$ish" $ho && break
 		note "attempt $a: break thread '${tid:-none}', no event on its CPU for ${gap:-?} us, the timer (interrupt or the thread's wakeup) ${late:-?} us after the deadline, the busy loop ${sh:-?}% of the latency (guest noise or another culprit), again"
 	done
 	echo 1 >"$T/tracing_on"
