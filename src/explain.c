@@ -173,7 +173,7 @@ static void explain_save_window(struct explain *e, const struct capture_spike *c
 	if (!e->save->path || e->save->err)
 		return;
 	/* the machine's CPUs, not this thread's affinity (kept off the measured CPUs) */
-	src.nr_cpus = host_machine_nr_cpus();
+	src.nr_cpus = e->machine.nr_cpus;
 	if (u->release[0]) {
 		src.hostname = u->nodename;
 		src.release = u->release;

@@ -23,6 +23,7 @@ void host_machine_read(struct host_machine *h)
 	if (uname(&h->uts))
 		memset(&h->uts, 0, sizeof(h->uts));
 	h->realtime = host_machine_realtime("");
+	h->nr_cpus = host_machine_nr_cpus();
 }
 
 int host_machine_realtime(const char *root)

@@ -23,10 +23,12 @@ struct host_machine {
 	struct utsname uts; /* uname(); all "" when it failed */
 	int realtime;	    /* cyclictest's sysinfo "realtime": the number in /sys/kernel/realtime
 			     * as it prints it (not a decision: host_kernel_rt() is that) */
+	int nr_cpus;	    /* host_machine_nr_cpus() */
 };
 
 /**
- * host_machine_read() - Gather uname() and host_machine_realtime() of this system.
+ * host_machine_read() - Gather uname(), host_machine_realtime() and host_machine_nr_cpus() of
+ * this system.
  * @h: result
  */
 void host_machine_read(struct host_machine *h);
