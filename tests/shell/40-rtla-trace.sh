@@ -43,8 +43,56 @@ check 'grep -q "^# Spike 1: tid 2036 on CPU 1 not woken yet: its timer.s interru
 win=$(awk -v cpu=1 -v pid=0 -v ctx=irq -f tests/kernels/guest/rtlawin.awk "$I")
 sil=$(awk -v cpu=1 -v from="$(echo "$win" | cut -d' ' -f2)" -v to="$(echo "$win" | cut -d' ' -f3)" \
 	-f tests/kernels/guest/silence.awk "$I")
-check '[ "$win" = "0 599.918440 599.921342" ] && [ "$sil" = 2870 ]' \
+check '[ "$win" = "0 599.918440 599.921342 1971" ] && [ "$sil" = 2870 ]' \
 	"the lab's judge: the IRQ sample's span 599.918440-599.921342, CPU 1 silent 2870 us of it (got '$win', '$sil')"
+
+# 6-7. the lab's judges where rtla's blocking thread names no culprit (guest.sh rla_case,
+# rla_window). rtla's largest part a thread's interference (rt612-rtla-piboost-return.expect:
+# "Thread interference" pilock:798 1387 us, its blocking thread 3.98%): the window shows 798
+# on CPU 1 for 62% of the latency, so rtla names it, and rtwhy names it too
+P=tests/fixtures/kernels/rt612-rtla-piboost-return.trace.txt
+pw=$(awk -v cpu=1 -v pid=798 -f tests/kernels/guest/rtlawin.awk "$P")
+"$build/rtwhy" analyze "$P" >"$tmp/pi.out" 2>&1
+check '[ "$pw" = "62 325.173616 325.176455 856" ] && grep -q "^# verdict (pi_boost): pilock (pid 798" "$tmp/pi.out"' \
+	"rtla's largest part a thread interference: the window holds pilock 798 62% of it, rtwhy pi_boost naming it (got '$pw')"
+# a user-ret stop whose longest silence ended in rtla's own thread, on the CPU through it
+# (rt612-rtla-user-ret-silent.expect): rtla's output parsed as it is (the idle task, 1.39%),
+# the window's silence 2352 us of 3940 ended by timerlatu/1 (pid 2169, the sample's task), and
+# rtwhy invisible at rtla's deadline
+U=tests/fixtures/kernels/rt612-rtla-user-ret-silent
+said=$(awk -f tests/kernels/guest/rtla.awk "$U.rtla.txt" | grep -E '^(kind|blocking|blocking_pct|part)=' | tr '\n' ' ')
+uw=$(awk -v cpu=1 -v pid=0 -f tests/kernels/guest/rtlawin.awk "$U.trace.txt")
+us=$(awk -v cpu=1 -v from="$(echo "$uw" | cut -d' ' -f2)" -v to="$(echo "$uw" | cut -d' ' -f3)" -v who=1 \
+	-f tests/kernels/guest/silence.awk "$U.trace.txt")
+"$build/rtwhy" analyze "$U.trace.txt" >"$tmp/ur.out" 2>&1
+check '[ "$said" = "kind=thread blocking=swapper/1:0 blocking_pct=1.39 part=timerlat IRQ duration " ] &&
+	[ "$uw" = "6 632.663271 632.667211 2169" ] && [ "$us" = "2352 2169" ] &&
+	grep -q "^# verdict (invisible): The thread was already back on CPU 1, yet 2544 us" "$tmp/ur.out"' \
+	"rtla names nothing (the idle task 1.39%); CPU 1 silent 2352 us with rtla's thread on it; rtwhy invisible (got '$said', '$uw', '$us')"
+
+# 8-9. the lab's window judge itself (guest.sh's rla_window, with what it calls), on the two
+# recorded runs whose rtla output is kept beside the trace: the user-ret stop above (rtla's
+# thread on the CPU through the silence: invisible) and a seed stop whose largest part by
+# rtla is the IRQ handler delay, CPU 0 silent over it (rt612-rtla-seed-held-off.expect:
+# held; rtwhy invisible)
+G=tests/kernels/guest
+{
+	echo "SHARE_MIN=50 TIMER_LATE_US=500"
+	sed -n '/^rla_get()/p; /^ct_held() {/,/^}/p; /^rla_window() {/,/^}/p' $G/guest.sh
+} | sed "s#/lab/#$top/$G/#g" >"$tmp/judge.sh"
+W=$tmp
+. "$tmp/judge.sh"
+for r in user-ret-silent seed-held-off; do
+	awk -f $G/rtla.awk "tests/fixtures/kernels/rt612-rtla-$r.rtla.txt" >"$W/rtla-$r.said"
+	cp "tests/fixtures/kernels/rt612-rtla-$r.trace.txt" "$W/rtla-$r.txt"
+done
+rla_window user-ret-silent thread && j1="$RW_EXP $RW_FROM $RW_LAT" || j1="none: $RW_WHY"
+check '[ "$j1" = "invisible 632.663271 3940" ]' \
+	"lab judge, user-ret stop: invisible, silent with rtla's thread on the CPU (got '$j1')"
+rla_window seed-held-off thread && j2="$RW_EXP $RW_FROM $RW_LAT" || j2="none: $RW_WHY"
+"$build/rtwhy" analyze tests/fixtures/kernels/rt612-rtla-seed-held-off.trace.txt >"$tmp/ho.out" 2>&1
+check '[ "$j2" = "held 115.997233 3365" ] && grep -q "^# verdict (invisible): For 1969 us" "$tmp/ho.out"' \
+	"lab judge, seed stop held off over rtla's IRQ handler delay: held; rtwhy invisible (got '$j2')"
 
 echo "# $n tests, $failed failed"
 [ $failed = 0 ]

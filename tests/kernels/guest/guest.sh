@@ -841,17 +841,66 @@ rla_noword() {
 	*) echo "$nv" ;;
 	esac
 }
+# rla_window NAME KIND: when rtla names no culprit, what the window of its trace shows of the
+# latency it stopped on (rtlawin.awk's span of its last sample of KIND, silence.awk), judged
+# as the ct tries are (ct_held, SHARE_MIN); returns 0 with RW_EXP=invisible|held|idle, RW_WHY,
+# RW_FROM (the deadline, s) and RW_LAT (us) when the window decides, else 1 (RW_WHY says why):
+# - the CPU showed no event for half the latency or more while the timer interrupt was due
+#   and not taken (an IRQ stop's whole latency; for a thread stop the IRQ latency 80% of it):
+#   held off with no trace of why, which no event names: invisible;
+# - a thread stop whose silence of half the latency ended in rtla's own thread, which was on
+#   the CPU through it (no switch, no interrupt came): nothing else ran: invisible;
+# - a thread stop whose largest part by rtla is the IRQ handler delay (not from idle), the CPU
+#   silent over 90% of it and half the latency: held off, RW_EXP=held: invisible, or the
+#   blocking thread as higher_priority where it held the CPU from before the timer fired
+#   (rtwhy's holder rule: what the thread waited for anyway);
+# - the CPU idle over half the latency or more: nothing held it, idle_exit or invisible.
+rla_window() {
+	RW_EXP="" RW_WHY="no timerlat sample of it in the trace" RW_FROM="" RW_LAT=0
+	rwc=$(rla_get "$1" cpu)
+	rwx=""
+	[ "$2" = irq ] && rwx=irq
+	rw=$(awk -v cpu="$rwc" -v pid=0 -v ctx="$rwx" -f /lab/rtlawin.awk "$W/rtla-$1.txt" 2>/dev/null)
+	[ -n "$rw" ] || return 1
+	# shellcheck disable=SC2086 # four fields
+	set -- "$1" "$2" $rw
+	rwidle=$3 RW_FROM=$4 rwto=$5 rwme=${6:-x}
+	RW_LAT=$(awk -v a="$RW_FROM" -v b="$rwto" 'BEGIN { printf "%.0f", (b - a) * 1e6 }')
+	# shellcheck disable=SC2046 # two fields
+	set -- "$1" "$2" $(awk -v cpu="$rwc" -v from="$RW_FROM" -v to="$rwto" -v who=1 \
+		-f /lab/silence.awk "$W/rtla-$1.txt")
+	rwsil=${3:-0} rwby=${4:--1}
+	rwirq=$(awk -v u="$(rla_get "$1" irq_us)" 'BEGIN { printf "%.0f", u }')
+	[ "$2" = irq ] && rwirq=$RW_LAT
+	RW_WHY="CPU $rwc silent $rwsil of its $RW_LAT us, the timer interrupt $rwirq us late, idle $rwidle% of it"
+	if [ "$RW_LAT" -gt 0 ] && ct_held "$rwsil" "$rwirq" "$RW_LAT"; then
+		RW_EXP=invisible RW_WHY="CPU $rwc showed no event for $rwsil of its $RW_LAT us, the timer interrupt $rwirq us late (held off)"
+	elif [ "$2" = thread ] && [ "$RW_LAT" -gt 0 ] && [ $((rwsil * 2)) -ge "$RW_LAT" ] &&
+		[ "$rwby" = "$rwme" ]; then
+		RW_EXP=invisible RW_WHY="CPU $rwc showed no event for $rwsil of its $RW_LAT us with rtla's thread (pid $rwme) on it through the stretch (no switch, no interrupt)"
+	elif [ "$2" = thread ] && [ "$(rla_get "$1" part)" = "IRQ handler delay" ] &&
+		[ $((rwsil * 2)) -ge "$RW_LAT" ] && awk -v s="$rwsil" -v d="$(rla_get "$1" irq_delay_us)" \
+		'BEGIN { exit !(d > 0 && s >= 0.9 * d) }'; then
+		RW_EXP=held RW_WHY="CPU $rwc showed no event for $rwsil of its $RW_LAT us, over rtla's largest part, its IRQ handler delay of $(rla_get "$1" irq_delay_us) us (the interrupt held off)"
+	elif [ "$rwidle" -ge "$SHARE_MIN" ]; then
+		RW_EXP=idle RW_WHY="CPU $rwc idle $rwidle% of its $RW_LAT us"
+	else
+		return 1
+	fi
+}
 # rla_case NAME TRIES ARGS...: rla_run until rtla names a culprit, TRIES runs at most; then
 # the check and a table row. rtla names a culprit when it stopped on the thread latency and
 # its blocking thread (the task the timer interrupted) is not the idle task and holds half
-# the latency or more, and the window of its trace agrees (rtlawin.awk: that task held the
-# CPU over half of the last thread sample's [deadline, sample], by the events). Then rtwhy's
-# answer for that spike must name the same task (by pid: rtla's comm can be stale), as its
-# verdict's culprit, or, for a fair_server verdict, as the fair task the server ran
-# (causes.bandwidth.fair_pid: the verdict's culprit is then the RT task that starved it,
-# which made the server run). rtla stopped on the IRQ latency, or naming the idle task or a
-# small share, or a task the window does not show holding the CPU: the row says so, and the
-# check is a SKIP with why.
+# the latency or more, or its largest part is one thread's interference (a task that ran after
+# the timer fired: a boosted lock holder), and the window of its trace agrees (rtlawin.awk:
+# that task held the CPU over half of the last thread sample's [deadline, sample], by the
+# events). Then rtwhy's answer for that spike must name the same task (by pid: rtla's comm can
+# be stale), as its verdict's culprit, or, for a fair_server verdict, as the fair task the
+# server ran (causes.bandwidth.fair_pid: the verdict's culprit is then the RT task that
+# starved it, which made the server run). Where rtla names none (an IRQ-latency stop, the idle
+# task, a small share, a task the window does not show holding the CPU), the window judges
+# rtwhy's answer where it can (rla_window); else the row says so, and the check is a SKIP
+# with why.
 rla_case() {
 	cn=$1 ct=$2
 	shift 2
@@ -860,20 +909,33 @@ rla_case() {
 		k=$((k + 1))
 		rla_run "$cn" "$@"
 		blk=$(rla_get "$cn" blocking) pct=$(rla_get "$cn" blocking_pct) kd=$(rla_get "$cn" kind)
-		ws=""
+		part=$(rla_get "$cn" part) partus=$(rla_get "$cn" part_us)
+		ws="" cand="" by=""
 		if [ "$kd" = thread ] && [ -n "$blk" ] && awk -v p="${pct:-0}" 'BEGIN { exit !(p >= 50) }' &&
 			case "$blk" in swapper/*) false ;; *) true ;; esac; then
-			ws=$(awk -v cpu="$(rla_get "$cn" cpu)" -v pid="${blk##*:}" -f /lab/rtlawin.awk \
+			cand=$blk by="its blocking thread, $pct%"
+		elif [ "$kd" = thread ]; then
+			# rtla's largest part the interference of one thread (a task that ran in the
+			# latency after the timer fired: a boosted lock holder, a task woken at a
+			# higher priority): rtla names it too, with its time
+			case "$part" in
+			"thread interference "*:[0-9]*)
+				cand=${part#thread interference }
+				by="its largest part, thread interference $partus us" ;;
+			esac
+		fi
+		if [ -n "$cand" ]; then
+			ws=$(awk -v cpu="$(rla_get "$cn" cpu)" -v pid="${cand##*:}" -f /lab/rtlawin.awk \
 				"$W/rtla-$cn.txt" 2>/dev/null | cut -d' ' -f1)
 			[ -n "$ws" ] || ws="no thread sample in the trace: 0"
 			if [ "${ws##* }" -ge 50 ]; then
-				named=$blk
+				named=$cand
 				break
 			fi
-			note "$cn try $k: rtla's blocking thread '$blk' holds $pct% of a thread latency of $(rla_get "$cn" latency_us) us, but the window shows it on the CPU $ws% of it: not confirmed, again"
+			note "$cn try $k: rtla names '$cand' ($by) in a thread latency of $(rla_get "$cn" latency_us) us, but the window shows it on the CPU $ws% of it: not confirmed, again"
 			continue
 		fi
-		note "$cn try $k: rtla's blocking thread '${blk:-none}' holds ${pct:-?}% of a ${kd:-?} latency of $(rla_get "$cn" latency_us) us: not a culprit rtla names, again"
+		note "$cn try $k: rtla's blocking thread '${blk:-none}' holds ${pct:-?}% of a ${kd:-?} latency of $(rla_get "$cn" latency_us) us, its largest part '${part:-none}': not a culprit rtla names, again"
 	done
 	f=$W/rtla-$cn.flat
 	v=$(spike_get "$f" 0 verdict.kind)
@@ -885,7 +947,6 @@ rla_case() {
 	miss=$(sed -n 's/.*has no .* events: record it with rtla timerlat \.\.\. -t FILE \(.*\)$/\1/p' \
 		"$W/rtla-$cn.analyze" 2>/dev/null | head -n 1)
 	lack=$(awk -f /lab/rtlaneed.awk "$W/rtla-$cn.txt" 2>/dev/null)
-	part=$(rla_get "$cn" part) partus=$(rla_get "$cn" part_us)
 	cant=$(grep -m1 '^rtwhy: cannot' "$W/rtla-$cn.analyze" 2>/dev/null)
 	if [ -n "$named" ]; then
 		if [ -n "$rc" ] && [ "${rc##*:}" = "${named##*:}" ]; then
@@ -896,7 +957,7 @@ rla_case() {
 			same=NO
 		fi
 		verdict 'case "$same" in yes*) true ;; *) false ;; esac' \
-			"rtwhy analyze of rtla's trace names rtla's blocking thread $named ($pct% of $(rla_get "$cn" latency_us) us; on the CPU $ws% of it by the window): got $v '$rc'${fp:+ (fair task the server ran: pid $fp)}"
+			"rtwhy analyze of rtla's trace names rtla's culprit $named ($by of $(rla_get "$cn" latency_us) us; on the CPU $ws% of it by the window): got $v '$rc'${fp:+ (fair task the server ran: pid $fp)}"
 	else
 		same="rtla names none"
 		if [ "$kd" = irq ]; then
@@ -922,26 +983,23 @@ rla_case() {
 			if [ "${rc##*:}" = "${blk##*:}" ]; then same="$same; same pid"
 			else same="$same; other pid"; fi
 		fi
-		# an IRQ stop in which the CPU showed nothing for most of the IRQ latency: the timer
-		# interrupt was held off with no trace of why (interrupts off, or the vCPU not run),
-		# which no event rtwhy reads can name: judged by the trace, rtwhy must say invisible
-		iw="" sil=0 lat=0
-		[ "$kd" = irq ] && iw=$(awk -v cpu="$(rla_get "$cn" cpu)" -v pid=0 -v ctx=irq \
-			-f /lab/rtlawin.awk "$W/rtla-$cn.txt" 2>/dev/null)
-		if [ -n "$iw" ]; then
-			ifrom=$(echo "$iw" | cut -d' ' -f2) ito=$(echo "$iw" | cut -d' ' -f3)
-			sil=$(awk -v cpu="$(rla_get "$cn" cpu)" -v from="$ifrom" -v to="$ito" \
-				-f /lab/silence.awk "$W/rtla-$cn.txt")
-			lat=$(awk -v a="$ifrom" -v b="$ito" 'BEGIN { printf "%.0f", (b - a) * 1e6 }')
-		fi
-		if [ "$lat" -gt 0 ] && [ $((sil * 2)) -ge "$lat" ]; then
-			off=$(awk -v d="$(spike_get "$f" 0 deadline_ns)" -v a="$ifrom" \
+		if rla_window "$cn" "$kd"; then
+			off=$(awk -v d="$(spike_get "$f" 0 deadline_ns)" -v a="$RW_FROM" \
 				'BEGIN { x = d / 1e9 - a; if (x < 0) x = -x; printf "%.0f", x * 1e6 }')
-			same="$same; CPU $(rla_get "$cn" cpu) silent $sil of its $lat us: rtwhy's verdict the trace's own"
-			verdict 'case "$v" in invisible | incomplete) true ;; *) false ;; esac && [ "${off:-99}" -le 5 ]' \
-				"$cn: rtla stopped on an IRQ latency of $lat us in which CPU $(rla_get "$cn" cpu) showed no event for $sil us (the interrupt held off, no trace of why): rtwhy's spike at rtla's deadline (${off:-?} us off), invisible (got '$v $rc')"
+			same="$same; $RW_WHY: rtwhy's verdict the trace's own"
+			if [ "$RW_EXP" = invisible ]; then
+				verdict 'case "$v" in invisible | incomplete) true ;; *) false ;; esac && [ "${off:-99}" -le 5 ]' \
+					"$cn: rtla stopped on a ${kd:-?} latency of $RW_LAT us, $RW_WHY (no trace of why): rtwhy's spike at rtla's deadline (${off:-?} us off), invisible (got '$v $rc')"
+			elif [ "$RW_EXP" = held ]; then
+				verdict '{ case "$v" in invisible | incomplete) true ;; *) false ;; esac ||
+					{ [ "$v" = higher_priority ] && [ "${rc##*:}" = "${blk##*:}" ]; }; } && [ "${off:-99}" -le 5 ]' \
+					"$cn: rtla stopped on a ${kd:-?} latency of $RW_LAT us, $RW_WHY: rtwhy's spike at rtla's deadline (${off:-?} us off), invisible, or higher_priority naming rtla's blocking thread $blk if it held the CPU from before the timer fired (got '$v $rc')"
+			else
+				verdict 'case "$v" in idle_exit | invisible | incomplete) true ;; *) false ;; esac && [ "${off:-99}" -le 5 ]' \
+					"$cn: rtla stopped on a ${kd:-?} latency of $RW_LAT us, $RW_WHY: rtwhy's spike at rtla's deadline (${off:-?} us off), idle_exit or invisible, nothing named that did not run (got '$v $rc')"
+			fi
 		else
-			ok "$cn: rtla named no culprit in $k runs (stopped on the ${kd:-?} latency, blocking thread '${blk:-none}' ${pct:-?}%), nothing to hold rtwhy to # SKIP rtla named no culprit"
+			ok "$cn: rtla named no culprit in $k runs (stopped on the ${kd:-?} latency, blocking thread '${blk:-none}' ${pct:-?}%, largest part '${part:-none}'), and its window has no judge ($RW_WHY) # SKIP rtla named no culprit"
 		fi
 	fi
 	verdict '[ "$miss" = "$lack" ]' "rtwhy's word on the events of rtla's -t trace is the trace's own (options whose events it lacks: ${lack:-none}; rtwhy says: ${miss:-none})"

@@ -5,7 +5,9 @@
 # time T, its latency L: the deadline is T - L), and what
 # per cent of [T - L, T] the task PID held CPU (the time up to each event of CPU counted for
 # the task in whose context the event came: an interrupt's time goes to the task it
-# interrupted, as rtla counts it). Prints "PCT DEADLINE_S T_S", nothing without a sample.
+# interrupted, as rtla counts it). Prints "PCT DEADLINE_S T_S SAMPLER" (SAMPLER: the pid in
+# whose context the sample came, rtla's timerlat thread for a thread sample), nothing without
+# a sample.
 # With -v ctx=irq: the last IRQ sample instead (rtla stopped on the IRQ latency).
 #   awk -v cpu=N -v pid=PID [-v ctx=irq] -f rtlawin.awk TRACE.txt
 function ts(  i) {
@@ -27,7 +29,7 @@ BEGIN {
 	p = $(at - 1); sub(/.*-/, "", p); pp[n] = p
 	if ($0 ~ want) {
 		for (i = 1; i <= NF; i++) if ($i == "timer_latency") l = $(i + 1) / 1e9
-		st = t; sl = l
+		st = t; sl = l; sp = pp[n]
 	}
 }
 END {
@@ -38,5 +40,5 @@ END {
 		b = tt[k] < st ? tt[k] : st
 		if (b > a && pp[k] == pid) held += b - a
 	}
-	printf "%.0f %.6f %.6f\n", (sl > 0 ? 100 * held / sl : 0), from, st
+	printf "%.0f %.6f %.6f %s\n", (sl > 0 ? 100 * held / sl : 0), from, st, sp
 }
