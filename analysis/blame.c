@@ -15,6 +15,7 @@
 
 #include "analysis/blame.h"
 #include "analysis/blame_chain.h"
+#include "analysis/blame_holder.h"
 #include "analysis/blame_resched.h"
 #include "analysis/cause_find.h"
 #include "analysis/pidmap.h"
@@ -42,9 +43,7 @@ struct blame_acc {
 	bool timer_waits; /* timer phase: the thread that runs the timer is woken and waits */
 	bool timer_hard;  /* the thread's timer expired in hard IRQ context: its interrupt ends
 			   * the timer phase */
-	int32_t holder;	  /* timer phase: a higher-priority task that held the thread's CPU
-			   * from holder_ns to its switch-in: it would have waited for it anyway */
-	uint64_t holder_ns;
+	struct blame_holder holder; /* a higher-priority task the thread waited for anyway */
 	/* every culprit as found; the largest go into res at the end (blame_keep()), so that a
 	 * big one found late is not folded into "others" by many small ones found before */
 	struct blame_culprit *all;
@@ -204,7 +203,7 @@ static void blame_task_key(const struct blame_acc *acc, const struct tl_segment 
 	key->pid = s->pid;
 	memcpy(key->comm, s->comm, sizeof(key->comm));
 	if (acc->phase == BLAME_PHASE_TIMER && s->pid != acc->tid && !acc->timer_waits &&
-	    !(s->pid == acc->holder && s->start_ns >= acc->holder_ns)) {
+	    !(s->pid == acc->holder.pid && s->start_ns >= acc->holder.start_ns)) {
 		/* a task ran, yet the timer interrupt did not come */
 		key->kind = BLAME_UNACCOUNTED;
 		return;
@@ -244,6 +243,30 @@ static struct blame_culprit *blame_add_seg(struct blame_acc *acc, const struct b
 	if (s->silent_head && blame_culprit_is_thread(c))
 		c->silent_ns += ns;
 	return c;
+}
+
+/*
+ * blame_add_stall - A stall (TL_GAP) inside the holder's run, which lasted no longer for it
+ * (blame_holder.h): the holder's time, counted as its stall_ns too. False for any other.
+ */
+static bool blame_add_stall(struct blame_acc *acc, const struct tl_segment *s, uint64_t ns)
+{
+	struct blame_culprit key = {
+		.pid = -1, .irq = -1, .cpu = s->cpu, .policy = -1, .prio = TL_PRIO_UNKNOWN
+	};
+	struct blame_culprit *c;
+
+	if (!blame_holder_stall(&acc->holder, s))
+		return false;
+	blame_task_key(acc, s, &key);
+	if (key.kind != BLAME_TASK)
+		return false;
+	c = blame_add_seg(acc, &key, s, ns);
+	c->stall_ns += ns;
+	acc->res->holder_run_ns = acc->holder.end_ns - acc->holder.start_ns;
+	acc->res->holder_usual_ns = acc->holder.usual_ns;
+	acc->res->holder_nr_runs = acc->holder.nr_runs;
+	return true;
 }
 
 static void blame_add_segment(const struct tl_segment *s, uint64_t ns, void *arg)
@@ -307,6 +330,8 @@ static void blame_add_segment(const struct tl_segment *s, uint64_t ns, void *arg
 		memcpy(key.name, s->name, sizeof(key.name));
 		break;
 	default:
+		if (blame_add_stall(acc, s, ns))
+			return;
 		blame_unaccounted_key(s, &key);
 		/* a gap inside an interrupt (timeline.c): which one, beside its traced time */
 		memcpy(key.name, s->name, sizeof(key.name));
@@ -554,66 +579,6 @@ static uint64_t blame_timer_thread(const struct rtw_event *ev, const struct blam
 }
 
 /*
- * blame_holder_at - The task switch @ev[@at] switched out, when its priority is higher than
- * @prio (of the task switched in) and it had held the CPU since the switch before: the
- * holder and since when, into @acc.
- */
-static void blame_holder_at(const struct rtw_event *ev, long at, int32_t prio,
-			    struct blame_acc *acc)
-{
-	const struct rtw_event *in = &ev[at];
-	long i;
-
-	if (in->u.sw.prev_pid <= 0 || !event_prio_is_rt(in->u.sw.prev_prio) ||
-	    in->u.sw.prev_prio >= prio)
-		return;
-	for (i = at - 1; i >= 0; i--) {
-		const struct rtw_event *e = &ev[i];
-
-		if (e->cpu != in->cpu || e->kind != RTW_EV_SWITCH)
-			continue;
-		if (e->u.sw.next_pid == in->u.sw.prev_pid) {
-			acc->holder = in->u.sw.prev_pid;
-			acc->holder_ns = e->ts_ns;
-		}
-		return;
-	}
-}
-
-/*
- * The task that held the CPU the thread's timer had to run on, with a higher priority, from
- * before the timer fired to the switch-in that ended the wait: had the timer come on time,
- * the wait would have been the same, so a late timer meanwhile is that task's time, not
- * nothing. Either the task the thread was switched in from (a timer run in hard IRQ
- * context, on the thread's CPU), or, for a timer run in a thread (ktimers/N: soft hrtimers,
- * every timer of a fair task on PREEMPT_RT), the task that thread was switched in from: the
- * timer thread, woken when the interrupt came, would have waited for it just as long.
- */
-static void blame_holder(const struct rtw_event *ev, const struct blame_chain *ch,
-			 struct blame_acc *acc)
-{
-	const struct blame_result *res = acc->res;
-	const struct rtw_event *x;
-	long i;
-
-	if (ch->switch_in < 0 || res->victim_prio == TL_PRIO_UNKNOWN)
-		return;
-	/* the timer thread's switch-in before it ran the timer, after it was woken */
-	x = res->timer_thread_pid ? &ev[ch->timer] : NULL;
-	for (i = ch->timer - 1; x && i >= 0 && ev[i].ts_ns >= res->timer_thread_ns; i--) {
-		const struct rtw_event *e = &ev[i];
-
-		if (e->cpu != x->cpu || e->kind != RTW_EV_SWITCH)
-			continue;
-		if (e->u.sw.next_pid == res->timer_thread_pid)
-			blame_holder_at(ev, i, e->u.sw.next_prio, acc);
-		break;
-	}
-	if (acc->holder <= 0 && res->timer_cpu == res->run_cpu)
-		blame_holder_at(ev, ch->switch_in, res->victim_prio, acc);
-}
-
-/*
  * rtwhy's own threads: the explaining thread by the name rtwhy gives it; the
  * main thread known to a live run or its saved trace, else by name and pid.
  */
@@ -805,7 +770,7 @@ static void blame_from_chain(const struct rtw_event *ev, const struct blame_chai
 }
 
 /* blame_timer_phase - the timer delay [@d, @t]: the slack first, then what kept the timer */
-static void blame_timer_phase(const struct rtw_event *ev, const struct blame_chain *ch,
+static void blame_timer_phase(const struct rtw_event *ev, size_t n, const struct blame_chain *ch,
 			      const struct timeline *tl, struct blame_acc *acc, uint64_t d,
 			      uint64_t t)
 {
@@ -833,7 +798,7 @@ static void blame_timer_phase(const struct rtw_event *ev, const struct blame_cha
 		blame_add(acc, &key, slack);
 	}
 	tw = blame_timer_thread(ev, ch, res);
-	blame_holder(ev, ch, acc);
+	blame_holder_find(ev, n, ch, res, &acc->holder);
 	acc->timer_hard = ch->timer >= 0 && (ev[ch->timer].flags & RTW_F_HARDIRQ);
 	from = d + slack;
 	if (tw > from && tw < t) {
@@ -931,7 +896,7 @@ static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
 	res->phase_ns[BLAME_PHASE_SCHED] = s - t;
 	res->phase_ns[BLAME_PHASE_RETURN] = w - s;
 
-	blame_timer_phase(ev, &ch, tl, &acc, d, t);
+	blame_timer_phase(ev, n, &ch, tl, &acc, d, t);
 	blame_sched_phase(ev, &ch, tl, &acc, t, s);
 	acc.phase = BLAME_PHASE_RETURN;
 	timeline_walk(tl, res->run_cpu, s, w, blame_add_segment, &acc);

@@ -234,11 +234,31 @@ static void verdict_words_deadline(const struct verdict_words *w, char *text, ch
 		 c->comm, w->cpu);
 }
 
+/*
+ * " For N us of that the CPU showed no event ...": the culprit's stall_ns, a stall its run
+ * absorbed (blame_holder.h), or "".
+ */
+static void verdict_words_stall_note(const struct verdict_words *w, char *buf, size_t len)
+{
+	const struct blame_result *res = w->res;
+
+	buf[0] = '\0';
+	if (!w->c || !w->c->stall_ns || !res->holder_usual_ns)
+		return;
+	snprintf(buf, len,
+		 " For %llu us of that CPU %d showed no event past a tick that was due (a stall), "
+		 "yet the run lasted %llu us, as its %d other runs in the window (%llu us): the "
+		 "stall did not lengthen it, and the thread would have waited as long.",
+		 (unsigned long long)(w->c->stall_ns / NSEC_PER_USEC), w->cpu,
+		 (unsigned long long)(res->holder_run_ns / NSEC_PER_USEC), res->holder_nr_runs,
+		 (unsigned long long)(res->holder_usual_ns / NSEC_PER_USEC));
+}
+
 void verdict_words_higher_priority(const struct verdict_words *w, char *text, char *hint)
 {
 	const struct blame_result *res = w->res;
 	const struct blame_culprit *c = w->c;
-	char name[64], away[256], note[96];
+	char name[64], away[256], note[96], stall[320];
 
 	if (c && c->prio < 0 && c->prio != TL_PRIO_UNKNOWN) {
 		verdict_words_deadline(w, text, hint);
@@ -247,13 +267,14 @@ void verdict_words_higher_priority(const struct verdict_words *w, char *text, ch
 
 	verdict_words_hint_name(c, name, sizeof(name));
 	verdict_words_softirq_note(c, note, sizeof(note));
+	verdict_words_stall_note(w, stall, sizeof(stall));
 	snprintf(text, BLAME_TEXT_LEN,
 		 "%s ran on CPU %d for %llu us (%.1f%% of the latency)%s while the thread "
-		 "(%s priority %d) waited: its priority is %s, so the scheduler let it run.",
+		 "(%s priority %d) waited: its priority is %s, so the scheduler let it run.%s",
 		 w->who, w->cpu, w->us, w->pct, note,
 		 event_prio_is_rt(res->victim_prio) ? "real-time" : "fair-class",
 		 event_user_prio(res->victim_prio),
-		 c && c->prio == res->victim_prio ? "equal and it ran first" : "higher");
+		 c && c->prio == res->victim_prio ? "equal and it ran first" : "higher", stall);
 	if (c && ((c->flags & (BLAME_C_PINNED | BLAME_C_SELF)) || event_comm_is_kthread(c->comm))) {
 		verdict_words_move_away(c, w->cpu, away, sizeof(away));
 		snprintf(hint, BLAME_HINT_LEN,

@@ -310,6 +310,8 @@ static int check_spike(const char *file, int index, const char *line, const stru
 	EXPECT("pinned", "%d", c && (c->flags & BLAME_C_PINNED) ? 1 : 0);
 	/* the gaps inside hard IRQs (timeline.c): unaccounted time named by its interrupt */
 	EXPECT("irq_gap_us", "%llu", (unsigned long long)((fixture_irq_gap_ns(r) + 500) / 1000));
+	/* a stall inside a holder's run that its run absorbed (blame_holder.h) */
+	EXPECT("stall_us", "%llu", (unsigned long long)((c ? c->stall_ns + 500 : 0) / 1000));
 	/* need-resched honoured by a schedule() that kept the task on (a heavier fair task) */
 	EXPECT("kept", "%d", r->resched_kept);
 	/* a spike that ends at its timer's expiry (rtla's IRQ sample): its timer delay */

@@ -270,6 +270,72 @@ static void test_soft_timer_late_inside_a_higher_priority_holder(void)
 	CU_ASSERT_TRUE(top()->ns <= 3000000);
 }
 
+/*
+ * The same shape with the CPU stalled inside the spinner's run: a FIFO 2 spinner on CPU 1
+ * that runs about 8 ms every 20 ms (runs at 10 and 30 ms, lasting @run1_us and @run2_us, a
+ * tick seen in each), switched in at 49.5 ms, before the thread's deadline (50 ms); CPU 1
+ * shows no event until 55.5 ms (the tick due at 53 ms missed), when the late interrupt wakes
+ * ktimers/1; the spinner sleeps after @run_us, then ktimers/1 runs the timer and the thread.
+ */
+static void build_stall_in_spinner(double run_us, double run1_us, double run2_us)
+{
+	double end = 49500 + run_us, r;
+
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "rtwhy", 120, CUR_S, 0, "swapper/1", 120, 0);
+	for (r = 10000; r < 40000; r += 20000) {
+		ev_switch(&g, r, 1, 0, "swapper/1", 120, 0, 7000, "spinner", 97, 0);
+		ev_tick(&g, r + 3000, 1, 7000, "spinner", 0);
+		ev_switch(&g, r + (r < 20000 ? run1_us : run2_us), 1, 7000, "spinner", 97, CUR_S, 0,
+			  "swapper/1", 120, 0);
+	}
+	ev_tick(&g, 41000, 1, 0, "swapper/1", 0);
+	ev_tick(&g, 45000, 1, 0, "swapper/1", 0);
+	ev_switch(&g, 49500, 1, 0, "swapper/1", 120, 0, 7000, "spinner", 97, 0);
+	ev_vector(&g, 55500, 1, 7000, "spinner", "local_timer", true);
+	ev_wake(&g, 55501, 1, 7000, "spinner", RTW_EV_WAKING, 28, "ktimers/1", 98, 1,
+		RTW_F_IRQS_OFF | RTW_F_HARDIRQ);
+	ev_wake(&g, 55502, 1, 7000, "spinner", RTW_EV_WAKEUP, 28, "ktimers/1", 98, 1,
+		RTW_F_IRQS_OFF | RTW_F_HARDIRQ);
+	ev_vector(&g, 55503, 1, 7000, "spinner", "local_timer", false);
+	ev_switch(&g, end, 1, 7000, "spinner", 97, CUR_S, 28, "ktimers/1", 98, 0);
+	ev_softirq(&g, end + 2, 1, 28, "ktimers/1", RTW_SOFTIRQ_HRTIMER, true);
+	ev_hrtimer_soft(&g, end + 3, 1, 28, "ktimers/1", "hrtimer_wakeup", true);
+	ev_wake(&g, end + 4, 1, 28, "ktimers/1", RTW_EV_WAKING, TID, "rtwhy", 120, 1, 0);
+	ev_wake(&g, end + 5, 1, 28, "ktimers/1", RTW_EV_WAKEUP, TID, "rtwhy", 120, 1, 0);
+	ev_hrtimer_soft(&g, end + 6, 1, 28, "ktimers/1", NULL, false);
+	ev_softirq(&g, end + 7, 1, 28, "ktimers/1", RTW_SOFTIRQ_HRTIMER, false);
+	ev_switch(&g, end + 10, 1, 28, "ktimers/1", 98, CUR_S, TID, "rtwhy", 120, 0);
+}
+
+static void test_stall_inside_a_holder_that_runs_by_the_clock(void)
+{
+	/* its run as long as its others (6 ms): the stall did not lengthen it, the spinner's */
+	build_stall_in_spinner(8000, 8000, 7950);
+	CU_ASSERT_EQUAL_FATAL(explain(50000, 57515, 0), 0);
+	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_HIGHER_PRIORITY);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(top());
+	CU_ASSERT_STRING_EQUAL(top()->comm, "spinner");
+	CU_ASSERT_TRUE(top()->stall_ns >= 900000);
+	CU_ASSERT_EQUAL(res.holder_nr_runs, 2);
+	CU_ASSERT_EQUAL(res.holder_usual_ns, 8000000); /* the median: the larger of two */
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "the stall did not lengthen it"));
+	/* its run 1.2 ms longer than its others: the stall did lengthen it, the stall's */
+	build_stall_in_spinner(9200, 8000, 7950);
+	CU_ASSERT_EQUAL_FATAL(explain(50000, 58715, 0), 0);
+	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(top());
+	CU_ASSERT_EQUAL(top()->stall_ns, 0);
+	CU_ASSERT_EQUAL(res.holder_usual_ns, 0);
+	CU_ASSERT_PTR_NULL(strstr(res.text, "the stall did not lengthen it"));
+	/* its runs irregular (2.5 and 6 ms): no telling, the stall's */
+	build_stall_in_spinner(8000, 2500, 8000);
+	CU_ASSERT_EQUAL_FATAL(explain(50000, 57515, 0), 0);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(top());
+	CU_ASSERT_EQUAL(top()->stall_ns, 0);
+}
+
 static void test_non_preemptible(void)
 {
 	thread_sleeps(120, 80, "kworker/1:1");
@@ -944,6 +1010,8 @@ static CU_TestInfo blame_tests[] = {
 	{ "higher-priority RT task", test_higher_priority },
 	{ "PREEMPT_RT: a soft timer late inside a higher-priority holder",
 	  test_soft_timer_late_inside_a_higher_priority_holder },
+	{ "a stall inside a higher-priority holder's run: its time when its run was no longer",
+	  test_stall_inside_a_holder_that_runs_by_the_clock },
 	{ "need-resched set, no switch: non-preemptible", test_non_preemptible },
 	{ "RT thread held by a fair task", test_rt_thread_held_by_fair_task },
 	{ "non-preemptible: need-resched as the chain says it",
