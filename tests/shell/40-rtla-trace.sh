@@ -70,19 +70,20 @@ check '[ "$said" = "kind=thread blocking=swapper/1:0 blocking_pct=1.39 part=time
 	grep -q "^# verdict (invisible): The thread was already back on CPU 1, yet 2544 us" "$tmp/ur.out"' \
 	"rtla names nothing (the idle task 1.39%); CPU 1 silent 2352 us with rtla's thread on it; rtwhy invisible (got '$said', '$uw', '$us')"
 
-# 8-9. the lab's window judge itself (guest.sh's rla_window, with what it calls), on the two
+# 8-10. the lab's window judge itself (guest.sh's rla_window, with what it calls), on the
 # recorded runs whose rtla output is kept beside the trace: the user-ret stop above (rtla's
 # thread on the CPU through the silence: invisible) and a seed stop whose largest part by
 # rtla is the IRQ handler delay, CPU 0 silent over it (rt612-rtla-seed-held-off.expect:
 # held; rtwhy invisible)
 G=tests/kernels/guest
 {
-	echo "SHARE_MIN=50 TIMER_LATE_US=500"
-	sed -n '/^rla_get()/p; /^ct_held() {/,/^}/p; /^rla_window() {/,/^}/p' $G/guest.sh
+	echo "SHARE_MIN=50 TIMER_LATE_US=500 irq=25"
+	sed -n '/^rla_get()/p; /^ct_held() {/,/^}/p; /^share() {/,/^}/p; /^rla_window() {/,/^}/p' \
+		$G/guest.sh
 } | sed "s#/lab/#$top/$G/#g" >"$tmp/judge.sh"
 W=$tmp
 . "$tmp/judge.sh"
-for r in user-ret-silent seed-held-off; do
+for r in user-ret-silent seed-held-off idle-timer-handler; do
 	awk -f $G/rtla.awk "tests/fixtures/kernels/rt612-rtla-$r.rtla.txt" >"$W/rtla-$r.said"
 	cp "tests/fixtures/kernels/rt612-rtla-$r.trace.txt" "$W/rtla-$r.txt"
 done
@@ -93,6 +94,13 @@ rla_window seed-held-off thread && j2="$RW_EXP $RW_FROM $RW_LAT" || j2="none: $R
 "$build/rtwhy" analyze tests/fixtures/kernels/rt612-rtla-seed-held-off.trace.txt >"$tmp/ho.out" 2>&1
 check '[ "$j2" = "held 115.997233 3365" ] && grep -q "^# verdict (invisible): For 1969 us" "$tmp/ho.out"' \
 	"lab judge, seed stop held off over rtla's IRQ handler delay: held; rtwhy invisible (got '$j2')"
+
+# 10. a thread stop in which no task but rtla's ran: the CPU idle, then in the timer's
+# handler (rt612-rtla-idle-timer-handler.expect): idleirq; rtwhy irq, the local_timer handler
+rla_window idle-timer-handler thread && j3="$RW_EXP $RW_FROM $RW_LAT" || j3="none: $RW_WHY"
+"$build/rtwhy" analyze tests/fixtures/kernels/rt612-rtla-idle-timer-handler.trace.txt >"$tmp/it.out" 2>&1
+check '[ "$j3" = "idleirq 395.157641 353" ] && grep -q "^# verdict (irq): local_timer interrupt ran for 184 us" "$tmp/it.out"' \
+	"lab judge, idle then the timer's handler, no task but rtla's: idleirq; rtwhy irq local_timer (got '$j3')"
 
 echo "# $n tests, $failed failed"
 [ $failed = 0 ]

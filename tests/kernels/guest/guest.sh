@@ -131,7 +131,8 @@ wake_late() {
 # scenario's culprit, read from the events (not from rtwhy's verdict): WHAT "disk" is IRQ
 # $irq's handler, the BLOCK softirq or its irq/$irq- thread (a softirq inside it included);
 # "busy" is the busy loop running with no interrupt or softirq on top of it; "idle" the idle
-# task, likewise. Under TCG
+# task, likewise; "idleirq" the idle task or a vector's handler (the lapic timer, an IPI) on
+# top of it; "pids: P1 P2 ..." one of those tasks, likewise. Under TCG
 # another interrupt may take the latency instead (a local_timer handler stopped for ms by
 # the guest's noise); such a spike is not the culprit's, and a check of the culprit waits
 # for one that is (SHARE_MIN per cent at least).
@@ -140,7 +141,10 @@ share() {
 	awk -v c="$(printf '[%03d]' "$2")" -v from="$3" -v to="$4" -v what="$5" -v irq="$irq" '
 		function ours() {
 			if (what == "busy") return depth == 0 && task == "busyloop"
+			if (what ~ /^pids:/) return depth == 0 && index(what " ", " " tpid " ")
 			if (what == "idle") return depth == 0 && index(task, "swapper/") == 1
+			if (what == "idleirq")
+				return index(task, "swapper/") == 1 && (depth == 0 || st[depth] == "vector")
 			if (depth > 0 && st[depth] == "irq " irq) return 1
 			if (depth > 0 && st[depth] == "soft 4") return 1
 			return (depth == 0 || st[depth] ~ /^soft/) && index(task, "irq/" irq "-") == 1
@@ -162,7 +166,7 @@ share() {
 			}
 			if (!hit || t < 0) next
 			upto(t)
-			if (ev == "sched_switch:") task = arg("next_comm")
+			if (ev == "sched_switch:") { task = arg("next_comm"); tpid = arg("next_pid") }
 			else if (ev == "irq_handler_entry:") st[++depth] = "irq " arg("irq")
 			else if (ev == "softirq_entry:") st[++depth] = "soft " arg("vec")
 			else if (ev ~ /_entry:$/ && ev != "hrtimer_expire_entry:") st[++depth] = "vector"
@@ -385,8 +389,10 @@ s_p60() {
 s_rthog() {
 	start_bg taskset -c "$cpu" chrt -f 80 spinner 3000 20000 600
 	sleep 0.3
-	spike_tries rthog 6 -a "$cpu" -p 50 -i 1000 -D 20 -q -b 1500
 	hogpid=$(pidof spinner)
+	ST_PIDS=$hogpid
+	spike_tries rthog 6 -a "$cpu" -p 50 -i 1000 -D 20 -q -b 1500
+	ST_PIDS=""
 	SKIP=$noise_skip
 	stop_started
 	keep "rthog-*"
@@ -440,8 +446,12 @@ s_throttle() {
 }
 
 # ---- SCHED_DEADLINE above a FIFO 99 thread ----
-# Two dlhog (5 ms of every 50 ms, spinning; one per CPU: a DL task cannot be pinned) run
-# ahead of every RT task: ~5 ms spikes. The hint must not offer a higher RT priority.
+# Two dlhog (5 ms of every 50 ms, spinning) run ahead of every RT task: ~5 ms spikes. A DL
+# task cannot be pinned, and two of 10% each both fit on one CPU: unless their periods
+# overlap, both stay where they began, and a thread on the other CPU never meets them (a lab
+# run's 4 tries on rt: no dlhog on the measured CPU in any window, every spike the guest's
+# stall). So a FIFO 99 thread on every CPU (-S): whichever CPU they run on. The hint must not
+# offer a higher RT priority.
 # Judged by the first spike of a -b run that is not the guest's noise (spike_tries), not by
 # its window as piboost is: under TCG a vCPU that spins in user space takes its ticks
 # milliseconds late, and every spike a dlhog held in a lab run (43 of 417) had a tick 4.1-4.3
@@ -451,7 +461,9 @@ s_dlhog() {
 	start_bg dlhog 5000 50000 600
 	sleep 0.5
 	dls=" $(pidof dlhog) "
-	spike_tries dlhog 4 -a "$cpu" --mainaffinity="$other" -p 99 -i 1000 -D 4 -q -b 3000
+	ST_PIDS=$dls
+	spike_tries dlhog 4 -S -p 99 -i 1000 -D 4 -q -b 3000
+	ST_PIDS=""
 	stop_started
 	SKIP=$noise_skip
 	keep "dlhog-*"
@@ -843,7 +855,7 @@ rla_noword() {
 }
 # rla_window NAME KIND: when rtla names no culprit, what the window of its trace shows of the
 # latency it stopped on (rtlawin.awk's span of its last sample of KIND, silence.awk), judged
-# as the ct tries are (ct_held, SHARE_MIN); returns 0 with RW_EXP=invisible|held|idle, RW_WHY,
+# as the ct tries are (ct_held, SHARE_MIN); returns 0 with RW_EXP=invisible|held|idle|idleirq, RW_WHY,
 # RW_FROM (the deadline, s) and RW_LAT (us) when the window decides, else 1 (RW_WHY says why):
 # - the CPU showed no event for half the latency or more while the timer interrupt was due
 #   and not taken (an IRQ stop's whole latency; for a thread stop the IRQ latency 80% of it):
@@ -854,7 +866,11 @@ rla_noword() {
 #   silent over 90% of it and half the latency: held off, RW_EXP=held: invisible, or the
 #   blocking thread as higher_priority where it held the CPU from before the timer fired
 #   (rtwhy's holder rule: what the thread waited for anyway);
-# - the CPU idle over half the latency or more: nothing held it, idle_exit or invisible.
+# - the CPU idle over half the latency or more (the idle task, no interrupt on top: share):
+#   nothing held it, idle_exit or invisible;
+# - the CPU idle, in a vector's handler on top of idle, or running rtla's own thread over 90%
+#   of it (RW_EXP=idleirq): no other task ran: idle_exit, invisible or irq (the handler: TCG
+#   is slow in the lapic timer's).
 rla_window() {
 	RW_EXP="" RW_WHY="no timerlat sample of it in the trace" RW_FROM="" RW_LAT=0
 	rwc=$(rla_get "$1" cpu)
@@ -864,8 +880,12 @@ rla_window() {
 	[ -n "$rw" ] || return 1
 	# shellcheck disable=SC2086 # four fields
 	set -- "$1" "$2" $rw
-	rwidle=$3 RW_FROM=$4 rwto=$5 rwme=${6:-x}
+	RW_FROM=$4 rwto=$5 rwme=${6:-x}
 	RW_LAT=$(awk -v a="$RW_FROM" -v b="$rwto" 'BEGIN { printf "%.0f", (b - a) * 1e6 }')
+	# idle with no interrupt on top (rtlawin.awk counts an interrupt as the task it
+	# interrupted, as rtla does: a timer handler TCG stalled in is not idle time)
+	rwidle=$(share "$W/rtla-$1.txt" "$rwc" "$(awk -v a="$RW_FROM" 'BEGIN { printf "%.0f", a * 1e9 }')" \
+		"$(awk -v a="$rwto" 'BEGIN { printf "%.0f", a * 1e9 }')" idle)
 	# shellcheck disable=SC2046 # two fields
 	set -- "$1" "$2" $(awk -v cpu="$rwc" -v from="$RW_FROM" -v to="$rwto" -v who=1 \
 		-f /lab/silence.awk "$W/rtla-$1.txt")
@@ -885,7 +905,12 @@ rla_window() {
 	elif [ "$rwidle" -ge "$SHARE_MIN" ]; then
 		RW_EXP=idle RW_WHY="CPU $rwc idle $rwidle% of its $RW_LAT us"
 	else
-		return 1
+		rwf=$(awk -v a="$RW_FROM" 'BEGIN { printf "%.0f", a * 1e9 }')
+		rwt=$(awk -v a="$rwto" 'BEGIN { printf "%.0f", a * 1e9 }')
+		rwii=$(share "$W/rtla-$1.txt" "$rwc" "$rwf" "$rwt" idleirq)
+		rwown=$(share "$W/rtla-$1.txt" "$rwc" "$rwf" "$rwt" "pids: $rwme")
+		[ $((rwii + rwown)) -ge 90 ] || return 1
+		RW_EXP=idleirq RW_WHY="CPU $rwc idle $rwidle% of its $RW_LAT us, in a vector's handler on top of idle (the timer's: TCG is slow in it) $((rwii - rwidle))%, rtla's own thread $rwown%"
 	fi
 }
 # rla_case NAME TRIES ARGS...: rla_run until rtla names a culprit, TRIES runs at most; then
@@ -994,6 +1019,10 @@ rla_case() {
 				verdict '{ case "$v" in invisible | incomplete) true ;; *) false ;; esac ||
 					{ [ "$v" = higher_priority ] && [ "${rc##*:}" = "${blk##*:}" ]; }; } && [ "${off:-99}" -le 5 ]' \
 					"$cn: rtla stopped on a ${kd:-?} latency of $RW_LAT us, $RW_WHY: rtwhy's spike at rtla's deadline (${off:-?} us off), invisible, or higher_priority naming rtla's blocking thread $blk if it held the CPU from before the timer fired (got '$v $rc')"
+			elif [ "$RW_EXP" = idleirq ]; then
+				verdict '{ case "$v" in idle_exit | invisible | incomplete) true ;; *) false ;; esac ||
+					[ "$v $rk" = "irq hardirq" ]; } && [ "${off:-99}" -le 5 ]' \
+					"$cn: rtla stopped on a ${kd:-?} latency of $RW_LAT us, $RW_WHY: rtwhy's spike at rtla's deadline (${off:-?} us off), idle_exit, invisible or irq naming a handler, no task (got '$v $rk $rc$(culprit_get "$f" 0 name)')"
 			else
 				verdict 'case "$v" in idle_exit | invisible | incomplete) true ;; *) false ;; esac && [ "${off:-99}" -le 5 ]' \
 					"$cn: rtla stopped on a ${kd:-?} latency of $RW_LAT us, $RW_WHY: rtwhy's spike at rtla's deadline (${off:-?} us off), idle_exit or invisible, nothing named that did not run (got '$v $rc')"

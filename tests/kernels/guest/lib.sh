@@ -94,7 +94,10 @@ rtwhy_try() {
 
 # spike_tries NAME N ARGS...: rtwhy_try NAME-1 ARGS, NAME-2 ... until a run's spike 0 is not
 # the guest's noise, N runs at most; sets a (runs made), f (the last one's flat JSON), v (its
-# verdict) and noise_skip (a SKIP reason when every run was noise, else "")
+# verdict) and noise_skip (a SKIP reason when every run was noise, else ""). With ST_PIDS
+# (the culprit's pids), a run that rtwhy calls noise is tried again only when its window
+# does not show one of them holding the spike's CPU over half the latency (share, by the
+# events of its --save-trace): one that does is judged, and a wrong answer fails
 spike_tries() {
 	st_name=$1 st_n=$2
 	shift 2
@@ -105,7 +108,18 @@ spike_tries() {
 		f=$W/$st_name-$a.flat
 		v=$(spike_get "$f" 0 verdict.kind)
 		noisy "$f" || { note "judged: 1 of $a spikes (one a try; the others the guest's noise)"; return 0; }
-		note "attempt $a: verdict '$v' (guest noise), again"
+		sh=""
+		if [ -n "${ST_PIDS:-}" ] && [ -n "$v" ]; then
+			d=$(spike_get "$f" 0 deadline_ns)
+			l=$(spike_get "$f" 0 latency_us)
+			sh=$(share "$W/$st_name-$a.txt" "$(spike_get "$f" 0 cpu)" "$d" \
+				"$(awk -v d="$d" -v l="$l" 'BEGIN { printf "%.0f", d + l * 1000 }')" "pids: $ST_PIDS")
+			if [ "${sh:-0}" -ge "$SHARE_MIN" ]; then
+				note "judged: 1 of $a spikes (its window shows the culprit on the CPU $sh% of the latency, though rtwhy said '$v')"
+				return 0
+			fi
+		fi
+		note "attempt $a: verdict '$v' (guest noise${sh:+; the culprit on the CPU $sh% of the latency}), again"
 	done
 	note "judged: 0 of $a spikes (one a try; all the guest's noise)"
 	noise_skip="every one of $a tries the guest's noise ('$v')"
