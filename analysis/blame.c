@@ -44,6 +44,8 @@ struct blame_acc {
 	bool timer_hard;  /* the thread's timer expired in hard IRQ context: its interrupt ends
 			   * the timer phase */
 	struct blame_holder holder; /* a higher-priority task the thread waited for anyway */
+	uint64_t at;		    /* the walk (blame_walk()): where the next piece begins */
+	uint64_t piece;		    /* ... where the piece being added begins */
 	/* every culprit as found; the largest go into res at the end (blame_keep()), so that a
 	 * big one found late is not folded into "others" by many small ones found before */
 	struct blame_culprit *all;
@@ -246,27 +248,29 @@ static struct blame_culprit *blame_add_seg(struct blame_acc *acc, const struct b
 }
 
 /*
- * blame_add_stall - A stall (TL_GAP) inside the holder's run, which lasted no longer for it
- * (blame_holder.h): the holder's time, counted as its stall_ns too. False for any other.
+ * blame_add_stall - Of a stall (TL_GAP) inside the holder's run, the part that is its time
+ * (blame_holder.h), counted as its stall_ns too; returns that part, 0 for any other.
  */
-static bool blame_add_stall(struct blame_acc *acc, const struct tl_segment *s, uint64_t ns)
+static uint64_t blame_add_stall(struct blame_acc *acc, const struct tl_segment *s, uint64_t ns)
 {
 	struct blame_culprit key = {
 		.pid = -1, .irq = -1, .cpu = s->cpu, .policy = -1, .prio = TL_PRIO_UNKNOWN
 	};
 	struct blame_culprit *c;
+	uint64_t take = blame_holder_stall(&acc->holder, s, acc->piece, ns);
 
-	if (!blame_holder_stall(&acc->holder, s))
-		return false;
+	if (!take)
+		return 0;
 	blame_task_key(acc, s, &key);
 	if (key.kind != BLAME_TASK)
-		return false;
-	c = blame_add_seg(acc, &key, s, ns);
-	c->stall_ns += ns;
+		return 0;
+	c = blame_add_seg(acc, &key, s, take);
+	c->stall_ns += take;
 	acc->res->holder_run_ns = acc->holder.end_ns - acc->holder.start_ns;
 	acc->res->holder_usual_ns = acc->holder.usual_ns;
 	acc->res->holder_nr_runs = acc->holder.nr_runs;
-	return true;
+	acc->res->holder_extra_ns = acc->holder.extra_ns;
+	return take;
 }
 
 static void blame_add_segment(const struct tl_segment *s, uint64_t ns, void *arg)
@@ -330,7 +334,8 @@ static void blame_add_segment(const struct tl_segment *s, uint64_t ns, void *arg
 		memcpy(key.name, s->name, sizeof(key.name));
 		break;
 	default:
-		if (blame_add_stall(acc, s, ns))
+		ns -= blame_add_stall(acc, s, ns);
+		if (!ns)
 			return;
 		blame_unaccounted_key(s, &key);
 		/* a gap inside an interrupt (timeline.c): which one, beside its traced time */
@@ -343,6 +348,24 @@ static void blame_add_segment(const struct tl_segment *s, uint64_t ns, void *arg
 		return;
 	}
 	blame_add_seg(acc, &key, s, ns);
+}
+
+/* blame_walk_piece - blame_add_segment() of a piece, knowing where the piece begins */
+static void blame_walk_piece(const struct tl_segment *s, uint64_t ns, void *arg)
+{
+	struct blame_acc *acc = arg;
+
+	acc->piece = s->start_ns > acc->at ? s->start_ns : acc->at;
+	blame_add_segment(s, ns, arg);
+	acc->at = acc->piece + ns;
+}
+
+/* blame_walk - add @cpu's time in [@from, @to) */
+static void blame_walk(const struct timeline *tl, int cpu, uint64_t from, uint64_t to,
+		       struct blame_acc *acc)
+{
+	acc->at = from;
+	timeline_walk(tl, cpu, from, to, blame_walk_piece, acc);
 }
 
 /* ---- coverage ------------------------------------------------------------------------ */
@@ -497,7 +520,7 @@ static void blame_sched_phase(const struct rtw_event *ev, const struct blame_cha
 	if (res->waking_ns > at && res->timer_cpu >= 0 && res->timer_cpu != rq) {
 		uint64_t end = res->waking_ns < to_ns ? res->waking_ns : to_ns;
 
-		timeline_walk(tl, res->timer_cpu, at, end, blame_add_segment, acc);
+		blame_walk(tl, res->timer_cpu, at, end, acc);
 		at = end;
 	}
 	if (ch->waking >= 0 && ch->switch_in >= 0) {
@@ -507,7 +530,7 @@ static void blame_sched_phase(const struct rtw_event *ev, const struct blame_cha
 			if (e->kind != RTW_EV_MIGRATE || e->u.mig.pid != acc->tid ||
 			    e->ts_ns <= at || e->ts_ns >= to_ns)
 				continue;
-			timeline_walk(tl, rq, at, e->ts_ns, blame_add_segment, acc);
+			blame_walk(tl, rq, at, e->ts_ns, acc);
 			at = e->ts_ns;
 			rq = e->u.mig.dest_cpu;
 			res->migrated = true;
@@ -515,7 +538,7 @@ static void blame_sched_phase(const struct rtw_event *ev, const struct blame_cha
 	}
 	if (rq != res->run_cpu && res->run_cpu >= 0)
 		res->migrated = true;
-	timeline_walk(tl, rq, at, to_ns, blame_add_segment, acc);
+	blame_walk(tl, rq, at, to_ns, acc);
 }
 
 /* What the events themselves say of the kernel, where the caller did not know. */
@@ -798,15 +821,15 @@ static void blame_timer_phase(const struct rtw_event *ev, size_t n, const struct
 		blame_add(acc, &key, slack);
 	}
 	tw = blame_timer_thread(ev, ch, res);
-	blame_holder_find(ev, n, ch, res, &acc->holder);
+	blame_holder_find(ev, n, ch, tl, res, &acc->holder);
 	acc->timer_hard = ch->timer >= 0 && (ev[ch->timer].flags & RTW_F_HARDIRQ);
 	from = d + slack;
 	if (tw > from && tw < t) {
-		timeline_walk(tl, res->timer_cpu, from, tw, blame_add_segment, acc);
+		blame_walk(tl, res->timer_cpu, from, tw, acc);
 		from = tw;
 	}
 	acc->timer_waits = tw && tw <= from;
-	timeline_walk(tl, res->timer_cpu, from, t, blame_add_segment, acc);
+	blame_walk(tl, res->timer_cpu, from, t, acc);
 	acc->timer_waits = acc->timer_hard = false;
 }
 
@@ -899,7 +922,7 @@ static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
 	blame_timer_phase(ev, n, &ch, tl, &acc, d, t);
 	blame_sched_phase(ev, &ch, tl, &acc, t, s);
 	acc.phase = BLAME_PHASE_RETURN;
-	timeline_walk(tl, res->run_cpu, s, w, blame_add_segment, &acc);
+	blame_walk(tl, res->run_cpu, s, w, &acc);
 	blame_keep(&acc);
 
 	blame_resched_find(ev, n, &ch, res);

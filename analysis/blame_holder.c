@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * blame_holder.c - the higher-priority task the thread waited for anyway, and whether its run
- * absorbed a stall. See include/analysis/blame_holder.h.
+ * blame_holder.c - the higher-priority task the thread waited for anyway, and how much of a
+ * stall inside its run is its time. See include/analysis/blame_holder.h.
  */
 #include "analysis/blame_holder.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define BLAME_HOLDER_MAX_RUNS 64
+#define BLAME_HOLDER_MAX_RUNS  64
+#define BLAME_HOLDER_MAX_PEERS 4 /* tasks of the gate's priority walked back past */
 
 static int blame_holder_cmp(const void *a, const void *b)
 {
@@ -18,14 +19,14 @@ static int blame_holder_cmp(const void *a, const void *b)
 }
 
 /*
- * blame_holder_runs - How long the holder runs: the median of its other complete runs on its
- * CPU in the window (switch-in to switch-out), when at least BLAME_HOLDER_MIN_RUNS of them and
- * two thirds of them lie within the tolerance of it (a task that runs for a regular time);
- * then whether this run lasted no longer than that.
+ * blame_holder_runs - How long the holder runs: the lower quartile of its other complete
+ * runs on its CPU in the window (switch-in to switch-out; a stall only lengthens a run), when
+ * at least BLAME_HOLDER_MIN_RUNS of them and half of them lie within the tolerance of it (a
+ * task that runs for a regular time).
  */
 static void blame_holder_runs(const struct rtw_event *ev, size_t n, struct blame_holder *h)
 {
-	uint64_t run[BLAME_HOLDER_MAX_RUNS], start = 0, tol;
+	uint64_t run[BLAME_HOLDER_MAX_RUNS], start = 0, tol, f;
 	int nr = 0, near = 0, i;
 	size_t k;
 
@@ -41,46 +42,116 @@ static void blame_holder_runs(const struct rtw_event *ev, size_t n, struct blame
 	if (nr < BLAME_HOLDER_MIN_RUNS)
 		return;
 	qsort(run, (size_t)nr, sizeof(run[0]), blame_holder_cmp);
-	h->usual_ns = run[nr / 2];
-	h->nr_runs = nr;
-	tol = h->usual_ns / 10 > BLAME_HOLDER_TOL_NS ? h->usual_ns / 10 : BLAME_HOLDER_TOL_NS;
+	f = run[nr / 4];
+	tol = f / 10 > BLAME_HOLDER_TOL_NS ? f / 10 : BLAME_HOLDER_TOL_NS;
 	for (i = 0; i < nr; i++)
-		near += run[i] + tol >= h->usual_ns && run[i] <= h->usual_ns + tol;
-	h->absorbs = near >= BLAME_HOLDER_MIN_RUNS && near * 3 >= nr * 2 &&
-		     h->end_ns - h->start_ns <= h->usual_ns + tol;
+		near += run[i] + tol >= f && run[i] <= f + tol;
+	if (near >= BLAME_HOLDER_MIN_RUNS && near * 2 >= nr) {
+		h->usual_ns = f;
+		h->nr_runs = nr;
+	}
+}
+
+/* The walk of the holder's run: its stalls, and where they stop being its time. */
+struct blame_holder_walk {
+	const struct blame_holder *h;
+	uint64_t at, gap, keep;
+	bool cut;
+	uint64_t keep_until;
+};
+
+static bool blame_holder_is_gap(const struct blame_holder *h, const struct tl_segment *s)
+{
+	return s->ctx == TL_GAP && !s->resched_gap && s->pid == h->pid && s->cpu == h->cpu;
+}
+
+static void blame_holder_count(const struct tl_segment *s, uint64_t ns, void *arg)
+{
+	struct blame_holder_walk *w = arg;
+	uint64_t at = s->start_ns > w->at ? s->start_ns : w->at;
+
+	if (blame_holder_is_gap(w->h, s))
+		w->gap += ns;
+	w->at = at + ns;
+}
+
+static void blame_holder_cut(const struct tl_segment *s, uint64_t ns, void *arg)
+{
+	struct blame_holder_walk *w = arg;
+	uint64_t at = s->start_ns > w->at ? s->start_ns : w->at;
+
+	if (!w->cut && blame_holder_is_gap(w->h, s)) {
+		if (w->gap + ns >= w->keep) {
+			w->keep_until = at + (w->keep - w->gap);
+			w->cut = true;
+		}
+		w->gap += ns;
+	}
+	w->at = at + ns;
 }
 
 /*
- * blame_holder_at - The task switch @ev[@at] switched out, when it is real-time with a
- * priority above @prio (of the task switched in) and had held the CPU since the switch before:
- * the holder, since when and until when, into @h.
+ * blame_holder_stalls - The holder's stalls (gap_ns) and the part of them that is the stall's
+ * (extra_ns: its run beyond its usual length, at most the stalls), taken from the latest:
+ * keep_until_ns.
+ */
+static void blame_holder_stalls(const struct timeline *tl, struct blame_holder *h)
+{
+	struct blame_holder_walk w = { .h = h, .at = h->start_ns };
+	uint64_t run = h->end_ns - h->start_ns, tol;
+
+	timeline_walk(tl, h->cpu, h->start_ns, h->end_ns, blame_holder_count, &w);
+	h->gap_ns = w.gap;
+	tol = h->usual_ns / 10 > BLAME_HOLDER_TOL_NS ? h->usual_ns / 10 : BLAME_HOLDER_TOL_NS;
+	if (run > h->usual_ns + tol)
+		h->extra_ns = run - h->usual_ns < w.gap ? run - h->usual_ns : w.gap;
+	h->keep_until_ns = h->start_ns;
+	if (w.gap <= h->extra_ns)
+		return;
+	w = (struct blame_holder_walk){ .h = h, .at = h->start_ns, .keep = w.gap - h->extra_ns };
+	w.keep_until = h->end_ns;
+	timeline_walk(tl, h->cpu, h->start_ns, h->end_ns, blame_holder_cut, &w);
+	h->keep_until_ns = w.keep_until;
+}
+
+/*
+ * blame_holder_at - Walking back from the task switch @ev[@at] (to a task of priority
+ * @prio), past tasks of @prio itself that ran before it: the first task above @prio, real-time,
+ * that had held the CPU since the switch before; into @h.
  */
 static void blame_holder_at(const struct rtw_event *ev, long at, int32_t prio,
 			    struct blame_holder *h)
 {
-	const struct rtw_event *in = &ev[at];
-	long i;
+	int peers = 0;
 
-	if (in->u.sw.prev_pid <= 0 || !event_prio_is_rt(in->u.sw.prev_prio) ||
-	    in->u.sw.prev_prio >= prio)
-		return;
-	for (i = at - 1; i >= 0; i--) {
-		const struct rtw_event *e = &ev[i];
+	while (at >= 0) {
+		const struct rtw_event *in = &ev[at];
+		long i;
 
-		if (e->cpu != in->cpu || e->kind != RTW_EV_SWITCH)
-			continue;
-		if (e->u.sw.next_pid == in->u.sw.prev_pid) {
+		if (in->u.sw.prev_pid <= 0 || !event_prio_is_rt(in->u.sw.prev_prio) ||
+		    in->u.sw.prev_prio > prio)
+			return;
+		for (i = at - 1; i >= 0; i--)
+			if (ev[i].cpu == in->cpu && ev[i].kind == RTW_EV_SWITCH)
+				break;
+		if (i < 0 || ev[i].u.sw.next_pid != in->u.sw.prev_pid)
+			return;
+		if (in->u.sw.prev_prio < prio) {
 			h->pid = in->u.sw.prev_pid;
 			h->cpu = in->cpu;
-			h->start_ns = e->ts_ns;
+			h->start_ns = ev[i].ts_ns;
 			h->end_ns = in->ts_ns;
+			return;
 		}
-		return;
+		if (++peers > BLAME_HOLDER_MAX_PEERS)
+			return;
+		at = i;
 	}
 }
 
 void blame_holder_find(const struct rtw_event *ev, size_t n, const struct blame_chain *ch,
-		       const struct blame_result *res, struct blame_holder *h)
+		       const struct timeline *tl, const struct blame_result *res,
+		       struct blame_holder *h)
 {
 	const struct rtw_event *x;
 	long i;
@@ -101,12 +172,20 @@ void blame_holder_find(const struct rtw_event *ev, size_t n, const struct blame_
 	}
 	if (h->pid <= 0 && res->timer_cpu == res->run_cpu)
 		blame_holder_at(ev, ch->switch_in, res->victim_prio, h);
-	if (h->pid > 0)
-		blame_holder_runs(ev, n, h);
+	if (h->pid <= 0)
+		return;
+	blame_holder_runs(ev, n, h);
+	if (h->usual_ns)
+		blame_holder_stalls(tl, h);
 }
 
-bool blame_holder_stall(const struct blame_holder *h, const struct tl_segment *s)
+uint64_t blame_holder_stall(const struct blame_holder *h, const struct tl_segment *s,
+			    uint64_t at_ns, uint64_t ns)
 {
-	return h->absorbs && s->ctx == TL_GAP && !s->resched_gap && s->pid == h->pid &&
-	       s->cpu == h->cpu && s->start_ns >= h->start_ns && s->end_ns <= h->end_ns;
+	uint64_t end = at_ns + ns;
+
+	if (!h->usual_ns || !blame_holder_is_gap(h, s) || at_ns < h->start_ns || end > h->end_ns ||
+	    at_ns >= h->keep_until_ns)
+		return 0;
+	return (end < h->keep_until_ns ? end : h->keep_until_ns) - at_ns;
 }

@@ -91,6 +91,30 @@ static int verdict_silent_gap(const struct verdict_facts *f)
 	return top >= 0 && (gap_ns + silent_ns) * 2 > r->latency_ns ? top : -1;
 }
 
+/*
+ * verdict_stall_apart - The largest unaccounted culprit, when the largest culprit holds part
+ * of a stall as its own (stall_ns: within how long it runs, blame_holder.h) and the time no
+ * event shows, counted apart, is still more than its: the stall is the larger part. -1
+ * otherwise.
+ */
+static int verdict_stall_apart(const struct verdict_facts *f)
+{
+	const struct blame_result *r = f->res;
+	uint64_t gap_ns = 0;
+	int i, top = -1;
+
+	if (!f->c || !f->c->stall_ns)
+		return -1;
+	for (i = 0; i < r->nr_culprits; i++) {
+		if (r->culprit[i].kind != BLAME_UNACCOUNTED)
+			continue;
+		gap_ns += r->culprit[i].ns;
+		if (top < 0)
+			top = i;
+	}
+	return top >= 0 && gap_ns > f->c->ns ? top : -1;
+}
+
 static int verdict_rule_invisible(const struct verdict_facts *f)
 {
 	const struct blame_result *r = f->res;
@@ -108,6 +132,8 @@ static int verdict_rule_invisible(const struct verdict_facts *f)
 	if (!f->c)
 		return -1;
 	silent = verdict_silent_gap(f);
+	if (silent < 0)
+		silent = verdict_stall_apart(f);
 	if (silent >= 0)
 		return silent;
 	return verdict_if(f->c->kind == BLAME_UNACCOUNTED ||

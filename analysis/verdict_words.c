@@ -235,23 +235,31 @@ static void verdict_words_deadline(const struct verdict_words *w, char *text, ch
 }
 
 /*
- * " For N us of that the CPU showed no event ...": the culprit's stall_ns, a stall its run
- * absorbed (blame_holder.h), or "".
+ * " For N us of that the CPU showed no event ...": the culprit's stall_ns, the part of a stall
+ * inside its run that is its time (blame_holder.h), and the part counted apart; or "".
  */
 static void verdict_words_stall_note(const struct verdict_words *w, char *buf, size_t len)
 {
 	const struct blame_result *res = w->res;
+	char apart[128] =
+		", so the stall did not lengthen it: the thread would have waited as long";
 
 	buf[0] = '\0';
 	if (!w->c || !w->c->stall_ns || !res->holder_usual_ns)
 		return;
+	if (res->holder_extra_ns)
+		snprintf(apart, sizeof(apart),
+			 ": the %llu us it ran longer are the stall's, counted apart, and the "
+			 "thread "
+			 "would have waited the rest anyway",
+			 (unsigned long long)(res->holder_extra_ns / NSEC_PER_USEC));
 	snprintf(buf, len,
-		 " For %llu us of that CPU %d showed no event past a tick that was due (a stall), "
-		 "yet the run lasted %llu us, as its %d other runs in the window (%llu us): the "
-		 "stall did not lengthen it, and the thread would have waited as long.",
+		 " For %llu us of that CPU %d showed no event where a tick or an interrupt was due "
+		 "(a stall); "
+		 "its runs in the window last %llu us (%d runs), this one %llu us%s.",
 		 (unsigned long long)(w->c->stall_ns / NSEC_PER_USEC), w->cpu,
-		 (unsigned long long)(res->holder_run_ns / NSEC_PER_USEC), res->holder_nr_runs,
-		 (unsigned long long)(res->holder_usual_ns / NSEC_PER_USEC));
+		 (unsigned long long)(res->holder_usual_ns / NSEC_PER_USEC), res->holder_nr_runs,
+		 (unsigned long long)(res->holder_run_ns / NSEC_PER_USEC), apart);
 }
 
 void verdict_words_higher_priority(const struct verdict_words *w, char *text, char *hint)
@@ -576,6 +584,41 @@ static void verdict_words_ruled_out(uint32_t ro, char *buf, size_t len)
 		snprintf(buf + used, len - used, ".");
 }
 
+/*
+ * " The task above the thread, spinner, holds N us ...": where a task culprit
+ * holds part of a stall as its own (stall_ns, blame_holder.h) yet all the time no event shows
+ * is more (verdict.c: verdict_stall_apart), appended to @text.
+ */
+static void verdict_words_holder_apart(const struct verdict_words *w, char *text, size_t len)
+{
+	const struct blame_result *res = w->res;
+	const struct blame_culprit *h = NULL;
+	uint64_t gap_ns = 0;
+	char buf[320];
+	int i;
+
+	for (i = 0; i < res->nr_culprits; i++) {
+		const struct blame_culprit *c = &res->culprit[i];
+
+		if (c->kind == BLAME_UNACCOUNTED)
+			gap_ns += c->ns;
+		else if (!h && c->stall_ns && res->holder_usual_ns)
+			h = c;
+	}
+	if (!h)
+		return;
+	snprintf(buf, sizeof(buf),
+		 " The task above the thread, %s, holds %llu us of the latency, within how long it "
+		 "runs (%llu us, its %d runs in the window; this one %llu us): the time with no "
+		 "event, %llu us in all (%.1f%%), is the larger part.",
+		 h->comm, (unsigned long long)(h->ns / NSEC_PER_USEC),
+		 (unsigned long long)(res->holder_usual_ns / NSEC_PER_USEC), res->holder_nr_runs,
+		 (unsigned long long)(res->holder_run_ns / NSEC_PER_USEC),
+		 (unsigned long long)(gap_ns / NSEC_PER_USEC),
+		 res->latency_ns ? 100.0 * (double)gap_ns / (double)res->latency_ns : 0.0);
+	verdict_words_cat(text, len, buf);
+}
+
 void verdict_words_invisible(const struct verdict_words *w, char *text, char *hint)
 {
 	const struct blame_culprit *c = w->c;
@@ -666,6 +709,7 @@ void verdict_words_invisible(const struct verdict_words *w, char *text, char *hi
 			 "all%s: interrupts were off, or the CPU was not running this "
 			 "system (an SMI, or the hypervisor running something else).",
 			 w->us, w->pct, w->cpu, during);
+	verdict_words_holder_apart(w, text, BLAME_TEXT_LEN);
 	/* what it ruled out, the steal time, the SMIs: as much as fits */
 	verdict_words_cat(text, BLAME_TEXT_LEN, ruled);
 	verdict_words_cat(text, BLAME_TEXT_LEN, steal);

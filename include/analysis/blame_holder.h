@@ -3,11 +3,12 @@
  * blame_holder - The higher-priority task that held the CPU the thread (or its timer's
  * thread) waited on, from before its timer fired to the switch-in that ended the wait: had
  * the timer come on time, the wait would have been the same, so a late timer meanwhile is
- * that task's time. And whether a stall inside its run (the CPU silent past a due tick: a
- * vCPU not run, interrupts off) is its time too: when its run, stall and all, lasted no longer
- * than its other runs in the window, the stall did not lengthen it (a task that runs for a
- * time of the clock gives the CPU back when it would have anyway); when it lasted longer, the
- * stall stays the stall's. Pure: no I/O, no allocation.
+ * that task's time. And how much of a stall inside its run (the CPU silent past a due tick:
+ * a vCPU not run, interrupts off) is its time too: its other runs in the window say how long
+ * it runs (their lower quartile, the runs no stall lengthened); what its run lasted beyond
+ * that, up to the stall's length, is the stall's (the latest of the stall), the rest of the
+ * stall the holder's: the thread would have waited that long anyway. Pure: no I/O, no
+ * allocation.
  */
 #ifndef ANALYSIS_BLAME_HOLDER_H
 #define ANALYSIS_BLAME_HOLDER_H
@@ -21,7 +22,7 @@
 #include "analysis/result.h"
 #include "analysis/timeline.h"
 
-/* Another run of the holder lasts as long as this one within a tenth of it, or this. */
+/* Another run of the holder lasts as long as its usual one within a tenth of it, or this. */
 #define BLAME_HOLDER_TOL_NS (100 * 1000ULL)
 /* Its other complete runs on the CPU in the window needed to say how long it runs. */
 #define BLAME_HOLDER_MIN_RUNS 2
@@ -30,31 +31,39 @@ struct blame_holder {
 	int32_t pid;	   /* the holder, 0 none */
 	int32_t cpu;	   /* the CPU it held */
 	uint64_t start_ns; /* its switch-in there */
-	uint64_t end_ns;   /* its switch-out that ended the wait */
-	uint64_t usual_ns; /* the median of its other complete runs there, 0 unknown */
+	uint64_t end_ns;   /* its switch-out before the wait ended */
+	uint64_t usual_ns; /* how long it runs: the lower quartile of its other complete runs
+			    * there, when half of them lie within the tolerance of it; 0 unknown */
 	int nr_runs;	   /* those runs */
-	bool absorbs;	   /* its run no longer than its usual ones: a stall inside is its time */
+	uint64_t gap_ns;   /* stalls inside its run: TL_GAP time of it in [start_ns, end_ns] */
+	uint64_t extra_ns; /* of gap_ns, the stall's: how much longer than usual_ns its run was */
+	uint64_t keep_until_ns; /* its stalls up to here are its time (gap_ns - extra_ns of
+				 * them, from its start), later ones the stall's */
 };
 
 /**
- * blame_holder_find() - The holder of the spike, if any, and whether its run absorbs a stall.
- * Either the task the thread's timer thread (ktimers/N: soft hrtimers, every timer of a fair
- * task on PREEMPT_RT) was switched in from, or, on the thread's CPU, the task the thread was
- * switched in from; it must be real-time, above the task switched in, and have held the CPU
+ * blame_holder_find() - The holder of the spike, if any, and how much of a stall inside its
+ * run is its time. The task switched out before the thread's timer thread (ktimers/N: soft
+ * hrtimers, every timer of a fair task on PREEMPT_RT) ran the timer, or, on the thread's CPU,
+ * before the thread itself: past tasks of the same priority that ran in between (rcuc/N woken
+ * by a late tick), it must be real-time, above the task switched in, and have held the CPU
  * since its own switch-in.
  * @ev: events ordered by time
  * @n: their number
  * @ch: the spike's chain (blame_chain_find())
+ * @tl: the timeline of @ev
  * @res: in: victim_prio, timer_thread_pid, timer_thread_ns, timer_cpu, run_cpu
  * @h: out; h->pid 0 when there is none
  */
 void blame_holder_find(const struct rtw_event *ev, size_t n, const struct blame_chain *ch,
-		       const struct blame_result *res, struct blame_holder *h);
+		       const struct timeline *tl, const struct blame_result *res,
+		       struct blame_holder *h);
 
 /**
- * blame_holder_stall() - Is @s a stall inside the holder's run that its run absorbed (a
- * TL_GAP of the holder within [start_ns, end_ns], h->absorbs)?
+ * blame_holder_stall() - Of the piece [@at_ns, @at_ns + @ns) of segment @s, the time that is
+ * the holder's: a TL_GAP of the holder inside its run, before keep_until_ns. 0 for any other.
  */
-bool blame_holder_stall(const struct blame_holder *h, const struct tl_segment *s);
+uint64_t blame_holder_stall(const struct blame_holder *h, const struct tl_segment *s,
+			    uint64_t at_ns, uint64_t ns);
 
 #endif

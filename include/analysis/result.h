@@ -448,8 +448,8 @@ struct blame_culprit {
 			     * a tick that was due (timeline.h: silent_head) */
 	uint64_t resched_gap_ns; /* unaccounted: of @ns, BLAME_C_RESCHED_GAP's silence */
 	uint64_t stall_ns;	 /* task: of @ns, stalls inside its run (no event past a due
-				  * tick) that its run absorbed: it lasted no longer than its
-				  * other runs (blame_holder.h) */
+				  * tick) that were its time: within how long it runs
+				  * (blame_holder.h) */
 	uint8_t role;		 /* enum blame_role */
 	int32_t boost_prio;	 /* BOOSTED: the kernel prio it ran at, TL_PRIO_UNKNOWN */
 	uint64_t dl_runtime_ns;	 /* SCHED_DEADLINE reservation read live, 0 unknown */
@@ -532,11 +532,13 @@ struct blame_result {
 	bool occupant_blocked;	/* the task before the thread went to sleep (not preempted) */
 	int32_t handover_pid;	/* ... that task */
 	int64_t slack_ns;	/* the timer slack assumed (the spike's, or 50 us for fair) */
-	/* the holder whose run absorbed a stall (a culprit's stall_ns): that run, the median of
-	 * its other runs on the CPU in the window, and their number; 0 none */
+	/* the holder whose run absorbed a stall (a culprit's stall_ns, blame_holder.h): that run,
+	 * how long it runs (the lower quartile of its other runs on the CPU in the window), and
+	 * their number; 0 none */
 	uint64_t holder_run_ns;
 	uint64_t holder_usual_ns;
 	int holder_nr_runs;
+	uint64_t holder_extra_ns; /* ... of its stalls, how much its run was longer than usual */
 	uint64_t tick_ns; /* tick period (config, else the run queue CPU's ticks), 0 unknown */
 	struct blame_kernel kernel; /* what was known of the kernel, and read in the events */
 	struct blame_culprit culprit[BLAME_MAX_CULPRITS];

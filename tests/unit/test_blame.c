@@ -310,6 +310,9 @@ static void build_stall_in_spinner(double run_us, double run1_us, double run2_us
 
 static void test_stall_inside_a_holder_that_runs_by_the_clock(void)
 {
+	uint64_t gap;
+	int i;
+
 	/* its run as long as its others (6 ms): the stall did not lengthen it, the spinner's */
 	build_stall_in_spinner(8000, 8000, 7950);
 	CU_ASSERT_EQUAL_FATAL(explain(50000, 57515, 0), 0);
@@ -319,16 +322,23 @@ static void test_stall_inside_a_holder_that_runs_by_the_clock(void)
 	CU_ASSERT_STRING_EQUAL(top()->comm, "spinner");
 	CU_ASSERT_TRUE(top()->stall_ns >= 900000);
 	CU_ASSERT_EQUAL(res.holder_nr_runs, 2);
-	CU_ASSERT_EQUAL(res.holder_usual_ns, 8000000); /* the median: the larger of two */
+	CU_ASSERT_EQUAL(res.holder_usual_ns, 7950000); /* the lower quartile: the shorter */
+	CU_ASSERT_EQUAL(res.holder_extra_ns, 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "the stall did not lengthen it"));
-	/* its run 1.2 ms longer than its others: the stall did lengthen it, the stall's */
+	/* its run 1.25 ms longer than its others: that much of the stall is the stall's, the
+	 * latest of it; the rest of it the spinner's */
 	build_stall_in_spinner(9200, 8000, 7950);
 	CU_ASSERT_EQUAL_FATAL(explain(50000, 58715, 0), 0);
 	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
 	CU_ASSERT_PTR_NOT_NULL_FATAL(top());
-	CU_ASSERT_EQUAL(top()->stall_ns, 0);
-	CU_ASSERT_EQUAL(res.holder_usual_ns, 0);
-	CU_ASSERT_PTR_NULL(strstr(res.text, "the stall did not lengthen it"));
+	CU_ASSERT_STRING_EQUAL(top()->comm, "spinner");
+	CU_ASSERT_EQUAL(res.holder_extra_ns, 1250000);
+	CU_ASSERT_TRUE(top()->stall_ns >= 1000000);
+	for (i = 0, gap = 0; i < res.nr_culprits; i++)
+		if (res.culprit[i].kind == BLAME_UNACCOUNTED)
+			gap += res.culprit[i].ns;
+	CU_ASSERT_EQUAL(gap, res.holder_extra_ns); /* counted apart: what the run was longer */
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "the 1250 us it ran longer are the stall's"));
 	/* its runs irregular (2.5 and 6 ms): no telling, the stall's */
 	build_stall_in_spinner(8000, 2500, 8000);
 	CU_ASSERT_EQUAL_FATAL(explain(50000, 57515, 0), 0);
@@ -1010,7 +1020,7 @@ static CU_TestInfo blame_tests[] = {
 	{ "higher-priority RT task", test_higher_priority },
 	{ "PREEMPT_RT: a soft timer late inside a higher-priority holder",
 	  test_soft_timer_late_inside_a_higher_priority_holder },
-	{ "a stall inside a higher-priority holder's run: its time when its run was no longer",
+	{ "a stall inside a higher-priority holder's run: its time within how long it runs",
 	  test_stall_inside_a_holder_that_runs_by_the_clock },
 	{ "need-resched set, no switch: non-preemptible", test_non_preemptible },
 	{ "RT thread held by a fair task", test_rt_thread_held_by_fair_task },
