@@ -44,8 +44,6 @@ struct blame_acc {
 	bool timer_hard;  /* the thread's timer expired in hard IRQ context: its interrupt ends
 			   * the timer phase */
 	struct blame_holder holder; /* a higher-priority task the thread waited for anyway */
-	uint64_t at;		    /* the walk (blame_walk()): where the next piece begins */
-	uint64_t piece;		    /* ... where the piece being added begins */
 	/* every culprit as found; the largest go into res at the end (blame_keep()), so that a
 	 * big one found late is not folded into "others" by many small ones found before */
 	struct blame_culprit *all;
@@ -251,13 +249,14 @@ static struct blame_culprit *blame_add_seg(struct blame_acc *acc, const struct b
  * blame_add_stall - Of a stall (TL_GAP) inside the holder's run, the part that is its time
  * (blame_holder.h), counted as its stall_ns too; returns that part, 0 for any other.
  */
-static uint64_t blame_add_stall(struct blame_acc *acc, const struct tl_segment *s, uint64_t ns)
+static uint64_t blame_add_stall(struct blame_acc *acc, const struct tl_segment *s, uint64_t at_ns,
+				uint64_t ns)
 {
 	struct blame_culprit key = {
 		.pid = -1, .irq = -1, .cpu = s->cpu, .policy = -1, .prio = TL_PRIO_UNKNOWN
 	};
 	struct blame_culprit *c;
-	uint64_t take = blame_holder_stall(&acc->holder, s, acc->piece, ns);
+	uint64_t take = blame_holder_stall(&acc->holder, s, at_ns, ns);
 
 	if (!take)
 		return 0;
@@ -273,7 +272,7 @@ static uint64_t blame_add_stall(struct blame_acc *acc, const struct tl_segment *
 	return take;
 }
 
-static void blame_add_segment(const struct tl_segment *s, uint64_t ns, void *arg)
+static void blame_add_segment(const struct tl_segment *s, uint64_t at_ns, uint64_t ns, void *arg)
 {
 	struct blame_acc *acc = arg;
 	struct blame_culprit key = {
@@ -334,7 +333,7 @@ static void blame_add_segment(const struct tl_segment *s, uint64_t ns, void *arg
 		memcpy(key.name, s->name, sizeof(key.name));
 		break;
 	default:
-		ns -= blame_add_stall(acc, s, ns);
+		ns -= blame_add_stall(acc, s, at_ns, ns);
 		if (!ns)
 			return;
 		blame_unaccounted_key(s, &key);
@@ -350,22 +349,11 @@ static void blame_add_segment(const struct tl_segment *s, uint64_t ns, void *arg
 	blame_add_seg(acc, &key, s, ns);
 }
 
-/* blame_walk_piece - blame_add_segment() of a piece, knowing where the piece begins */
-static void blame_walk_piece(const struct tl_segment *s, uint64_t ns, void *arg)
-{
-	struct blame_acc *acc = arg;
-
-	acc->piece = s->start_ns > acc->at ? s->start_ns : acc->at;
-	blame_add_segment(s, ns, arg);
-	acc->at = acc->piece + ns;
-}
-
 /* blame_walk - add @cpu's time in [@from, @to) */
 static void blame_walk(const struct timeline *tl, int cpu, uint64_t from, uint64_t to,
 		       struct blame_acc *acc)
 {
-	acc->at = from;
-	timeline_walk(tl, cpu, from, to, blame_walk_piece, acc);
+	timeline_walk(tl, cpu, from, to, blame_add_segment, acc);
 }
 
 /* ---- coverage ------------------------------------------------------------------------ */

@@ -18,6 +18,12 @@ static int blame_holder_cmp(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* How near another run must be to the usual one: a tenth of it, or BLAME_HOLDER_TOL_NS. */
+static uint64_t blame_holder_tol(uint64_t usual_ns)
+{
+	return usual_ns / 10 > BLAME_HOLDER_TOL_NS ? usual_ns / 10 : BLAME_HOLDER_TOL_NS;
+}
+
 /*
  * blame_holder_runs - How long the holder runs: the lower quartile of its other complete
  * runs on its CPU in the window (switch-in to switch-out; a stall only lengthens a run), when
@@ -43,7 +49,7 @@ static void blame_holder_runs(const struct rtw_event *ev, size_t n, struct blame
 		return;
 	qsort(run, (size_t)nr, sizeof(run[0]), blame_holder_cmp);
 	f = run[nr / 4];
-	tol = f / 10 > BLAME_HOLDER_TOL_NS ? f / 10 : BLAME_HOLDER_TOL_NS;
+	tol = blame_holder_tol(f);
 	for (i = 0; i < nr; i++)
 		near += run[i] + tol >= f && run[i] <= f + tol;
 	if (near >= BLAME_HOLDER_MIN_RUNS && near * 2 >= nr) {
@@ -55,8 +61,7 @@ static void blame_holder_runs(const struct rtw_event *ev, size_t n, struct blame
 /* The walk of the holder's run: its stalls, and where they stop being its time. */
 struct blame_holder_walk {
 	const struct blame_holder *h;
-	uint64_t at, gap, keep;
-	bool cut;
+	uint64_t gap, keep; /* stall time so far; of it, the holder's (0: only count) */
 	uint64_t keep_until;
 };
 
@@ -65,29 +70,17 @@ static bool blame_holder_is_gap(const struct blame_holder *h, const struct tl_se
 	return s->ctx == TL_GAP && !s->resched_gap && s->pid == h->pid && s->cpu == h->cpu;
 }
 
-static void blame_holder_count(const struct tl_segment *s, uint64_t ns, void *arg)
+/* Count the holder's stall time; with keep set, where its first @keep ns are reached. */
+static void blame_holder_walk_gap(const struct tl_segment *s, uint64_t at_ns, uint64_t ns,
+				  void *arg)
 {
 	struct blame_holder_walk *w = arg;
-	uint64_t at = s->start_ns > w->at ? s->start_ns : w->at;
 
-	if (blame_holder_is_gap(w->h, s))
-		w->gap += ns;
-	w->at = at + ns;
-}
-
-static void blame_holder_cut(const struct tl_segment *s, uint64_t ns, void *arg)
-{
-	struct blame_holder_walk *w = arg;
-	uint64_t at = s->start_ns > w->at ? s->start_ns : w->at;
-
-	if (!w->cut && blame_holder_is_gap(w->h, s)) {
-		if (w->gap + ns >= w->keep) {
-			w->keep_until = at + (w->keep - w->gap);
-			w->cut = true;
-		}
-		w->gap += ns;
-	}
-	w->at = at + ns;
+	if (!blame_holder_is_gap(w->h, s))
+		return;
+	if (w->keep && w->gap < w->keep && w->gap + ns >= w->keep)
+		w->keep_until = at_ns + (w->keep - w->gap);
+	w->gap += ns;
 }
 
 /*
@@ -97,20 +90,20 @@ static void blame_holder_cut(const struct tl_segment *s, uint64_t ns, void *arg)
  */
 static void blame_holder_stalls(const struct timeline *tl, struct blame_holder *h)
 {
-	struct blame_holder_walk w = { .h = h, .at = h->start_ns };
-	uint64_t run = h->end_ns - h->start_ns, tol;
+	struct blame_holder_walk w = { .h = h };
+	uint64_t run = h->end_ns - h->start_ns;
 
-	timeline_walk(tl, h->cpu, h->start_ns, h->end_ns, blame_holder_count, &w);
+	timeline_walk(tl, h->cpu, h->start_ns, h->end_ns, blame_holder_walk_gap, &w);
 	h->gap_ns = w.gap;
-	tol = h->usual_ns / 10 > BLAME_HOLDER_TOL_NS ? h->usual_ns / 10 : BLAME_HOLDER_TOL_NS;
-	if (run > h->usual_ns + tol)
+	if (run > h->usual_ns + blame_holder_tol(h->usual_ns))
 		h->extra_ns = run - h->usual_ns < w.gap ? run - h->usual_ns : w.gap;
 	h->keep_until_ns = h->start_ns;
 	if (w.gap <= h->extra_ns)
 		return;
-	w = (struct blame_holder_walk){ .h = h, .at = h->start_ns, .keep = w.gap - h->extra_ns };
-	w.keep_until = h->end_ns;
-	timeline_walk(tl, h->cpu, h->start_ns, h->end_ns, blame_holder_cut, &w);
+	w = (struct blame_holder_walk){ .h = h,
+					.keep = w.gap - h->extra_ns,
+					.keep_until = h->end_ns };
+	timeline_walk(tl, h->cpu, h->start_ns, h->end_ns, blame_holder_walk_gap, &w);
 	h->keep_until_ns = w.keep_until;
 }
 

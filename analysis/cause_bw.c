@@ -35,8 +35,9 @@ struct cause_bw_walk {
 	int nr_fair;
 };
 
-static void cause_bw_walk_lower(const struct tl_segment *s, uint64_t ns, void *arg)
+static void cause_bw_walk_lower(const struct tl_segment *s, uint64_t at_ns, uint64_t ns, void *arg)
 {
+	(void)at_ns;
 	struct cause_bw_walk *w = arg;
 	int from = -1;
 
@@ -67,8 +68,9 @@ static bool cause_bw_rt_task(int32_t prio, const char *comm)
 	return cause_rt_prio(prio) && !event_comm_is_stopper(comm);
 }
 
-static void cause_bw_walk_rt(const struct tl_segment *s, uint64_t ns, void *arg)
+static void cause_bw_walk_rt(const struct tl_segment *s, uint64_t at_ns, uint64_t ns, void *arg)
 {
+	(void)at_ns;
 	struct cause_bw_rt_walk *w = arg;
 
 	if (s->ctx != TL_TASK || s->pid <= 0 || s->pid == w->tid ||

@@ -29,8 +29,9 @@ struct cause_pi_unacc {
 	int n;
 };
 
-static void cause_pi_walk_wait(const struct tl_segment *s, uint64_t ns, void *arg)
+static void cause_pi_walk_wait(const struct tl_segment *s, uint64_t at_ns, uint64_t ns, void *arg)
 {
+	(void)at_ns;
 	struct cause_pi_unacc *u = arg;
 	int from, to;
 

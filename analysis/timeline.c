@@ -865,7 +865,9 @@ void timeline_free(struct timeline *tl)
 }
 
 uint64_t timeline_walk(const struct timeline *tl, int cpu, uint64_t from_ns, uint64_t to_ns,
-		       void (*fn)(const struct tl_segment *seg, uint64_t ns, void *arg), void *arg)
+		       void (*fn)(const struct tl_segment *seg, uint64_t at_ns, uint64_t ns,
+				  void *arg),
+		       void *arg)
 {
 	struct tl_segment unknown = {
 		.cpu = cpu, .ctx = TL_GAP, .pid = -1, .irq = -1, .prio = TL_PRIO_UNKNOWN
@@ -879,7 +881,7 @@ uint64_t timeline_walk(const struct timeline *tl, int cpu, uint64_t from_ns, uin
 	if (cpu < 0 || cpu >= tl->nr_cpus || !tl->cpu_count[cpu]) {
 		unknown.start_ns = from_ns;
 		unknown.end_ns = to_ns;
-		fn(&unknown, to_ns - from_ns, arg);
+		fn(&unknown, from_ns, to_ns - from_ns, arg);
 		return to_ns - from_ns;
 	}
 	seg = tl->seg + tl->cpu_first[cpu];
@@ -905,12 +907,12 @@ uint64_t timeline_walk(const struct timeline *tl, int cpu, uint64_t from_ns, uin
 
 			unknown.start_ns = at;
 			unknown.end_ns = hole_end;
-			fn(&unknown, hole_end - at, arg);
+			fn(&unknown, at, hole_end - at, arg);
 			total += hole_end - at;
 			at = hole_end;
 		}
 		if (b > a) {
-			fn(s, b - a, arg);
+			fn(s, a, b - a, arg);
 			total += b - a;
 			at = b;
 		}
@@ -918,7 +920,7 @@ uint64_t timeline_walk(const struct timeline *tl, int cpu, uint64_t from_ns, uin
 	if (at < to_ns) {
 		unknown.start_ns = at;
 		unknown.end_ns = to_ns;
-		fn(&unknown, to_ns - at, arg);
+		fn(&unknown, at, to_ns - at, arg);
 		total += to_ns - at;
 	}
 	return total;

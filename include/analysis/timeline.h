@@ -115,7 +115,7 @@ void timeline_free(struct timeline *tl);
  * @cpu: CPU
  * @from_ns: start
  * @to_ns: end
- * @fn: called with the segment and the length of its overlap
+ * @fn: called with the segment, where its overlap with [@from, @to) begins and its length
  * @arg: passed to @fn
  *
  * Time of @cpu before its first event is reported as a TL_GAP piece with
@@ -123,7 +123,9 @@ void timeline_free(struct timeline *tl);
  * Return: the total ns reported.
  */
 uint64_t timeline_walk(const struct timeline *tl, int cpu, uint64_t from_ns, uint64_t to_ns,
-		       void (*fn)(const struct tl_segment *seg, uint64_t ns, void *arg), void *arg);
+		       void (*fn)(const struct tl_segment *seg, uint64_t at_ns, uint64_t ns,
+				  void *arg),
+		       void *arg);
 
 /**
  * timeline_tick_ns() - The scheduler tick period a trace shows.

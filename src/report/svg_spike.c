@@ -300,15 +300,13 @@ static void svg_mark(struct svg_spike *s, const struct tl_segment *seg, uint64_t
 }
 
 /* timeline_walk() callback: one piece of the lane's time. */
-static void svg_piece(const struct tl_segment *seg, uint64_t ns, void *arg)
+static void svg_piece(const struct tl_segment *seg, uint64_t at_ns, uint64_t ns, void *arg)
 {
 	struct svg_spike *s = arg;
-	uint64_t a = seg->start_ns > s->from_ns ? seg->start_ns : s->from_ns;
-	uint64_t b = seg->end_ns < s->to_ns ? seg->end_ns : s->to_ns;
+	uint64_t a = at_ns, b = at_ns + ns;
 	bool irq = seg->ctx == TL_HARDIRQ || seg->ctx == TL_SOFTIRQ;
 	enum svg_owner owner;
 
-	(void)ns;
 	if (b <= a)
 		return;
 	switch (seg->ctx) {

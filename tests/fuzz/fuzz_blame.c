@@ -100,8 +100,9 @@ struct fuzz_walk {
 	int cpu;
 };
 
-static void fuzz_walk_fn(const struct tl_segment *seg, uint64_t ns, void *arg)
+static void fuzz_walk_fn(const struct tl_segment *seg, uint64_t at_ns, uint64_t ns, void *arg)
 {
+	(void)at_ns;
 	struct fuzz_walk *w = arg;
 
 	FUZZ_CHECK(ns > 0);

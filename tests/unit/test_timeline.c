@@ -14,8 +14,9 @@ struct acc {
 	int32_t last_pid;
 };
 
-static void add(const struct tl_segment *s, uint64_t ns, void *arg)
+static void add(const struct tl_segment *s, uint64_t at_ns, uint64_t ns, void *arg)
 {
+	(void)at_ns;
 	struct acc *a = arg;
 
 	a->ns[s->ctx] += ns;
