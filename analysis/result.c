@@ -98,6 +98,23 @@ bool blame_culprit_is_others(const struct blame_culprit *c)
 	return c->kind == BLAME_UNACCOUNTED && c->pid == -1 && !strcmp(c->name, "others");
 }
 
+uint64_t blame_unaccounted_ns(const struct blame_result *res, int *top)
+{
+	uint64_t ns = 0;
+	int i;
+
+	if (top)
+		*top = -1;
+	for (i = 0; i < res->nr_culprits; i++) {
+		if (res->culprit[i].kind != BLAME_UNACCOUNTED)
+			continue;
+		ns += res->culprit[i].ns;
+		if (top && *top < 0)
+			*top = i;
+	}
+	return ns;
+}
+
 bool blame_culprit_is_thread(const struct blame_culprit *c)
 {
 	return c->kind == BLAME_TASK || c->kind == BLAME_IRQ_THREAD;

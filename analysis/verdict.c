@@ -72,8 +72,8 @@ static int verdict_rule_incomplete(const struct verdict_facts *f)
 static int verdict_silent_gap(const struct verdict_facts *f)
 {
 	const struct blame_result *r = f->res;
-	uint64_t gap_ns = 0, silent_ns;
-	int i, top = -1;
+	uint64_t gap_ns, silent_ns;
+	int top;
 
 	if (!f->c || !blame_culprit_is_thread(f->c))
 		return -1;
@@ -81,13 +81,7 @@ static int verdict_silent_gap(const struct verdict_facts *f)
 	silent_ns = f->c->silent_ns < f->c->ns ? f->c->silent_ns : f->c->ns;
 	if (silent_ns * 4 <= f->c->ns * 3)
 		return -1;
-	for (i = 0; i < r->nr_culprits; i++) {
-		if (r->culprit[i].kind != BLAME_UNACCOUNTED)
-			continue;
-		gap_ns += r->culprit[i].ns;
-		if (top < 0) /* largest first */
-			top = i;
-	}
+	gap_ns = blame_unaccounted_ns(r, &top);
 	return top >= 0 && (gap_ns + silent_ns) * 2 > r->latency_ns ? top : -1;
 }
 
@@ -99,19 +93,12 @@ static int verdict_silent_gap(const struct verdict_facts *f)
  */
 static int verdict_stall_apart(const struct verdict_facts *f)
 {
-	const struct blame_result *r = f->res;
-	uint64_t gap_ns = 0;
-	int i, top = -1;
+	uint64_t gap_ns;
+	int top;
 
 	if (!f->c || !f->c->stall_ns)
 		return -1;
-	for (i = 0; i < r->nr_culprits; i++) {
-		if (r->culprit[i].kind != BLAME_UNACCOUNTED)
-			continue;
-		gap_ns += r->culprit[i].ns;
-		if (top < 0)
-			top = i;
-	}
+	gap_ns = blame_unaccounted_ns(f->res, &top);
 	return top >= 0 && gap_ns > f->c->ns ? top : -1;
 }
 

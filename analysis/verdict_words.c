@@ -593,20 +593,16 @@ static void verdict_words_holder_apart(const struct verdict_words *w, char *text
 {
 	const struct blame_result *res = w->res;
 	const struct blame_culprit *h = NULL;
-	uint64_t gap_ns = 0;
+	uint64_t gap_ns;
 	char buf[320];
 	int i;
 
-	for (i = 0; i < res->nr_culprits; i++) {
-		const struct blame_culprit *c = &res->culprit[i];
-
-		if (c->kind == BLAME_UNACCOUNTED)
-			gap_ns += c->ns;
-		else if (!h && c->stall_ns && res->holder_usual_ns)
-			h = c;
-	}
+	for (i = 0; i < res->nr_culprits && !h; i++)
+		if (res->culprit[i].stall_ns && res->holder_usual_ns)
+			h = &res->culprit[i];
 	if (!h)
 		return;
+	gap_ns = blame_unaccounted_ns(res, NULL);
 	snprintf(buf, sizeof(buf),
 		 " The task above the thread, %s, holds %llu us of the latency, within how long it "
 		 "runs (%llu us, its %d runs in the window; this one %llu us): the time with no "

@@ -646,6 +646,13 @@ const char *blame_role_name(int role);
 bool blame_culprit_is_others(const struct blame_culprit *c);
 
 /**
+ * blame_unaccounted_ns() - The time no event shows: the sum of @res's unaccounted culprits.
+ * @res: a result
+ * @top: out, may be NULL: the index of the largest of them (culprits are sorted), -1 none
+ */
+uint64_t blame_unaccounted_ns(const struct blame_result *res, int *top);
+
+/**
  * blame_culprit_is_thread() - Is @c a thread that ran: a task or an IRQ thread?
  * @c: culprit
  */
