@@ -882,10 +882,11 @@ rla_window() {
 	set -- "$1" "$2" $rw
 	RW_FROM=$4 rwto=$5 rwme=${6:-x}
 	RW_LAT=$(awk -v a="$RW_FROM" -v b="$rwto" 'BEGIN { printf "%.0f", (b - a) * 1e6 }')
+	rwf=$(awk -v a="$RW_FROM" 'BEGIN { printf "%.0f", a * 1e9 }') # share() takes ns
+	rwt=$(awk -v a="$rwto" 'BEGIN { printf "%.0f", a * 1e9 }')
 	# idle with no interrupt on top (rtlawin.awk counts an interrupt as the task it
 	# interrupted, as rtla does: a timer handler TCG stalled in is not idle time)
-	rwidle=$(share "$W/rtla-$1.txt" "$rwc" "$(awk -v a="$RW_FROM" 'BEGIN { printf "%.0f", a * 1e9 }')" \
-		"$(awk -v a="$rwto" 'BEGIN { printf "%.0f", a * 1e9 }')" idle)
+	rwidle=$(share "$W/rtla-$1.txt" "$rwc" "$rwf" "$rwt" idle)
 	# shellcheck disable=SC2046 # two fields
 	set -- "$1" "$2" $(awk -v cpu="$rwc" -v from="$RW_FROM" -v to="$rwto" -v who=1 \
 		-f /lab/silence.awk "$W/rtla-$1.txt")
@@ -905,8 +906,6 @@ rla_window() {
 	elif [ "$rwidle" -ge "$SHARE_MIN" ]; then
 		RW_EXP=idle RW_WHY="CPU $rwc idle $rwidle% of its $RW_LAT us"
 	else
-		rwf=$(awk -v a="$RW_FROM" 'BEGIN { printf "%.0f", a * 1e9 }')
-		rwt=$(awk -v a="$rwto" 'BEGIN { printf "%.0f", a * 1e9 }')
 		rwii=$(share "$W/rtla-$1.txt" "$rwc" "$rwf" "$rwt" idleirq)
 		rwown=$(share "$W/rtla-$1.txt" "$rwc" "$rwf" "$rwt" "pids: $rwme")
 		[ $((rwii + rwown)) -ge 90 ] || return 1
