@@ -84,7 +84,7 @@ static void blame_holder_walk_gap(const struct tl_segment *s, uint64_t at_ns, ui
 }
 
 /*
- * blame_holder_stalls - The holder's stalls (gap_ns) and the part of them that is the stall's
+ * blame_holder_stalls - The holder's stalls and the part of them that is the stall's
  * (extra_ns: its run beyond its usual length, at most the stalls), taken from the latest:
  * keep_until_ns.
  */
@@ -94,7 +94,6 @@ static void blame_holder_stalls(const struct timeline *tl, struct blame_holder *
 	uint64_t run = h->end_ns - h->start_ns;
 
 	timeline_walk(tl, h->cpu, h->start_ns, h->end_ns, blame_holder_walk_gap, &w);
-	h->gap_ns = w.gap;
 	if (run > h->usual_ns + blame_holder_tol(h->usual_ns))
 		h->extra_ns = run - h->usual_ns < w.gap ? run - h->usual_ns : w.gap;
 	h->keep_until_ns = h->start_ns;

@@ -28,16 +28,17 @@
 #define BLAME_HOLDER_MIN_RUNS 2
 
 struct blame_holder {
-	int32_t pid;	   /* the holder, 0 none */
-	int32_t cpu;	   /* the CPU it held */
-	uint64_t start_ns; /* its switch-in there */
-	uint64_t end_ns;   /* its switch-out before the wait ended */
-	uint64_t usual_ns; /* how long it runs: the lower quartile of its other complete runs
-			    * there, when half of them lie within the tolerance of it; 0 unknown */
-	int nr_runs;	   /* those runs */
-	uint64_t gap_ns;   /* stalls inside its run: TL_GAP time of it in [start_ns, end_ns] */
-	uint64_t extra_ns; /* of gap_ns, the stall's: how much longer than usual_ns its run was */
-	uint64_t keep_until_ns; /* its stalls up to here are its time (gap_ns - extra_ns of
+	int32_t pid;		/* the holder, 0 none */
+	int32_t cpu;		/* the CPU it held */
+	uint64_t start_ns;	/* its switch-in there */
+	uint64_t end_ns;	/* its switch-out before the wait ended */
+	uint64_t usual_ns;	/* how long it runs: the lower quartile of its other complete runs
+				 * there, when half of them lie within the tolerance of it; 0
+				 * unknown */
+	int nr_runs;		/* those runs */
+	uint64_t extra_ns;	/* of its stalls (TL_GAP time of it in [start_ns, end_ns]), the
+				 * stall's: how much longer than usual_ns its run was */
+	uint64_t keep_until_ns; /* its stalls up to here are its time (all but extra_ns of
 				 * them, from its start), later ones the stall's */
 };
 
