@@ -165,7 +165,7 @@ static int textpayload_switch(struct rtw_event *ev, const char *p, const char *e
 static int textpayload_wake_plugin(struct rtw_event *ev, const char *p, const char *e)
 {
 	const char *c = textscan_rskip_spaces(p, e), *t = textscan_token_start(p, c);
-	uint64_t cpu;
+	uint64_t cpu = 0;
 
 	if (!textscan_is(t, c, "CPU:") || textscan_dec(t + 4, c, &cpu) != c)
 		return -EINVAL;
@@ -314,7 +314,7 @@ static uint32_t textpayload_hrtimer_mode(const char *p, const char *e)
 		     { "SOFT", RTW_HRTIMER_SOFT },
 		     { "HARD", RTW_HRTIMER_HARD } };
 	uint32_t mode = 0;
-	uint64_t v;
+	uint64_t v = 0;
 	size_t i;
 
 	if (p < e && textscan_digit(*p))

@@ -266,7 +266,7 @@ void verdict_words_higher_priority(const struct verdict_words *w, char *text, ch
 {
 	const struct blame_result *res = w->res;
 	const struct blame_culprit *c = w->c;
-	char name[64], away[256], note[96], stall[320];
+	char name[64], away[256], note[96], stall[384];
 
 	if (c && c->prio < 0 && c->prio != TL_PRIO_UNKNOWN) {
 		verdict_words_deadline(w, text, hint);
