@@ -3,8 +3,9 @@
 # rtwhy check on this machine: HZ=250 from the kernel config and the same
 # 250 measured two other ways (jiffies in /proc/timer_list, traced tick
 # expiries), a VM detected, no threadirqs, the preemption model and the fair
-# server unknown (debugfs gives EPERM even to root, this 6.18 kernel has a
-# fair server), RT throttling as the root cpu cgroup says (not the sysctl:
+# server as this machine's debugfs lets them be read (EPERM even to root on one
+# of these VMs, not mounted on a fresh one: then unknown, and this 6.18 kernel
+# has a fair server), RT throttling as the root cpu cgroup says (not the sysctl:
 # CONFIG_RT_GROUP_SCHED), timerlat as available_tracers says; one line per
 # check, JSON with typed values, exit 0; as non-root the tracing-based parts
 # turn "unknown" and tracing is refused in one line.
@@ -48,10 +49,25 @@ check "virtualization: warn, a VM, steal_s as /proc/stat says ($steal s; $vm)" [
 ti=$(st threadirqs)
 [ "$(tv threadirqs value)" = False ] && echo "$ti" | grep -q '^warn|no: no threadirqs'
 check "threadirqs: warn, value false, not forced ($ti)" [ $? = 0 ]
+# debugfs as this machine has it: mounted and refused (EPERM even to root), not mounted (ENOENT),
+# or readable; what rtwhy says must follow it
+dbg_err() { python3 -c 'import sys
+try:
+    open(sys.argv[1]).read()
+except OSError as e:
+    print(e.strerror)' "$1"; }
 pm=$(st preempt_model)
-[ "$(tv preempt_model value) $(tv preempt_model boot_model)" = "None none" ] &&
-	echo "$pm" | grep -q '^unknown|dynamic, boot default none.*Operation not permitted'
-check "preempt_model: unknown (value null), boot_model none, debugfs refused ($pm)" [ $? = 0 ]
+pm_err=$(dbg_err /sys/kernel/debug/sched/preempt)
+if [ -z "$pm_err" ]; then
+	cur=$(sed -n 's/.*(\([a-z]*\)).*/\1/p' /sys/kernel/debug/sched/preempt)
+	[ "$(tv preempt_model value)" = "'$cur'" ] &&
+		echo "$pm" | grep -Eq "^(ok|warn)\|$cur \(/sys/kernel/debug/sched/preempt\)"
+	check "preempt_model: '$cur' as debugfs says ($pm)" [ $? = 0 ]
+else
+	[ "$(tv preempt_model value) $(tv preempt_model boot_model)" = "None none" ] &&
+		echo "$pm" | grep -q "^unknown|dynamic, boot default none.*$pm_err"
+	check "preempt_model: unknown (value null), boot_model none, debugfs: $pm_err ($pm)" [ $? = 0 ]
+fi
 # RT throttling: on this 6.18 kernel (CONFIG_RT_GROUP_SCHED=y, cgroup v1 cpu) the budget is the
 # root cpu cgroup's cpu.rt_runtime_us; the sysctl only caps it, and -1 there turns it off
 sys=$(cat /proc/sys/kernel/sched_rt_runtime_us)
@@ -76,9 +92,19 @@ fi
 	"$self cgroup" -o "$sys" = -1 ]
 check "rt_throttling: ok, the root cpu cgroup's budget ($want; $rt)" [ $? = 0 ]
 fs=$(st fair_server)
-[ "$(tv fair_server value) $(tv fair_server kernel_has_server)" = "None True" ] &&
-	echo "$fs" | grep -q '^unknown|unreadable (/sys/kernel/debug/sched/fair_server/cpu0/runtime: Operation not permitted); kernel 6.18 has one'
-check "fair_server: unknown (EPERM), value null, this 6.18 kernel has one ($fs)" [ $? = 0 ]
+fs_err=$(dbg_err /sys/kernel/debug/sched/fair_server/cpu0/runtime)
+if [ ! -d /sys/kernel/debug/sched ]; then
+	fs_want='^unknown|unreadable: no /sys/kernel/debug/sched (debugfs not mounted); kernel 6.18 has one'
+elif [ -n "$fs_err" ]; then
+	fs_want="^unknown|unreadable (/sys/kernel/debug/sched/fair_server/cpu0/runtime: $fs_err); kernel 6.18 has one"
+else
+	fs_want='^ok|on: '
+fi
+if [ -z "$fs_err" ]; then fs_v=True; else fs_v=None; fi
+[ "$(tv fair_server value) $(tv fair_server kernel_has_server)" = "$fs_v True" ] &&
+	echo "$fs" | grep -q "$fs_want"
+check "fair_server: value $fs_v, this 6.18 kernel has one, as debugfs says (${fs_err:-readable}; $fs)" \
+	[ $? = 0 ]
 if grep -qw timerlat $T/available_tracers; then want='ok|present'; else want='ok|absent'; fi
 tl=$(st timerlat)
 check "timerlat: '$want' as available_tracers says ($tl)" sh -c "echo '$tl' | grep -q '^$want'"
