@@ -342,6 +342,8 @@ static void blame_add_segment(const struct tl_segment *s, uint64_t at_ns, uint64
 		c = blame_add_seg(acc, &key, s, ns);
 		if (s->resched_gap) {
 			c->flags |= BLAME_C_RESCHED_GAP;
+			if (s->code == TL_CODE_USER)
+				c->flags |= BLAME_C_RESCHED_USER;
 			c->resched_gap_ns += ns;
 		}
 		return;
@@ -552,8 +554,10 @@ static void blame_kernel_facts(const struct rtw_event *ev, size_t n, const struc
 		    event_irq_thread_number(e->comm) >= 0)
 			k->threaded_irqs = 1;
 	}
-	if (k->preempt_rt > 0)
+	if (k->preempt_rt > 0) {
 		k->threaded_irqs = 1;
+		k->preempt = UTIL_PREEMPT_RT;
+	}
 }
 
 /*
@@ -879,12 +883,12 @@ static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
 	res->window_start_ns = ev[0].ts_ns;
 	res->window_end_ns = ev[n - 1].ts_ns;
 
+	blame_kernel_facts(ev, n, host, res);
 	/* the kernel's tick where known: a stalling CPU's late ticks can fit a slower one */
-	ret = timeline_build_from(tl, ev, n, spike->trace_start_ns, w,
-				  host ? host->kernel.tick_ns : 0);
+	ret = timeline_build_from(tl, ev, n, spike->trace_start_ns, w, res->kernel.tick_ns,
+				  res->kernel.preempt);
 	if (ret)
 		return ret;
-	blame_kernel_facts(ev, n, host, res);
 
 	blame_chain_find(ev, n, spike, &ch);
 	blame_from_chain(ev, &ch, spike, res);

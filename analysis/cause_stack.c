@@ -15,22 +15,6 @@
 
 #define CAUSE_STACK_AFTER_NS (2000 * 1000ULL) /* a stack record follows its waking */
 
-bool cause_stack_entry(const char *fn)
-{
-	static const char *const prefix[] = {
-		"asm_sysvec_",	    "asm_exc_",	     "asm_common_interrupt",
-		"el1h_64_irq",	    "el1h_64_error", "el0t_64_irq",
-		"el1_irq",	    "el0_irq",	     "apic_timer_interrupt",
-		"common_interrupt", "ret_from_intr"
-	};
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(prefix); i++)
-		if (!strncmp(fn, prefix[i], strlen(prefix[i])))
-			return true;
-	return false;
-}
-
 static bool cause_stack_idle(const char *fn)
 {
 	static const char *const idle[] = {
@@ -86,7 +70,7 @@ void cause_stack_find(const struct rtw_event *ev, size_t n, long is, struct caus
 	st->ts_ns = ev[h].ts_ns;
 	st->nr_recorded = nr;
 	for (k = 0; k < nr && entry < 0; k++)
-		if (cause_stack_entry(frames[k]))
+		if (event_frame_is_irq_entry(frames[k]))
 			entry = k;
 	for (k = entry + 1; k < nr && st->nr < CAUSE_MAX_FRAMES; k++)
 		memcpy(st->frame[st->nr++], frames[k], CAUSE_FRAME_LEN);

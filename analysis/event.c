@@ -594,3 +594,19 @@ int event_user_prio(int prio)
 		return 99 - prio;
 	return prio - 120;
 }
+
+bool event_frame_is_irq_entry(const char *fn)
+{
+	static const char *const prefix[] = {
+		"asm_sysvec_",	    "asm_exc_",	     "asm_common_interrupt",
+		"el1h_64_irq",	    "el1h_64_error", "el0t_64_irq",
+		"el1_irq",	    "el0_irq",	     "apic_timer_interrupt",
+		"common_interrupt", "ret_from_intr"
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(prefix); i++)
+		if (!strncmp(fn, prefix[i], strlen(prefix[i])))
+			return true;
+	return false;
+}

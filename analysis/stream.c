@@ -154,6 +154,7 @@ static void stream_kernel(const struct stream *st, struct blame_kernel *k)
 
 		if (in->preempt_rt > 0)
 			k->preempt_rt = 1;
+		k->preempt = (int8_t)(in->preempt_rt > 0 ? UTIL_PREEMPT_RT : UTIL_PREEMPT_UNKNOWN);
 	} else {
 		const struct textread_stats *ts = textread_stats(st->tr);
 		int rt = util_kernel_rt(ts->kernel, ts->kernel_version);
@@ -161,6 +162,10 @@ static void stream_kernel(const struct stream *st, struct blame_kernel *k)
 		k->preempt_rt = ts->rt_layout ? 1 : (int8_t)(rt > 0 ? 1 : (rt == 0 ? -1 : 0));
 		k->main_tid = ts->main_tid;
 		k->tick_ns = util_hz_tick_ns(ts->hz);
+		k->preempt = (int8_t)(ts->preempt ? ts->preempt
+						  : util_preempt_of_version(ts->kernel_version));
+		if (k->preempt_rt > 0)
+			k->preempt = UTIL_PREEMPT_RT;
 	}
 	if (k->preempt_rt > 0)
 		k->threaded_irqs = 1;

@@ -669,6 +669,13 @@ static void tr_comment(struct textread *tr, const char *s, const char *e)
 			tr->st.main_tid = (int32_t)v;
 		return;
 	}
+	if (textscan_is(s, e, "# rtwhy: preempt ")) {
+		char word[16];
+
+		textscan_copy(word, sizeof(word), s + 17, e);
+		tr->st.preempt = util_preempt_parse(word);
+		return;
+	}
 	if (textscan_is(s, e, "# rtwhy: hz ")) {
 		if (textscan_dec(s + 12, e, &v) && v > 0 && v <= 100000)
 			tr->st.hz = (int)v;

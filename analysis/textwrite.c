@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "analysis/textwrite.h"
+#include "analysis/util.h"
 
 void textwrite_header(FILE *out, int nr_cpus, const char *clock)
 {
@@ -46,7 +47,8 @@ void textwrite_state(uint32_t state, char *buf)
 	buf[n] = '\0';
 }
 
-void textwrite_kernel(FILE *out, const char *release, const char *version, int hz, int32_t main_tid)
+void textwrite_kernel(FILE *out, const char *release, const char *version, int hz, int32_t main_tid,
+		      int preempt)
 {
 	if (release && release[0] && !strchr(release, ' '))
 		fprintf(out, "# rtwhy: kernel %s %s\n", release, version ? version : "");
@@ -54,6 +56,8 @@ void textwrite_kernel(FILE *out, const char *release, const char *version, int h
 		fprintf(out, "# rtwhy: hz %d\n", hz);
 	if (main_tid > 0)
 		fprintf(out, "# rtwhy: main thread %d\n", (int)main_tid);
+	if (preempt && preempt != UTIL_PREEMPT_NOT)
+		fprintf(out, "# rtwhy: preempt %s\n", util_preempt_name(preempt));
 }
 
 /* The payload of the events about tasks' priorities and signals, and CPU hotplug's steps. */

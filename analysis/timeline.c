@@ -57,6 +57,8 @@ struct tl_cpu {
 	uint8_t silent_head;	/* ... is the start of such a silence, up to that tick */
 	uint8_t glue_gap; /* ... is kernel glue (a wakeup, softirq to softirq) outside a hard IRQ */
 	uint16_t last_kind;
+	uint8_t code;	   /* TL_CODE_*: what the interrupt under way found, by its stack record */
+	uint8_t in_frames; /* reading a stack record's frames: 1 before the IRQ entry, 2 past it */
 	struct tl_frame stack[TL_MAX_DEPTH];
 	int depth;
 	int nr_ticks;
@@ -78,6 +80,7 @@ static int tl_emit(struct tl_cpu *c, int cpu, uint64_t start, uint64_t end)
 				.preempt_exit = c->preempt_exit,
 				.resched_return = c->resched_return,
 				.end_resched = c->next_resched,
+				.code = c->resched_return ? c->code : TL_CODE_UNKNOWN,
 				.silent_head = c->silent_head,
 				.one_stretch = 1 };
 
@@ -165,10 +168,43 @@ static void tl_repair(struct tl_cpu *c, uint8_t flags)
 	}
 }
 
+/*
+ * A stack record inside an interrupt (the stacktrace trigger on the thread's sched_waking): its
+ * frames below the interrupt's entry are the kernel code it interrupted; none, user space.
+ */
+static void tl_stack(struct tl_cpu *c, const struct rtw_event *e)
+{
+	if (e->kind == RTW_EV_STACK) {
+		c->in_frames = c->depth ? 1 : 0;
+		return;
+	}
+	if (c->in_frames == 1 && event_frame_is_irq_entry(e->u.frame.name)) {
+		c->in_frames = 2;
+		c->code = TL_CODE_USER;
+	} else if (c->in_frames == 2) {
+		c->in_frames = 0;
+		c->code = TL_CODE_KERNEL;
+	}
+}
+
 static void tl_apply(struct tl_cpu *c, const struct rtw_event *e)
 {
 	char name[RTW_NAME_LEN];
 
+	if (e->kind == RTW_EV_STACK || e->kind == RTW_EV_STACK_FRAME) {
+		tl_stack(c, e);
+		return;
+	}
+	c->in_frames = 0;
+	/*
+	 * A new interrupt, or another task: what an earlier stack record found is past, but for
+	 * kernel code with need-resched set since: a return to user space would have switched
+	 * the task (every model does), so it is in kernel code still.
+	 */
+	if (e->kind == RTW_EV_SWITCH ||
+	    (!c->depth && (e->flags & RTW_F_HARDIRQ) &&
+	     !(c->code == TL_CODE_KERNEL && (c->last_flags & e->flags & RTW_F_NEED_RESCHED))))
+		c->code = TL_CODE_UNKNOWN;
 	switch (e->kind) {
 	case RTW_EV_SWITCH:
 		c->depth = 0;
@@ -457,6 +493,21 @@ static int tl_cut_gaps(struct tl_cpu *c, uint64_t tick_ns)
 }
 
 /*
+ * Would the interrupt's return that began @s (need-resched set, no preempt count) have
+ * switched its task? On every kernel when it returned to user space; into kernel code only on
+ * a kernel that preempts it (full, lazy, rt): preempt=none and voluntary run kernel code on
+ * to its next preemption point or its return to user space (a page allocation loop, a
+ * syscall of milliseconds). Where no stack record says which, a kernel thread was in kernel
+ * code; a user task is taken as in user space, where a busy loop spends its time.
+ */
+static bool tl_return_switches(const struct tl_segment *s, int preempt)
+{
+	if (s->code == TL_CODE_USER || util_preempt_kernel_code(preempt))
+		return true;
+	return s->code != TL_CODE_KERNEL && !event_comm_is_kthread(s->comm);
+}
+
+/*
  * tl_resched_stalls - A task's silence from an interrupt's return with TIF_NEED_RESCHED set
  * (tl_segment.resched_return) to the next interrupt, right after whose exit the task is
  * switched out (its return path only, at most TL_IRQ_GAP_NS, between them), is no run of
@@ -466,8 +517,9 @@ static int tl_cut_gaps(struct tl_cpu *c, uint64_t tick_ns)
  * preempted may run on silently, but then its end, where it switches, falls anywhere, not
  * at the next interrupt's exit; the switch there is the CPU going on where the first return
  * had stopped (the host did not run the vCPU), or interrupts that were off until then.
+ * So only where the first return would have switched (tl_return_switches()).
  */
-static void tl_resched_stalls(struct tl_cpu *c)
+static void tl_resched_stalls(struct tl_cpu *c, int preempt)
 {
 	size_t i, k;
 
@@ -477,7 +529,7 @@ static void tl_resched_stalls(struct tl_cpu *c)
 		bool irq = false;
 
 		if (s->ctx != TL_TASK || !s->resched_return ||
-		    s->end_ns - s->start_ns < TL_IRQ_GAP_NS)
+		    s->end_ns - s->start_ns < TL_IRQ_GAP_NS || !tl_return_switches(s, preempt))
 			continue;
 		for (k = i + 1; k < c->nr; k++) {
 			const struct tl_segment *t = &c->seg[k];
@@ -629,7 +681,7 @@ uint64_t timeline_estimate_tick_ns(const struct rtw_event *ev, size_t n)
 
 int timeline_build(struct timeline *tl, const struct rtw_event *ev, size_t n, uint64_t end_ns)
 {
-	return timeline_build_from(tl, ev, n, 0, end_ns, 0);
+	return timeline_build_from(tl, ev, n, 0, end_ns, 0, UTIL_PREEMPT_UNKNOWN);
 }
 
 /* tl_first - a CPU's first event (or first after lost ones): who ran, which interrupt is open. */
@@ -785,7 +837,7 @@ static int tl_collect(struct timeline *tl, struct tl_cpu *cpus, int nr_cpus,
 }
 
 int timeline_build_from(struct timeline *tl, const struct rtw_event *ev, size_t n,
-			uint64_t start_ns, uint64_t end_ns, uint64_t tick_ns)
+			uint64_t start_ns, uint64_t end_ns, uint64_t tick_ns, int preempt)
 {
 	struct pidmap tasks;
 	struct tl_cpu *cpus;
@@ -838,7 +890,7 @@ int timeline_build_from(struct timeline *tl, const struct rtw_event *ev, size_t 
 			goto out;
 		if (tl_cut_gaps(c, tl->tick_ns))
 			goto out;
-		tl_resched_stalls(c);
+		tl_resched_stalls(c, preempt);
 		total += c->nr;
 	}
 

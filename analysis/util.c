@@ -254,6 +254,64 @@ int util_kernel_rt(const char *release, const char *version)
 	return -1;
 }
 
+static const char *const util_preempt_names[] = {
+	[UTIL_PREEMPT_UNKNOWN] = "unknown",
+	[UTIL_PREEMPT_NONE] = "none",
+	[UTIL_PREEMPT_VOLUNTARY] = "voluntary",
+	[UTIL_PREEMPT_NOT] = "none or voluntary",
+	[UTIL_PREEMPT_FULL] = "full",
+	[UTIL_PREEMPT_LAZY] = "lazy",
+	[UTIL_PREEMPT_RT] = "rt",
+};
+
+const char *util_preempt_name(int m)
+{
+	return m > 0 && m < (int)ARRAY_SIZE(util_preempt_names) ? util_preempt_names[m]
+								: util_preempt_names[0];
+}
+
+int util_preempt_parse(const char *word)
+{
+	int m;
+
+	for (m = UTIL_PREEMPT_NONE; m < (int)ARRAY_SIZE(util_preempt_names); m++)
+		if (m != UTIL_PREEMPT_NOT && !strcmp(word, util_preempt_names[m]))
+			return m;
+	return UTIL_PREEMPT_UNKNOWN;
+}
+
+/* @word in @s as a whole word (space-separated, as uname -v writes its flags) */
+static bool util_has_word(const char *s, const char *word)
+{
+	size_t len = strlen(word);
+	const char *p;
+
+	for (p = s; (p = strstr(p, word)); p += len)
+		if ((p == s || p[-1] == ' ') && (p[len] == '\0' || p[len] == ' '))
+			return true;
+	return false;
+}
+
+int util_preempt_of_version(const char *version)
+{
+	if (!version || !version[0])
+		return UTIL_PREEMPT_UNKNOWN;
+	if (util_has_word(version, "PREEMPT_RT") || strstr(version, "PREEMPT RT"))
+		return UTIL_PREEMPT_RT;
+	if (util_has_word(version, "PREEMPT_DYNAMIC"))
+		return UTIL_PREEMPT_UNKNOWN;
+	if (util_has_word(version, "PREEMPT_LAZY"))
+		return UTIL_PREEMPT_LAZY;
+	if (util_has_word(version, "PREEMPT"))
+		return UTIL_PREEMPT_FULL;
+	return UTIL_PREEMPT_NOT;
+}
+
+bool util_preempt_kernel_code(int m)
+{
+	return m == UTIL_PREEMPT_FULL || m == UTIL_PREEMPT_LAZY || m == UTIL_PREEMPT_RT;
+}
+
 int util_write_errno(int fd, int fallback)
 {
 	static const char zero[4096];

@@ -615,11 +615,52 @@ static void verdict_words_holder_apart(const struct verdict_words *w, char *text
 	verdict_words_cat(text, len, buf);
 }
 
+/*
+ * " while X was current (N us of it from an interrupt's return with need-resched set ...)": the
+ * silence tl_resched_stalls (timeline.c) made a gap, and why that return would have switched
+ * X: where it was (a stack record) and what the kernel's preemption model preempts.
+ */
+static void verdict_words_resched_gap(const struct verdict_words *w, char *buf, size_t len)
+{
+	const struct blame_culprit *c = w->c;
+	int model = w->res->kernel.preempt;
+	char why[256];
+
+	if (c->flags & BLAME_C_RESCHED_USER)
+		snprintf(why, sizeof(why),
+			 "a stack recorded in that interrupt shows it in user space, and a return "
+			 "there switches at once");
+	else if (util_preempt_kernel_code(model))
+		snprintf(why, sizeof(why),
+			 "a return to user space or to preemptible code switches at once "
+			 "(preempt=%s)",
+			 util_preempt_name(model));
+	else if (model)
+		snprintf(why, sizeof(why),
+			 "a return to user space switches at once, as a busy loop's does, but this "
+			 "kernel (preempt=%s) runs kernel code on: taken as in user space (--stack "
+			 "shows where)",
+			 util_preempt_name(model));
+	else
+		snprintf(why, sizeof(why),
+			 "a return to user space switches at once, as a busy loop's does, but "
+			 "kernel "
+			 "code runs on where preempt is none or voluntary (this kernel's model is "
+			 "not "
+			 "known): taken as in user space (--stack shows where)");
+	snprintf(
+		buf, len,
+		" while %s was current (%llu us of it from an interrupt's return with need-resched "
+		"set to the next interrupt, right after which it was switched out, need-resched "
+		"still set: no schedule() ran between; %s)",
+		c->comm, (unsigned long long)(c->resched_gap_ns / NSEC_PER_USEC), why);
+}
+
 void verdict_words_invisible(const struct verdict_words *w, char *text, char *hint)
 {
 	const struct blame_culprit *c = w->c;
 	const struct cause_evidence *ev = &w->res->cause.evidence;
-	char steal[224] = "", during[320] = "", smi[192] = "", ruled[320];
+	char steal[224] = "", during[512] = "", smi[192] = "", ruled[320];
 	const struct blame_culprit *head;
 
 	if (ev->steal_ns >= 0 && ev->steal_span_ns) {
@@ -665,13 +706,7 @@ void verdict_words_invisible(const struct verdict_words *w, char *text, char *hi
 			 "its run (one silence, past the tick that was due in it)",
 			 c->comm, (unsigned long long)(head->silent_ns / NSEC_PER_USEC));
 	else if (c && c->pid > 0 && (c->flags & BLAME_C_RESCHED_GAP))
-		snprintf(
-			during, sizeof(during),
-			" while %s was current (%llu us of it from an interrupt's return with "
-			"need-resched set to the next interrupt, right after which it was switched "
-			"out: a return to user space or to preemptible code switches at once, and "
-			"no schedule() ran in between, need-resched still set)",
-			c->comm, (unsigned long long)(c->resched_gap_ns / NSEC_PER_USEC));
+		verdict_words_resched_gap(w, during, sizeof(during));
 	else if (c && c->pid > 0)
 		snprintf(during, sizeof(during), " while %s ran", c->comm);
 	else if (c && c->pid == 0)

@@ -183,6 +183,7 @@ static void explain_save_window(struct explain *e, const struct capture_spike *c
 	/* what the events do not show: the kernel's tick, rtwhy's own main thread */
 	src.hz = e->hz;
 	src.main_tid = e->kernel.main_tid;
+	src.preempt = e->kernel.preempt;
 	if (savetrace_window(e->save, &src, &win))
 		e->output_err = e->save->err;
 }
@@ -386,6 +387,7 @@ static void explain_kernel_facts(struct explain *e)
 	k->preempt_rt = (int8_t)(hk.preempt_rt > 0 ? 1 : (hk.preempt_rt == 0 ? -1 : 0));
 	k->threaded_irqs = (int8_t)(hk.forced > 0 ? 1 : (hk.forced == 0 ? -1 : 0));
 	k->tick_ns = hk.tick_ns;
+	k->preempt = (int8_t)hk.preempt;
 	e->hz = (int)hk.hz;
 	host_kernel_free(&hk);
 }

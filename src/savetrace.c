@@ -137,7 +137,7 @@ static int savetrace_open(struct savetrace *s, const struct savetrace_src *src)
 		textwrite_header(s->text, src->nr_cpus,
 				 src->clock && src->clock[0] ? src->clock : "local");
 		textwrite_kernel(s->text, src->release && src->release[0] ? src->release : NULL,
-				 src->version, src->hz, src->main_tid);
+				 src->version, src->hz, src->main_tid, src->preempt);
 	}
 	return s->err;
 }

@@ -2,7 +2,7 @@
 /*
  * cause_stack - the kernel stack of what the timer interrupted when it woke
  * the thread: the record a stacktrace trigger on sched_waking wrote right
- * after it, cut below the interrupt entry (asm_sysvec_*, el1h_64_irq ...),
+ * after it, cut below the interrupt entry (event_frame_is_irq_entry()),
  * and where it was (kernel code, user space, the idle loop). Its naming
  * (cause_stack_words(), cause_stack_where_name()) is in result.h.
  * Pure: no I/O.
@@ -15,15 +15,6 @@
 
 #include "analysis/event.h"
 #include "analysis/result.h"
-
-/**
- * cause_stack_entry() - Is @fn where an interrupt or exception entered the kernel?
- * @fn: a frame's function
- *
- * Return: true for asm_sysvec_*, asm_common_interrupt, asm_exc_* (x86),
- * el1h_64_irq / el0t_64_irq (arm64) and the older x86 names.
- */
-bool cause_stack_entry(const char *fn);
 
 /**
  * cause_stack_find() - The stack recorded at the thread's waking, if any.

@@ -480,4 +480,13 @@ static inline bool event_prio_is_rt(int prio)
  */
 int event_user_prio(int prio);
 
+/**
+ * event_frame_is_irq_entry() - Is @fn where an interrupt or exception entered the kernel?
+ * @fn: a frame's function
+ *
+ * Return: true for asm_sysvec_*, asm_common_interrupt, asm_exc_* (x86),
+ * el1h_64_irq / el0t_64_irq (arm64) and the older x86 names.
+ */
+bool event_frame_is_irq_entry(const char *fn);
+
 #endif

@@ -412,6 +412,8 @@ enum blame_phase {
 /* unaccounted: a softirq run at an interrupt's exit (interrupts on) while the thread's hard
  * timer was due and its interrupt did not come: not the softirq's time */
 #define BLAME_C_IRQ_DUE 0x10
+/* with BLAME_C_RESCHED_GAP: a stack record in that interrupt found the task in user space */
+#define BLAME_C_RESCHED_USER 0x20
 /* The name rtwhy gives its explaining thread (--explain): a task of that name is rtwhy's own. */
 #define BLAME_EXPLAINER_COMM "rtwhy-explain"
 /* What a culprit did through a kernel mechanism (cause.h), beyond occupying the CPU. */
@@ -503,6 +505,7 @@ struct blame_kernel {
 	int8_t threaded_irqs; /* device IRQs run in threads: threadirqs or PREEMPT_RT */
 	uint64_t tick_ns;     /* CONFIG_HZ's tick period, 0 unknown */
 	int32_t main_tid;     /* rtwhy's own main thread in this trace, 0 unknown */
+	int8_t preempt;	      /* the preemption model: enum util_preempt, 0 unknown */
 };
 
 struct blame_result {

@@ -53,6 +53,7 @@ struct textread_stats {
 	bool rt_layout;		  /* flag columns of the -rt lazy-preempt patch ("d..h1..") */
 	int32_t main_tid;	  /* "# rtwhy: main thread PID": rtwhy's own; 0 unknown */
 	int hz;			  /* "# rtwhy: hz N": the kernel's CONFIG_HZ; 0 unknown */
+	int preempt;		  /* "# rtwhy: preempt MODEL": enum util_preempt, 0 unknown */
 };
 
 /*

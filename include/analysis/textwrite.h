@@ -24,15 +24,17 @@ void textwrite_header(FILE *out, int nr_cpus, const char *clock);
 /**
  * textwrite_kernel() - Comment lines that say what textread cannot see in the
  * events: "# rtwhy: kernel RELEASE VERSION", "# rtwhy: hz N", "# rtwhy: main
- * thread PID" (rtwhy's own, to name it as such).
+ * thread PID" (rtwhy's own, to name it as such), "# rtwhy: preempt MODEL" (the
+ * preemption model as the machine said it: a dynamic kernel's version does not).
  * @out: stream
  * @release: uname -r, NULL unknown
  * @version: uname -v, NULL unknown
  * @hz: CONFIG_HZ, 0 unknown
  * @main_tid: rtwhy's main thread, 0 unknown
+ * @preempt: enum util_preempt; nothing is written for unknown or "none or voluntary"
  */
-void textwrite_kernel(FILE *out, const char *release, const char *version, int hz,
-		      int32_t main_tid);
+void textwrite_kernel(FILE *out, const char *release, const char *version, int hz, int32_t main_tid,
+		      int preempt);
 
 /**
  * textwrite_event() - One event as one line (nothing for RTW_EV_OTHER).

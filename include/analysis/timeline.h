@@ -24,6 +24,13 @@ enum tl_ctx {
 
 #define TL_PRIO_UNKNOWN (-1000)
 
+/* where an interrupt found the task it interrupted (tl_segment.code) */
+enum tl_code {
+	TL_CODE_UNKNOWN, /* no stack record in the interrupt */
+	TL_CODE_USER,	 /* in user space: no frame below the interrupt's entry */
+	TL_CODE_KERNEL,	 /* in kernel code */
+};
+
 struct tl_segment {
 	uint64_t start_ns;
 	uint64_t end_ns;
@@ -43,6 +50,8 @@ struct tl_segment {
 				  * silent until an interrupt, right after which the task is
 				  * switched out, is a TL_GAP (timeline.c: tl_resched_stalls) */
 	uint8_t resched_gap;	 /* TL_GAP: made one so by tl_resched_stalls */
+	uint8_t code;		 /* TL_CODE_*, of a resched_return segment: where the interrupt
+				  * found the task, by a stack record inside it */
 	uint8_t end_resched;	 /* TIF_NEED_RESCHED set on the event that ended it (still
 				  * set: no schedule() ran in it, not even one that kept the
 				  * task, which the trace does not show but by clearing it) */
@@ -97,11 +106,13 @@ int timeline_build(struct timeline *tl, const struct rtw_event *ev, size_t n, ui
  * @tick_ns: the scheduler tick period where it is known (the kernel's CONFIG_HZ, a trace's
  *	"# rtwhy: hz" line); 0: timeline_estimate_tick_ns() of @ev (ticks of a stalling CPU
  *	come late and can fit a slower period)
+ * @preempt: the kernel's preemption model (enum util_preempt, 0 unknown): whether an
+ *	interrupt's return preempts kernel code (tl_segment.resched_return)
  *
  * Return: 0, -ENOMEM, or -ENODATA if @n is 0.
  */
 int timeline_build_from(struct timeline *tl, const struct rtw_event *ev, size_t n,
-			uint64_t start_ns, uint64_t end_ns, uint64_t tick_ns);
+			uint64_t start_ns, uint64_t end_ns, uint64_t tick_ns, int preempt);
 
 /**
  * timeline_free() - Release a timeline.

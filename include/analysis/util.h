@@ -163,6 +163,55 @@ int util_kernel_version(const char *release, int *major, int *minor);
  */
 int util_kernel_rt(const char *release, const char *version);
 
+/* The kernel's preemption model, as far as it is known (one list for host/ and analysis/). */
+enum util_preempt {
+	UTIL_PREEMPT_UNKNOWN = 0,
+	UTIL_PREEMPT_NONE,
+	UTIL_PREEMPT_VOLUNTARY,
+	UTIL_PREEMPT_NOT, /* none or voluntary: the version names no PREEMPT, nothing tells which */
+	UTIL_PREEMPT_FULL,
+	UTIL_PREEMPT_LAZY,
+	UTIL_PREEMPT_RT,
+};
+
+/**
+ * util_preempt_name() - The model's name as the kernel writes it ("none", "voluntary", "full",
+ * "lazy", "rt"; "none or voluntary", "unknown").
+ * @m: enum util_preempt
+ *
+ * Return: a static string.
+ */
+const char *util_preempt_name(int m);
+
+/**
+ * util_preempt_parse() - The model a word names, as /sys/kernel/debug/sched/preempt and
+ * preempt= on the command line write it ("none", "voluntary", "full", "lazy"; "rt").
+ * @word: the word, NUL-terminated
+ *
+ * Return: enum util_preempt, UTIL_PREEMPT_UNKNOWN for any other word.
+ */
+int util_preempt_parse(const char *word);
+
+/**
+ * util_preempt_of_version() - The model by the kernel's version string alone, as its build
+ * stamps it (uname -v: "PREEMPT_RT", "PREEMPT_DYNAMIC", "PREEMPT_LAZY", "PREEMPT", or none of
+ * them: CONFIG_PREEMPT_NONE or _VOLUNTARY).
+ * @version: uname -v, "" or NULL unknown
+ *
+ * Return: UTIL_PREEMPT_RT, _LAZY, _FULL, _NOT; _UNKNOWN for a dynamic kernel (its model is
+ * chosen at boot and can change: /sys/kernel/debug/sched/preempt) or no version.
+ */
+int util_preempt_of_version(const char *version);
+
+/**
+ * util_preempt_kernel_code() - Does the model preempt kernel code (with no preempt count) at an
+ * interrupt's return when need-resched is set? Every model preempts user space there.
+ * @m: enum util_preempt
+ *
+ * Return: true for full, lazy (need-resched, not its lazy bit) and rt.
+ */
+bool util_preempt_kernel_code(int m);
+
 /**
  * util_write_errno() - The real reason a write to @fd failed earlier, where the stream or the
  * library that wrote it kept only "failed" (a stdio error flag, libtracecmd's EINVAL).

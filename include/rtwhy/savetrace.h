@@ -55,6 +55,7 @@ struct savetrace_src {
 	const char *version;  /* uname -v, NULL unknown (text only) */
 	int hz;		      /* CONFIG_HZ, 0 unknown (text only) */
 	int32_t main_tid;     /* rtwhy's main thread, 0 unknown (text only) */
+	int preempt;	      /* enum util_preempt, 0 unknown (text only) */
 };
 
 /* One explained window. */

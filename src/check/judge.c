@@ -21,19 +21,6 @@
 
 /* ---- small parsers ------------------------------------------------------------------ */
 
-int check_judge_preempt_current(const char *text, char *model, size_t len)
-{
-	const char *open = strchr(text, '('), *close;
-
-	if (!open)
-		return -EINVAL;
-	close = strchr(open, ')');
-	if (!close || close == open + 1)
-		return -EINVAL;
-	snprintf(model, len, "%.*s", (int)(close - open - 1), open + 1);
-	return 0;
-}
-
 int check_judge_kernel_version(const char *release, int *major, int *minor)
 {
 	return sscanf(release, "%d.%d", major, minor) == 2 ? 0 : -EINVAL;
@@ -99,16 +86,9 @@ static bool check_judge_config_y(const struct check_gather_facts *f, const char 
 
 static const char *check_judge_config_model(const struct check_gather_facts *f)
 {
-	if (check_judge_config_y(f, "CONFIG_PREEMPT_NONE"))
-		return "none";
-	if (check_judge_config_y(f, "CONFIG_PREEMPT_VOLUNTARY"))
-		return "voluntary";
-	if (check_judge_config_y(f, "CONFIG_PREEMPT_LAZY") &&
-	    !check_judge_config_y(f, "CONFIG_PREEMPT"))
-		return "lazy";
-	if (check_judge_config_y(f, "CONFIG_PREEMPT"))
-		return "full";
-	return NULL;
+	int m = host_kernel_config_preempt(f->kconfig);
+
+	return m ? util_preempt_name(m) : NULL;
 }
 
 static enum check_judge_status check_judge_model_status(const char *model)
@@ -142,7 +122,7 @@ static void check_judge_preempt(const struct check_gather_facts *f, struct check
 		r->hint[0] = '\0';
 		return;
 	}
-	if (!f->preempt_err && !check_judge_preempt_current(f->preempt, model, sizeof(model))) {
+	if (!f->preempt_err && !host_kernel_preempt_current(f->preempt, model, sizeof(model))) {
 		check_judge_result_set(r, check_judge_model_status(model),
 				       "%s (/sys/kernel/debug/sched/preempt)", model);
 		check_judge_result_str(r, "value", model);

@@ -160,6 +160,76 @@ static void host_kernel_names(struct host_kernel *k, const char *root)
 		util_strlcpy(k->version, u.version, sizeof(k->version));
 }
 
+int host_kernel_preempt_current(const char *text, char *model, size_t len)
+{
+	const char *open = strchr(text, '('), *close;
+
+	if (!open)
+		return -EINVAL;
+	close = strchr(open, ')');
+	if (!close || close == open + 1)
+		return -EINVAL;
+	snprintf(model, len, "%.*s", (int)(close - open - 1), open + 1);
+	return 0;
+}
+
+static bool host_kernel_config_y(const char *config, const char *option)
+{
+	char v[16];
+
+	return host_kernel_kconfig(config, option, v, sizeof(v)) && !strcmp(v, "y");
+}
+
+int host_kernel_config_preempt(const char *config)
+{
+	if (host_kernel_config_y(config, "CONFIG_PREEMPT_NONE"))
+		return UTIL_PREEMPT_NONE;
+	if (host_kernel_config_y(config, "CONFIG_PREEMPT_VOLUNTARY"))
+		return UTIL_PREEMPT_VOLUNTARY;
+	if (host_kernel_config_y(config, "CONFIG_PREEMPT_LAZY") &&
+	    !host_kernel_config_y(config, "CONFIG_PREEMPT"))
+		return UTIL_PREEMPT_LAZY;
+	if (host_kernel_config_y(config, "CONFIG_PREEMPT"))
+		return UTIL_PREEMPT_FULL;
+	return UTIL_PREEMPT_UNKNOWN;
+}
+
+int host_kernel_preempt(const struct host_kernel *k, const char *root, char *src, size_t len)
+{
+	int m = util_preempt_of_version(k->version), cfg = host_kernel_config_preempt(k->kconfig);
+	char text[128], word[32];
+
+	src[0] = '\0';
+	if (k->preempt_rt == 1) {
+		snprintf(src, len, "PREEMPT_RT");
+		return UTIL_PREEMPT_RT;
+	}
+	if (procfs_read(root, "/sys/kernel/debug/sched/preempt", text, sizeof(text)) >= 0 &&
+	    !host_kernel_preempt_current(text, word, sizeof(word)) && util_preempt_parse(word)) {
+		snprintf(src, len, "/sys/kernel/debug/sched/preempt");
+		return util_preempt_parse(word);
+	}
+	if (procfs_has_word(k->version, "PREEMPT_DYNAMIC")) {
+		if (procfs_cmdline_param(k->cmdline, "preempt", word, sizeof(word)) &&
+		    util_preempt_parse(word)) {
+			snprintf(src, len, "preempt= on the command line");
+			return util_preempt_parse(word);
+		}
+		if (cfg)
+			snprintf(src, len, "the config's boot default");
+		return cfg;
+	}
+	if (m == UTIL_PREEMPT_NOT && (cfg == UTIL_PREEMPT_NONE || cfg == UTIL_PREEMPT_VOLUNTARY)) {
+		snprintf(src, len, "the kernel config");
+		return cfg;
+	}
+	if (m)
+		snprintf(src, len, "uname -v");
+	else if (cfg)
+		snprintf(src, len, "the kernel config");
+	return m ? m : cfg;
+}
+
 int host_kernel_read(struct host_kernel *k, const char *root)
 {
 	char hz[32];
@@ -178,6 +248,7 @@ int host_kernel_read(struct host_kernel *k, const char *root)
 	if (host_kernel_kconfig(k->kconfig, "CONFIG_HZ", hz, sizeof(hz)) && atol(hz) > 0)
 		k->hz = atol(hz);
 	k->tick_ns = util_hz_tick_ns(k->hz);
+	k->preempt = host_kernel_preempt(k, root, k->preempt_src, sizeof(k->preempt_src));
 	return 0;
 }
 

@@ -859,9 +859,9 @@ static void test_stack(void)
 	CU_ASSERT_EQUAL(res.cause.stack.where, CAUSE_STACK_USER);
 	CU_ASSERT_EQUAL(res.cause.stack.nr, 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "was in user space"));
-	CU_ASSERT_TRUE(cause_stack_entry("asm_common_interrupt"));
-	CU_ASSERT_TRUE(cause_stack_entry("el1h_64_irq"));
-	CU_ASSERT_FALSE(cause_stack_entry("ring_buffer_resize"));
+	CU_ASSERT_TRUE(event_frame_is_irq_entry("asm_common_interrupt"));
+	CU_ASSERT_TRUE(event_frame_is_irq_entry("el1h_64_irq"));
+	CU_ASSERT_FALSE(event_frame_is_irq_entry("ring_buffer_resize"));
 	CU_ASSERT_STRING_EQUAL(cause_stack_where_name(CAUSE_STACK_IDLE), "idle");
 }
 

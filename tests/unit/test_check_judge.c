@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "rtwhy/check/judge.h"
+#include "rtwhy/host/kernel.h"
 #include "analysis/util.h"
 #include "unit.h"
 
@@ -62,12 +63,12 @@ static void test_parsers(void)
 	char v[32];
 	int major, minor;
 
-	CU_ASSERT_EQUAL(check_judge_preempt_current("none voluntary (full) lazy", v, sizeof(v)), 0);
+	CU_ASSERT_EQUAL(host_kernel_preempt_current("none voluntary (full) lazy", v, sizeof(v)), 0);
 	CU_ASSERT_STRING_EQUAL(v, "full");
-	CU_ASSERT_EQUAL(check_judge_preempt_current("(none) voluntary full", v, sizeof(v)), 0);
+	CU_ASSERT_EQUAL(host_kernel_preempt_current("(none) voluntary full", v, sizeof(v)), 0);
 	CU_ASSERT_STRING_EQUAL(v, "none");
-	CU_ASSERT_EQUAL(check_judge_preempt_current("none voluntary full", v, sizeof(v)), -EINVAL);
-	CU_ASSERT_EQUAL(check_judge_preempt_current("none ()", v, sizeof(v)), -EINVAL);
+	CU_ASSERT_EQUAL(host_kernel_preempt_current("none voluntary full", v, sizeof(v)), -EINVAL);
+	CU_ASSERT_EQUAL(host_kernel_preempt_current("none ()", v, sizeof(v)), -EINVAL);
 
 	CU_ASSERT_EQUAL(check_judge_kernel_version("6.12.38-rt-amd64", &major, &minor), 0);
 	CU_ASSERT_EQUAL(major, 6);

@@ -114,6 +114,75 @@ static void test_read_sysroots(void)
 	host_kernel_free(&k);
 }
 
+/*
+ * The preemption model: RT by its rule; debugfs's current one where it reads; a dynamic
+ * kernel's preempt= or its config's boot default; else uname -v, told apart by the config.
+ */
+static void test_preempt_model(void)
+{
+	struct host_kernel k;
+	char src[64];
+
+	CU_ASSERT_EQUAL_FATAL(host_kernel_read(&k, hkern_root("sysroot-rt")), 0);
+	CU_ASSERT_EQUAL(k.preempt, UTIL_PREEMPT_RT);
+	host_kernel_free(&k);
+	CU_ASSERT_EQUAL_FATAL(host_kernel_read(&k, hkern_root("sysroot-fairserver")), 0);
+	CU_ASSERT_EQUAL(k.preempt, UTIL_PREEMPT_FULL); /* "none voluntary (full)" */
+	CU_ASSERT_STRING_EQUAL(k.preempt_src, "/sys/kernel/debug/sched/preempt");
+	host_kernel_free(&k);
+	/* dynamic, no debugfs, no preempt=: the config's CONFIG_PREEMPT_NONE (this VM's own) */
+	CU_ASSERT_EQUAL_FATAL(host_kernel_read(&k, hkern_root("sysroot-unthreaded")), 0);
+	CU_ASSERT_EQUAL(k.preempt, UTIL_PREEMPT_NONE);
+	CU_ASSERT_STRING_EQUAL(k.preempt_src, "the config's boot default");
+	/* ... booted with preempt=voluntary */
+	snprintf(k.cmdline, sizeof(k.cmdline), "root=/dev/vda1 preempt=voluntary quiet");
+	CU_ASSERT_EQUAL(host_kernel_preempt(&k, hkern_root("sysroot-unthreaded"), src, sizeof(src)),
+			UTIL_PREEMPT_VOLUNTARY);
+	CU_ASSERT_STRING_EQUAL(src, "preempt= on the command line");
+	/* not dynamic: the version says; "none or voluntary" told apart by the config */
+	snprintf(k.version, sizeof(k.version), "#1 SMP Debian 5.10.0");
+	CU_ASSERT_EQUAL(host_kernel_preempt(&k, hkern_root("sysroot-missing"), src, sizeof(src)),
+			UTIL_PREEMPT_NONE);
+	snprintf(k.version, sizeof(k.version), "#1 SMP PREEMPT Debian 5.10.0");
+	CU_ASSERT_EQUAL(host_kernel_preempt(&k, hkern_root("sysroot-missing"), src, sizeof(src)),
+			UTIL_PREEMPT_FULL);
+	CU_ASSERT_STRING_EQUAL(src, "uname -v");
+	host_kernel_free(&k);
+	CU_ASSERT_EQUAL(host_kernel_preempt(&k, hkern_root("sysroot-missing"), src, sizeof(src)),
+			UTIL_PREEMPT_FULL); /* freed: no config, the version still says */
+	snprintf(k.version, sizeof(k.version), "#1 SMP Debian 5.10.0");
+	CU_ASSERT_EQUAL(host_kernel_preempt(&k, hkern_root("sysroot-missing"), src, sizeof(src)),
+			UTIL_PREEMPT_NOT);
+	CU_ASSERT_EQUAL_FATAL(host_kernel_read(&k, hkern_root("sysroot-missing")), 0);
+	CU_ASSERT_EQUAL(k.preempt, UTIL_PREEMPT_UNKNOWN);
+	CU_ASSERT_STRING_EQUAL(k.preempt_src, "");
+	host_kernel_free(&k);
+}
+
+/* The version strings' words, as mkcompile_h writes them, and the models' names. */
+static void test_preempt_words(void)
+{
+	CU_ASSERT_EQUAL(util_preempt_of_version("#1 SMP PREEMPT_RT Debian 6.1.192-3"),
+			UTIL_PREEMPT_RT);
+	CU_ASSERT_EQUAL(util_preempt_of_version("#1 SMP PREEMPT RT Fri"), UTIL_PREEMPT_RT);
+	CU_ASSERT_EQUAL(util_preempt_of_version("#1 SMP PREEMPT_DYNAMIC Debian 6.12.43-1"),
+			UTIL_PREEMPT_UNKNOWN);
+	CU_ASSERT_EQUAL(util_preempt_of_version("#1 SMP PREEMPT_LAZY Thu"), UTIL_PREEMPT_LAZY);
+	CU_ASSERT_EQUAL(util_preempt_of_version("#1 SMP PREEMPT Thu"), UTIL_PREEMPT_FULL);
+	CU_ASSERT_EQUAL(util_preempt_of_version("#2 SMP Debian 4.19.0"), UTIL_PREEMPT_NOT);
+	CU_ASSERT_EQUAL(util_preempt_of_version("#2 SMP PREEMPTX"), UTIL_PREEMPT_NOT);
+	CU_ASSERT_EQUAL(util_preempt_of_version(""), UTIL_PREEMPT_UNKNOWN);
+	CU_ASSERT_EQUAL(util_preempt_of_version(NULL), UTIL_PREEMPT_UNKNOWN);
+	CU_ASSERT_EQUAL(util_preempt_parse("voluntary"), UTIL_PREEMPT_VOLUNTARY);
+	CU_ASSERT_EQUAL(util_preempt_parse("none or voluntary"), UTIL_PREEMPT_UNKNOWN);
+	CU_ASSERT_EQUAL(util_preempt_parse("dynamic"), UTIL_PREEMPT_UNKNOWN);
+	CU_ASSERT_STRING_EQUAL(util_preempt_name(UTIL_PREEMPT_NOT), "none or voluntary");
+	CU_ASSERT_STRING_EQUAL(util_preempt_name(99), "unknown");
+	CU_ASSERT_TRUE(util_preempt_kernel_code(UTIL_PREEMPT_LAZY));
+	CU_ASSERT_FALSE(util_preempt_kernel_code(UTIL_PREEMPT_VOLUNTARY));
+	CU_ASSERT_FALSE(util_preempt_kernel_code(UTIL_PREEMPT_UNKNOWN));
+}
+
 /* The one rounding of HZ to its tick, and back. */
 static void test_tick(void)
 {
@@ -132,6 +201,8 @@ static CU_TestInfo host_kernel_tests[] = {
 	{ "preempt_rt_rule", test_preempt_rt_rule },
 	{ "forced_threading", test_forced_threading },
 	{ "read_sysroots", test_read_sysroots },
+	{ "preempt_model", test_preempt_model },
+	{ "preempt_words", test_preempt_words },
 	{ "tick", test_tick },
 	CU_TEST_INFO_NULL,
 };

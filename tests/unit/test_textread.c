@@ -14,6 +14,7 @@
 #include "analysis/textread.h"
 #include "analysis/textwrite.h"
 #include "evgen.h"
+#include "analysis/util.h"
 #include "unit.h"
 
 #define MAX_GOT 64
@@ -493,13 +494,14 @@ static void test_headers(void)
 	/* textwrite_kernel()'s lines: what a saved window cannot show in its events */
 	tr = read_text(&g, "# rtwhy: clock mono\n"
 			   "# rtwhy: kernel 6.1.0-57-rt-amd64 #1 SMP PREEMPT_RT Debian 6.1.192-3\n"
-			   "# rtwhy: hz 250\n# rtwhy: main thread 286\n"
+			   "# rtwhy: hz 250\n# rtwhy: main thread 286\n# rtwhy: preempt voluntary\n"
 			   "  a-1 [000] ..... 1.000000001: softirq_raise: vec=1 [action=TIMER]\n");
 	CU_ASSERT_STRING_EQUAL(textread_stats(tr)->kernel, "6.1.0-57-rt-amd64");
 	CU_ASSERT_STRING_EQUAL(textread_stats(tr)->kernel_version,
 			       "#1 SMP PREEMPT_RT Debian 6.1.192-3");
 	CU_ASSERT_EQUAL(textread_stats(tr)->hz, 250);
 	CU_ASSERT_EQUAL(textread_stats(tr)->main_tid, 286);
+	CU_ASSERT_EQUAL(textread_stats(tr)->preempt, UTIL_PREEMPT_VOLUNTARY);
 	CU_ASSERT_EQUAL(textread_stats(tr)->unparsed, 0);
 	textread_destroy(tr);
 	tr = read_text(&g, "# nop latency trace v1.1.5 on 6.12.0\n"

@@ -5,6 +5,7 @@
 
 #include "analysis/textwrite.h"
 #include "evgen.h"
+#include "analysis/util.h"
 #include "unit.h"
 
 static char *line(const struct rtw_event *e)
@@ -75,11 +76,16 @@ static void test_kernel_lines(void)
 	char buf[256];
 	FILE *f = fmemopen(buf, sizeof(buf), "w");
 
-	textwrite_kernel(f, "6.1.0-57-rt-amd64", "#1 SMP PREEMPT_RT Debian 6.1.192-3", 250, 286);
-	textwrite_kernel(f, NULL, NULL, 0, 0); /* nothing known: nothing said */
+	textwrite_kernel(f, "6.1.0-57-rt-amd64", "#1 SMP PREEMPT_RT Debian 6.1.192-3", 250, 286,
+			 UTIL_PREEMPT_RT);
+	textwrite_kernel(f, NULL, NULL, 0, 0, 0); /* nothing known: nothing said */
+	/* "none or voluntary" is the version's to say, not a model the kernel names */
+	textwrite_kernel(f, NULL, NULL, 0, 0, UTIL_PREEMPT_NOT);
+	textwrite_kernel(f, NULL, NULL, 0, 0, UTIL_PREEMPT_NONE);
 	fclose(f);
 	CU_ASSERT_STRING_EQUAL(buf, "# rtwhy: kernel 6.1.0-57-rt-amd64 #1 SMP PREEMPT_RT Debian "
-				    "6.1.192-3\n# rtwhy: hz 250\n# rtwhy: main thread 286\n");
+				    "6.1.192-3\n# rtwhy: hz 250\n# rtwhy: main thread 286\n"
+				    "# rtwhy: preempt rt\n# rtwhy: preempt none\n");
 }
 
 static CU_TestInfo textwrite_tests[] = {

@@ -176,7 +176,7 @@ static void test_recording_start_covers_a_quiet_cpu(void)
 	ev_switch(&g, 10, 0, 0, "swapper/0", 120, 0, 10, "app", 120, 0);
 	ev_vector(&g, 500, 1, 0, "<idle>", "local_timer", true);
 	ev_vector(&g, 505, 1, 0, "<idle>", "local_timer", false);
-	CU_ASSERT_EQUAL_FATAL(timeline_build_from(&tl, g.ev, g.n, evgen_us(0), evgen_us(600), 0),
+	CU_ASSERT_EQUAL_FATAL(timeline_build_from(&tl, g.ev, g.n, evgen_us(0), evgen_us(600), 0, 0),
 			      0);
 	timeline_walk(&tl, 1, evgen_us(0), evgen_us(600), add, &a);
 	CU_ASSERT_EQUAL(a.unknown, 0);
@@ -193,7 +193,7 @@ static void test_recording_start_covers_a_quiet_cpu(void)
 		g.ev[1] = lost;
 	}
 	memset(&a, 0, sizeof(a));
-	CU_ASSERT_EQUAL_FATAL(timeline_build_from(&tl, g.ev, g.n, evgen_us(0), evgen_us(600), 0),
+	CU_ASSERT_EQUAL_FATAL(timeline_build_from(&tl, g.ev, g.n, evgen_us(0), evgen_us(600), 0, 0),
 			      0);
 	timeline_walk(&tl, 1, evgen_us(0), evgen_us(600), add, &a);
 	CU_ASSERT_EQUAL(a.unknown, 500 * NSEC_PER_USEC);
@@ -462,6 +462,111 @@ static void test_gap_from_a_pending_tick(void)
 	timeline_free(&tl);
 }
 
+/*
+ * The same silence after an interrupt that found the task in kernel code (its stack record
+ * has frames below the entry): preempt=none and voluntary do not switch there, so the task's
+ * run goes on; full, lazy and rt do. Found in user space, every model switches; with no stack
+ * record, a kernel thread is in kernel code and a user task taken to be in user space.
+ */
+static void test_resched_silence_by_preemption_model(void)
+{
+	static const char *const kernel[] = { "trace_stack", "hrtimer_interrupt",
+					      "asm_sysvec_apic_timer_interrupt",
+					      "__rmqueue_pcplist", "ring_buffer_resize" };
+	static const char *const user[] = { "trace_stack", "hrtimer_interrupt",
+					    "asm_sysvec_apic_timer_interrupt" };
+	static const struct {
+		int code; /* 0 no stack record, 1 user space, 2 kernel code */
+		const char *comm;
+		int preempt;
+		bool gap;
+	} cases[] = {
+		{ 2, "resizer", UTIL_PREEMPT_NONE, false },
+		{ 2, "resizer", UTIL_PREEMPT_VOLUNTARY, false },
+		{ 2, "resizer", UTIL_PREEMPT_NOT, false },
+		{ 2, "resizer", UTIL_PREEMPT_UNKNOWN, false },
+		{ 2, "resizer", UTIL_PREEMPT_FULL, true },
+		{ 2, "resizer", UTIL_PREEMPT_LAZY, true },
+		{ 2, "resizer", UTIL_PREEMPT_RT, true },
+		{ 1, "resizer", UTIL_PREEMPT_NONE, true },
+		{ 0, "busyloop", UTIL_PREEMPT_VOLUNTARY, true },
+		{ 0, "kworker/1:2", UTIL_PREEMPT_VOLUNTARY, false },
+		{ 0, "kworker/1:2", UTIL_PREEMPT_FULL, true },
+	};
+	struct timeline tl;
+	struct acc a;
+	size_t k;
+
+	for (k = 0; k < ARRAY_SIZE(cases); k++) {
+		const char *comm = cases[k].comm;
+
+		evgen_init(&g);
+		ev_switch(&g, 0, 1, 0, "swapper/1", 120, 0, 10, comm, 120, 0);
+		ev_vector(&g, 1000, 1, 10, comm, "local_timer", true);
+		if (cases[k].code)
+			ev_stack(&g, 1005, 1, 10, comm, cases[k].code == 2 ? kernel : user,
+				 cases[k].code == 2 ? 5 : 3);
+		ev_vector(&g, 1010, 1, 10, comm, "local_timer", false);
+		g.ev[g.n - 1].flags |= RTW_F_NEED_RESCHED;
+		ev_vector(&g, 4020, 1, 10, comm, "local_timer", true);
+		g.ev[g.n - 1].flags |= RTW_F_NEED_RESCHED;
+		ev_vector(&g, 4030, 1, 10, comm, "local_timer", false);
+		g.ev[g.n - 1].flags |= RTW_F_NEED_RESCHED;
+		ev_switch(&g, 4050, 1, 10, comm, 120, 0, 11, "rtwhy", 120, 0);
+		CU_ASSERT_EQUAL_FATAL(
+			timeline_build_from(&tl, g.ev, g.n, 0, evgen_us(5100), 0, cases[k].preempt),
+			0);
+		walk_us(&tl, 1, 1010, 4020, &a);
+		CU_ASSERT_EQUAL(a.ns[cases[k].gap ? TL_GAP : TL_TASK], 3010 * NSEC_PER_USEC);
+		if (a.ns[cases[k].gap ? TL_GAP : TL_TASK] != 3010 * NSEC_PER_USEC)
+			fprintf(stderr, "case %zu: gap %llu task %llu\n", k,
+				(unsigned long long)a.ns[TL_GAP],
+				(unsigned long long)a.ns[TL_TASK]);
+		timeline_free(&tl);
+	}
+}
+
+/*
+ * Found in kernel code by the stack record of one interrupt, need-resched set since and no
+ * switch: at the next interrupt it is in kernel code still (a return to user space would have
+ * switched it), so its silence after that one is its run on preempt=none too. Need-resched
+ * cleared in between (a schedule() that kept it), it may be anywhere: the rule holds again.
+ */
+static void test_kernel_code_lasts_while_need_resched(void)
+{
+	static const char *const kernel[] = { "hrtimer_interrupt",
+					      "asm_sysvec_apic_timer_interrupt",
+					      "__rmqueue_pcplist" };
+	struct timeline tl;
+	struct acc a;
+	int cleared;
+
+	for (cleared = 0; cleared < 2; cleared++) {
+		evgen_init(&g);
+		ev_switch(&g, 0, 1, 0, "swapper/1", 120, 0, 10, "resizer", 120, 0);
+		ev_vector(&g, 1000, 1, 10, "resizer", "local_timer", true);
+		ev_stack(&g, 1005, 1, 10, "resizer", kernel, 3);
+		ev_vector(&g, 1010, 1, 10, "resizer", "local_timer", false);
+		g.ev[g.n - 1].flags |= RTW_F_NEED_RESCHED;
+		ev_vector(&g, 2000, 1, 10, "resizer", "local_timer", true);
+		if (!cleared)
+			g.ev[g.n - 1].flags |= RTW_F_NEED_RESCHED;
+		ev_vector(&g, 2010, 1, 10, "resizer", "local_timer", false);
+		g.ev[g.n - 1].flags |= RTW_F_NEED_RESCHED;
+		ev_vector(&g, 5020, 1, 10, "resizer", "local_timer", true);
+		g.ev[g.n - 1].flags |= RTW_F_NEED_RESCHED;
+		ev_vector(&g, 5030, 1, 10, "resizer", "local_timer", false);
+		g.ev[g.n - 1].flags |= RTW_F_NEED_RESCHED;
+		ev_switch(&g, 5050, 1, 10, "resizer", 120, 0, 11, "rtwhy", 120, 0);
+		CU_ASSERT_EQUAL_FATAL(timeline_build_from(&tl, g.ev, g.n, 0, evgen_us(5100), 0,
+							  UTIL_PREEMPT_NONE),
+				      0);
+		walk_us(&tl, 1, 2010, 5020, &a);
+		CU_ASSERT_EQUAL(a.ns[cleared ? TL_GAP : TL_TASK], 3010 * NSEC_PER_USEC);
+		timeline_free(&tl);
+	}
+}
+
 static CU_TestInfo timeline_tests[] = {
 	{ "a known recording start covers a quiet CPU", test_recording_start_covers_a_quiet_cpu },
 	{ "nested hard IRQ and softirq", test_nesting },
@@ -474,6 +579,10 @@ static CU_TestInfo timeline_tests[] = {
 	{ "a handler's own time, or untraced work, is no gap", test_handler_time_is_no_gap },
 	{ "silent from a return with need-resched to the interrupt it is switched at: a gap",
 	  test_resched_return_then_silence },
+	{ "the same silence, by the preemption model and where the interrupt found the task",
+	  test_resched_silence_by_preemption_model },
+	{ "kernel code, need-resched set since: in kernel code still at the next interrupt",
+	  test_kernel_code_lasts_while_need_resched },
 	{ "inside the HRTIMER softirq, outside its callbacks: a gap",
 	  test_gap_inside_the_hrtimer_softirq },
 	{ "tick period estimate", test_tick_estimate },

@@ -107,16 +107,6 @@ const struct check_judge_field *check_judge_field(const struct check_judge_resul
 						  const char *key);
 
 /**
- * check_judge_preempt_current() - The model in /sys/kernel/debug/sched/preempt.
- * @text: e.g. "none voluntary (full) lazy"
- * @model: receives the word in parentheses
- * @len: size of @model
- *
- * Return: 0, or -EINVAL if no word is in parentheses.
- */
-int check_judge_preempt_current(const char *text, char *model, size_t len);
-
-/**
  * check_judge_kernel_version() - Major and minor of a release ("6.12.38-rt-amd64").
  * @release: uname -r
  * @major: receives e.g. 6

@@ -34,6 +34,8 @@ struct host_kernel {
 	char kconfig_src[160];		      /* where it was read, "" none */
 	long hz;			      /* CONFIG_HZ, 0 unknown */
 	uint64_t tick_ns;		      /* its tick period (util_hz_tick_ns()), 0 unknown */
+	int preempt;			      /* host_kernel_preempt(): enum util_preempt */
+	char preempt_src[64];		      /* where it was read, in words */
 };
 
 /**
@@ -104,5 +106,40 @@ bool host_kernel_kconfig(const char *config, const char *option, char *val, size
  * Return: 1 set, 0 "# ... is not set", -1 not named (or no config).
  */
 int host_kernel_kconfig_state(const char *config, const char *option);
+
+/**
+ * host_kernel_preempt_current() - The current model in /sys/kernel/debug/sched/preempt's text
+ * ("none voluntary (full) lazy": the one in parentheses).
+ * @text: the file's text
+ * @model: receives the word
+ * @len: size of @model
+ *
+ * Return: 0, or -EINVAL if no word is in parentheses.
+ */
+int host_kernel_preempt_current(const char *text, char *model, size_t len);
+
+/**
+ * host_kernel_config_preempt() - The model a kernel config chooses (on a PREEMPT_DYNAMIC kernel,
+ * the one it boots with when the command line has no preempt=).
+ * @config: the config's text, may be NULL
+ *
+ * Return: UTIL_PREEMPT_NONE, _VOLUNTARY, _FULL, _LAZY, or _UNKNOWN (no config, no choice).
+ */
+int host_kernel_config_preempt(const char *config);
+
+/**
+ * host_kernel_preempt() - The kernel's preemption model, the one rule: PREEMPT_RT
+ * (host_kernel_rt()); else the current model in /sys/kernel/debug/sched/preempt where it can
+ * be read; else, on a PREEMPT_DYNAMIC kernel, preempt= on the command line or the config's
+ * default (the model it booted with: debugfs alone can change it); else what uname -v says
+ * (PREEMPT, PREEMPT_LAZY), its "none or voluntary" told apart by the config.
+ * @k: the facts read so far (version, command line, config, preempt_rt)
+ * @root: directory prefix for debugfs
+ * @src: receives where the model was read, in words ("" unknown)
+ * @len: size of @src
+ *
+ * Return: enum util_preempt.
+ */
+int host_kernel_preempt(const struct host_kernel *k, const char *root, char *src, size_t len);
 
 #endif
