@@ -43,7 +43,8 @@ struct blame_acc {
 	bool timer_waits; /* timer phase: the thread that runs the timer is woken and waits */
 	bool timer_hard;  /* the thread's timer expired in hard IRQ context: its interrupt ends
 			   * the timer phase */
-	struct blame_holder holder; /* a higher-priority task the thread waited for anyway */
+	struct blame_holder holder;    /* a higher-priority task the thread waited for anyway */
+	const struct cause_host *host; /* the machine's, NULL unknown */
 	/* every culprit as found; the largest go into res at the end (blame_keep()), so that a
 	 * big one found late is not folded into "others" by many small ones found before */
 	struct blame_culprit *all;
@@ -813,7 +814,7 @@ static void blame_timer_phase(const struct rtw_event *ev, size_t n, const struct
 		blame_add(acc, &key, slack);
 	}
 	tw = blame_timer_thread(ev, ch, res);
-	blame_holder_find(ev, n, ch, tl, res, &acc->holder);
+	blame_holder_find(ev, n, ch, tl, res, acc->host, &acc->holder);
 	acc->timer_hard = ch->timer >= 0 && (ev[ch->timer].flags & RTW_F_HARDIRQ);
 	from = d + slack;
 	if (tw > from && tw < t) {
@@ -865,7 +866,9 @@ static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
 				  const struct blame_spike *spike, const struct blame_host *host,
 				  struct blame_result *res, struct timeline *tl)
 {
-	struct blame_acc acc = { .res = res, .tid = spike->tid };
+	struct blame_acc acc = { .res = res,
+				 .tid = spike->tid,
+				 .host = host ? &host->cause : NULL };
 	struct blame_chain ch;
 	uint64_t d = spike->deadline_ns, w = spike->wake_ns, t, s;
 	int ret;

@@ -130,6 +130,7 @@ static void blame_holder_at(const struct rtw_event *ev, long at, int32_t prio,
 			return;
 		if (in->u.sw.prev_prio < prio) {
 			h->pid = in->u.sw.prev_pid;
+			h->prio = in->u.sw.prev_prio;
 			h->cpu = in->cpu;
 			h->start_ns = ev[i].ts_ns;
 			h->end_ns = in->ts_ns;
@@ -141,9 +142,30 @@ static void blame_holder_at(const struct rtw_event *ev, long at, int32_t prio,
 	}
 }
 
+/*
+ * A DL holder's runtime, when its run reached it: CBS throttles it there, so that is how long
+ * it runs (in the task clock: interrupts and stolen time inside the run come on top).
+ */
+static void blame_holder_dl(const struct cause_host *host, struct blame_holder *h)
+{
+	size_t k;
+
+	if (h->usual_ns || h->prio >= 0 || !host)
+		return;
+	for (k = 0; k < host->nr_dl_tasks; k++) {
+		uint64_t rt = host->dl_tasks[k].runtime_ns;
+
+		if (host->dl_tasks[k].pid == h->pid && rt &&
+		    h->end_ns - h->start_ns + blame_holder_tol(rt) >= rt) {
+			h->usual_ns = rt;
+			h->nr_runs = 0;
+		}
+	}
+}
+
 void blame_holder_find(const struct rtw_event *ev, size_t n, const struct blame_chain *ch,
 		       const struct timeline *tl, const struct blame_result *res,
-		       struct blame_holder *h)
+		       const struct cause_host *host, struct blame_holder *h)
 {
 	const struct rtw_event *x;
 	long i;
@@ -167,6 +189,7 @@ void blame_holder_find(const struct rtw_event *ev, size_t n, const struct blame_
 	if (h->pid <= 0)
 		return;
 	blame_holder_runs(ev, n, h);
+	blame_holder_dl(host, h);
 	if (h->usual_ns)
 		blame_holder_stalls(tl, h);
 }

@@ -211,27 +211,44 @@ void verdict_words_tick_wait(const struct verdict_words *w, char *text, char *hi
 }
 
 /* A SCHED_DEADLINE task: above every RT priority, so the usual hint would be wrong. */
+static void verdict_words_stall_note(const struct verdict_words *w, char *buf, size_t len);
+
 static void verdict_words_deadline(const struct verdict_words *w, char *text, char *hint)
 {
 	const struct blame_culprit *c = w->c;
-	char res_words[96] = "";
+	char res_words[96] = "", stall[384];
 
 	if (c->dl_runtime_ns && c->dl_period_ns)
 		snprintf(res_words, sizeof(res_words),
 			 ", SCHED_DEADLINE runtime %llu us every %llu us",
 			 (unsigned long long)(c->dl_runtime_ns / NSEC_PER_USEC),
 			 (unsigned long long)(c->dl_period_ns / NSEC_PER_USEC));
+	verdict_words_stall_note(w, stall, sizeof(stall));
 	snprintf(text, BLAME_TEXT_LEN,
 		 "%s ran on CPU %d for %llu us (%.1f%% of the latency%s) while the thread "
 		 "(priority %d) waited: SCHED_DEADLINE runs before every RT task, SCHED_FIFO 99 "
-		 "included, as long as its runtime lasts in each period.",
-		 w->who, w->cpu, w->us, w->pct, res_words, event_user_prio(w->res->victim_prio));
+		 "included, as long as its runtime lasts in each period.%s",
+		 w->who, w->cpu, w->us, w->pct, res_words, event_user_prio(w->res->victim_prio),
+		 stall);
 	snprintf(hint, BLAME_HINT_LEN,
 		 "No RT priority is above SCHED_DEADLINE: shorten %s's runtime (sched_setattr, "
 		 "chrt -d --sched-runtime), keep DL tasks off CPU %d with an exclusive cpuset (a "
 		 "DL task cannot be pinned with taskset), or make the measured work "
 		 "SCHED_DEADLINE too.",
 		 c->comm, w->cpu);
+}
+
+/* "its runs in the window last N us (K runs)", or its SCHED_DEADLINE runtime (blame_holder.h) */
+static void verdict_words_usual(const struct blame_result *res, char *buf, size_t len)
+{
+	if (res->holder_nr_runs)
+		snprintf(buf, len, "its runs in the window last %llu us (%d runs)",
+			 (unsigned long long)(res->holder_usual_ns / NSEC_PER_USEC),
+			 res->holder_nr_runs);
+	else
+		snprintf(buf, len,
+			 "its SCHED_DEADLINE runtime is %llu us, where the kernel throttles it",
+			 (unsigned long long)(res->holder_usual_ns / NSEC_PER_USEC));
 }
 
 /*
@@ -243,6 +260,7 @@ static void verdict_words_stall_note(const struct verdict_words *w, char *buf, s
 	const struct blame_result *res = w->res;
 	char apart[128] =
 		", so the stall did not lengthen it: the thread would have waited as long";
+	char usual[96];
 
 	buf[0] = '\0';
 	if (!w->c || !w->c->stall_ns || !res->holder_usual_ns)
@@ -253,12 +271,11 @@ static void verdict_words_stall_note(const struct verdict_words *w, char *buf, s
 			 "thread "
 			 "would have waited the rest anyway",
 			 (unsigned long long)(res->holder_extra_ns / NSEC_PER_USEC));
+	verdict_words_usual(res, usual, sizeof(usual));
 	snprintf(buf, len,
 		 " For %llu us of that CPU %d showed no event where a tick or an interrupt was due "
-		 "(a stall); "
-		 "its runs in the window last %llu us (%d runs), this one %llu us%s.",
-		 (unsigned long long)(w->c->stall_ns / NSEC_PER_USEC), w->cpu,
-		 (unsigned long long)(res->holder_usual_ns / NSEC_PER_USEC), res->holder_nr_runs,
+		 "(a stall); %s, this one %llu us%s.",
+		 (unsigned long long)(w->c->stall_ns / NSEC_PER_USEC), w->cpu, usual,
 		 (unsigned long long)(res->holder_run_ns / NSEC_PER_USEC), apart);
 }
 
@@ -594,7 +611,7 @@ static void verdict_words_holder_apart(const struct verdict_words *w, char *text
 	const struct blame_result *res = w->res;
 	const struct blame_culprit *h = NULL;
 	uint64_t gap_ns;
-	char buf[320];
+	char buf[448], usual[96];
 	int i;
 
 	for (i = 0; i < res->nr_culprits && !h; i++)
@@ -603,12 +620,12 @@ static void verdict_words_holder_apart(const struct verdict_words *w, char *text
 	if (!h)
 		return;
 	gap_ns = blame_unaccounted_ns(res, NULL);
+	verdict_words_usual(res, usual, sizeof(usual));
 	snprintf(buf, sizeof(buf),
 		 " The task above the thread, %s, holds %llu us of the latency, within how long it "
-		 "runs (%llu us, its %d runs in the window; this one %llu us): the time with no "
-		 "event, %llu us in all (%.1f%%), is the larger part.",
-		 h->comm, (unsigned long long)(h->ns / NSEC_PER_USEC),
-		 (unsigned long long)(res->holder_usual_ns / NSEC_PER_USEC), res->holder_nr_runs,
+		 "runs: %s, this one %llu us. The time with no event, %llu us in all (%.1f%%), is "
+		 "the larger part.",
+		 h->comm, (unsigned long long)(h->ns / NSEC_PER_USEC), usual,
 		 (unsigned long long)(res->holder_run_ns / NSEC_PER_USEC),
 		 (unsigned long long)(gap_ns / NSEC_PER_USEC),
 		 res->latency_ns ? 100.0 * (double)gap_ns / (double)res->latency_ns : 0.0);

@@ -7,7 +7,10 @@
  * a vCPU not run, interrupts off) is its time too: its other runs in the window say how long
  * it runs (their lower quartile, the runs no stall lengthened); what its run lasted beyond
  * that, up to the stall's length, is the stall's (the latest of the stall), the rest of the
- * stall the holder's: the thread would have waited that long anyway. Pure: no I/O, no
+ * stall the holder's: the thread would have waited that long anyway. A SCHED_DEADLINE holder
+ * whose run reached its runtime (a live run reads it: cause_host.dl_tasks) runs that long
+ * without other runs to tell: the kernel throttles it there (CBS), charging the task clock,
+ * which leaves out what the hypervisor stole where it is accounted. Pure: no I/O, no
  * allocation.
  */
 #ifndef ANALYSIS_BLAME_HOLDER_H
@@ -33,9 +36,10 @@ struct blame_holder {
 	uint64_t start_ns;	/* its switch-in there */
 	uint64_t end_ns;	/* its switch-out before the wait ended */
 	uint64_t usual_ns;	/* how long it runs: the lower quartile of its other complete runs
-				 * there, when half of them lie within the tolerance of it; 0
-				 * unknown */
-	int nr_runs;		/* those runs */
+				 * there, when half of them lie within the tolerance of it; a
+				 * DL task's runtime; 0 unknown */
+	int nr_runs;		/* those runs; 0 with usual_ns: the DL runtime */
+	int32_t prio;		/* its kernel prio (-1 SCHED_DEADLINE) */
 	uint64_t extra_ns;	/* of its stalls (TL_GAP time of it in [start_ns, end_ns]), the
 				 * stall's: how much longer than usual_ns its run was */
 	uint64_t keep_until_ns; /* its stalls up to here are its time (all but extra_ns of
@@ -54,11 +58,12 @@ struct blame_holder {
  * @ch: the spike's chain (blame_chain_find())
  * @tl: the timeline of @ev
  * @res: in: victim_prio, timer_thread_pid, timer_thread_ns, timer_cpu, run_cpu
+ * @host: the machine's DL reservations (dl_tasks), NULL unknown
  * @h: out; h->pid 0 when there is none
  */
 void blame_holder_find(const struct rtw_event *ev, size_t n, const struct blame_chain *ch,
 		       const struct timeline *tl, const struct blame_result *res,
-		       struct blame_holder *h);
+		       const struct cause_host *host, struct blame_holder *h);
 
 /**
  * blame_holder_stall() - Of the piece [@at_ns, @at_ns + @ns) of segment @s, the time that is

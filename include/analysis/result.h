@@ -540,7 +540,7 @@ struct blame_result {
 	 * their number; 0 none */
 	uint64_t holder_run_ns;
 	uint64_t holder_usual_ns;
-	int holder_nr_runs;
+	int holder_nr_runs;	  /* 0 with holder_usual_ns: that is its SCHED_DEADLINE runtime */
 	uint64_t holder_extra_ns; /* ... of its stalls, how much its run was longer than usual */
 	uint64_t tick_ns; /* tick period (config, else the run queue CPU's ticks), 0 unknown */
 	struct blame_kernel kernel; /* what was known of the kernel, and read in the events */

@@ -14,7 +14,11 @@ d0=$!
 d1=$!
 STARTED_PIDS="$STARTED_PIDS $d0 $d1"
 sleep 0.3
+# a dlhog run longer than its 5 ms runtime was lengthened by the host (stolen time is not
+# charged to it): that much of the wait is not the dlhog's, as rtwhy says too
+export WJ_RUN_MAX_US=5000
 spike_run 3 "$d0 $d1" -a 1 -p 99 -i 1000 -D 3 -q -b 3000
+unset WJ_RUN_MAX_US
 note "the window: $window"
 stop_started
 if [ "$verdict" = higher_priority ]; then ok "verdict higher_priority"; else

@@ -103,8 +103,8 @@ spike_run() {
 # judge this spike) or what else the window shows (status 1: noise): another task holding the
 # CPU, or time without events from the deadline to the clock read (200 us before the hard timer
 # interrupt that woke the thread, no event for longer than a 250 Hz tick, an interrupt silent
-# for 200 us after, before or between its traced work, a silent return to user) amounting to
-# half the latency or more.
+# for 200 us after, before or between its traced work, a silent return to user, a run longer
+# than WJ_RUN_MAX_US where the kernel bounds it) amounting to half the latency or more.
 window_judge() {
 	python3 - "$@" <<'PY'
 import os, re, sys
@@ -192,6 +192,18 @@ for a, b in zip(on, on[1:]):
         unseen += d
     elif d > 5000000:
         unseen += d - 4000000
+# a holder whose run the kernel bounds (WJ_RUN_MAX_US: a SCHED_DEADLINE task's runtime, CBS
+# throttles it there in the task clock, which leaves out stolen time): what its run holding the
+# CPU lasted beyond that (more than a tenth of it) was not its time
+rmax = int(os.environ.get("WJ_RUN_MAX_US", "0")) * 1000
+if rmax:
+    name = lambda f, k: "%s:%s" % (f.get(k + "_comm"), f.get(k + "_pid"))
+    ins = [e[0] for e in ev if e[1] == cpu and e[5] == "sched_switch" and e[0] <= start and
+           name(kv(e[6]), "next") == holder]
+    outs = [e[0] for e in ev if e[1] == cpu and e[5] == "sched_switch" and start < e[0] <= end and
+            name(kv(e[6]), "prev") == holder]
+    if ins and outs and outs[0] - ins[-1] > rmax + max(rmax // 10, 100000):
+        unseen += outs[0] - ins[-1] - rmax
 back = [e for e in ev if e[1] == cpu and sw[0] < e[0] <= mark[-1][0]]
 if back and back[0][0] - sw[0] > 200000:
     unseen += back[0][0] - sw[0]

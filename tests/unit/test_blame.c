@@ -346,6 +346,83 @@ static void test_stall_inside_a_holder_that_runs_by_the_clock(void)
 	CU_ASSERT_EQUAL(top()->stall_ns, 0);
 }
 
+/*
+ * A SCHED_DEADLINE hog (pid 7000, 5 ms runtime) switched in at 49 ms holds CPU 1 when the
+ * FIFO 99 thread's timer fires at 50 ms; CPU 1 then shows no event until @quiet_us (the ticks
+ * due from 51 ms on missed: a stall), and the hog is throttled at @end_us. No other run of
+ * it in the window: only its runtime, as a live run reads it, says how long it runs.
+ */
+static void build_stall_in_dl_hog(double quiet_us, double end_us)
+{
+	double t;
+
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "rtwhy", 0, CUR_S, 0, "swapper/1", 120, 0);
+	for (t = 27000; t < 49000; t += 4000)
+		ev_tick(&g, t, 1, 0, "swapper/1", 0);
+	ev_switch(&g, 49000, 1, 0, "swapper/1", 120, 0, 7000, "dlhog", -1, 0);
+	ev_timer_wakes(&g, 50000, 1, 7000, "dlhog", TID, 0, 0);
+	ev_tick(&g, quiet_us, 1, 7000, "dlhog", 0);
+	ev_switch(&g, end_us, 1, 7000, "dlhog", -1, 0, TID, "rtwhy", 0, 0);
+}
+
+static int explain_dl(double w_us, uint64_t runtime_us)
+{
+	struct cause_dl_task dl = { .pid = 7000,
+				    .runtime_ns = runtime_us * 1000,
+				    .deadline_ns = 50000000,
+				    .period_ns = 50000000 };
+	struct blame_host host = { .steal_ns = -1 };
+	struct blame_spike sp = { .tid = TID,
+				  .cpu = 1,
+				  .deadline_ns = evgen_us(50000),
+				  .wake_ns = evgen_us(w_us),
+				  .deadline_exact = true,
+				  .source = "test" };
+
+	host.cause.dl_tasks = &dl;
+	host.cause.nr_dl_tasks = runtime_us ? 1 : 0;
+	return blame_explain(g.ev, g.n, &sp, &host, &res);
+}
+
+static void test_stall_inside_a_deadline_holder(void)
+{
+	/* its run its runtime (54 ms - 49 ms): the stall charged to it, the hog's time */
+	build_stall_in_dl_hog(53500, 54000);
+	CU_ASSERT_EQUAL_FATAL(explain_dl(54010, 5000), 0);
+	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_HIGHER_PRIORITY);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(top());
+	CU_ASSERT_STRING_EQUAL(top()->comm, "dlhog");
+	CU_ASSERT_TRUE(top()->stall_ns >= 2400000); /* from the tick due at 51 ms */
+	CU_ASSERT_EQUAL(res.holder_nr_runs, 0);
+	CU_ASSERT_EQUAL(res.holder_usual_ns, 5000000);
+	CU_ASSERT_EQUAL(res.holder_extra_ns, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "its SCHED_DEADLINE runtime is 5000 us"));
+	/* its runtime unknown (a file): nothing says the stall did not lengthen it */
+	CU_ASSERT_EQUAL_FATAL(explain_dl(54010, 0), 0);
+	CU_ASSERT_EQUAL(res.holder_usual_ns, 0);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_INVISIBLE);
+	/* 3 ms longer than its runtime (the stolen time the task clock leaves out): that is
+	 * the stall's, the rest of the latency the hog's, the larger part */
+	build_stall_in_dl_hog(55500, 57000);
+	CU_ASSERT_EQUAL_FATAL(explain_dl(57010, 5000), 0);
+	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
+	CU_ASSERT_EQUAL(res.holder_extra_ns, 3000000);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_HIGHER_PRIORITY);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "the 3000 us it ran longer are the stall's"));
+	/* 7 ms longer, most of the latency: the stall's, as invisible */
+	build_stall_in_dl_hog(59500, 61000);
+	CU_ASSERT_EQUAL_FATAL(explain_dl(61010, 5000), 0);
+	CU_ASSERT_EQUAL(res.holder_extra_ns, 7000000);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_INVISIBLE);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "its SCHED_DEADLINE runtime is 5000 us"));
+	/* a run shorter than its runtime (it slept before using it): its runtime says nothing */
+	build_stall_in_dl_hog(53500, 54000);
+	CU_ASSERT_EQUAL_FATAL(explain_dl(54010, 8000), 0);
+	CU_ASSERT_EQUAL(res.holder_usual_ns, 0);
+}
+
 static void test_non_preemptible(void)
 {
 	thread_sleeps(120, 80, "kworker/1:1");
@@ -1022,6 +1099,8 @@ static CU_TestInfo blame_tests[] = {
 	  test_soft_timer_late_inside_a_higher_priority_holder },
 	{ "a stall inside a higher-priority holder's run: its time within how long it runs",
 	  test_stall_inside_a_holder_that_runs_by_the_clock },
+	{ "a stall inside a SCHED_DEADLINE holder's run: its runtime says how long it runs",
+	  test_stall_inside_a_deadline_holder },
 	{ "need-resched set, no switch: non-preemptible", test_non_preemptible },
 	{ "RT thread held by a fair task", test_rt_thread_held_by_fair_task },
 	{ "non-preemptible: need-resched as the chain says it",
