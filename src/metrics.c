@@ -410,8 +410,14 @@ int metrics_format_parse(const char *name, enum metrics_format *format)
 	return 0;
 }
 
-/* Render into FILE.tmp.PID, make it durable, rename it over FILE; no temporary file is left. */
-static int metrics_replace(const char *path, const struct metrics_input *in)
+/*
+ * Render into FILE.tmp.PID, rename it over FILE; no temporary file is left. The rename alone
+ * keeps a reader from a half-written file; the final write (@durable) is also flushed to disk
+ * first. Not the periodic ones: they come from the run's main loop, which an fsync behind the
+ * run's own --save-trace writes held for seconds (26-service: SIGHUP's rewrite 2 s late), and
+ * the next one replaces them anyway.
+ */
+static int metrics_replace(const char *path, const struct metrics_input *in, bool durable)
 {
 	char tmp[PATH_MAX];
 	int fd, err = -metrics_tmp_path(path, tmp, sizeof(tmp));
@@ -433,7 +439,7 @@ static int metrics_replace(const char *path, const struct metrics_input *in)
 	errno = 0;
 	if (fflush(f) || ferror(f))
 		err = errno ? errno : util_write_errno(fd, EIO);
-	else if (fsync(fd))
+	else if (durable && fsync(fd))
 		err = errno;
 	if (fclose(f) && !err)
 		err = errno ? errno : EIO;
@@ -467,7 +473,7 @@ int metrics_file_write(struct metrics_file *mf, const struct measure_summary *s,
 		for (i = 0; i < s->nr_threads; i++)
 			metrics_thread_read(&s->threads[i], &mf->threads[i]);
 		in.threads = mf->threads;
-		ret = metrics_replace(mf->path, &in);
+		ret = metrics_replace(mf->path, &in, !run->running);
 	} else {
 		ret = -ENOMEM;
 	}
