@@ -138,42 +138,73 @@ wake_late() {
 # for one that is (SHARE_MIN per cent at least).
 SHARE_MIN=50
 share() {
-	awk -v c="$(printf '[%03d]' "$2")" -v from="$3" -v to="$4" -v what="$5" -v irq="$irq" '
-		function ours() {
-			if (what == "busy") return depth == 0 && task == "busyloop"
-			if (what ~ /^pids:/) return depth == 0 && index(what " ", " " tpid " ")
-			if (what == "idle") return depth == 0 && index(task, "swapper/") == 1
+	echo "0 $2 $3 $4" | share_list "$1" /dev/stdin "$5" | cut -d' ' -f2
+}
+# share_list TEXT LIST WHAT: share for many spans in one pass over TEXT (an --explain run's
+# windows, tens of MB: one awk per spike is minutes under TCG); LIST lines "ID CPU FROM_NS
+# TO_NS", printed back as "ID PERCENT" (in the order of FROM)
+share_list() {
+	sort -n -k3 "$2" | awk -v what="$3" -v irq="$irq" '
+		function ours(k,  d, tk, s) {
+			d = depth[k]; tk = task[k]; s = st[k, d]
+			if (what == "busy") return d == 0 && tk == "busyloop"
+			if (what ~ /^pids:/) return d == 0 && index(what " ", " " tpid[k] " ")
+			if (what == "idle") return d == 0 && index(tk, "swapper/") == 1
 			if (what == "idleirq")
-				return index(task, "swapper/") == 1 && (depth == 0 || st[depth] == "vector")
-			if (depth > 0 && st[depth] == "irq " irq) return 1
-			if (depth > 0 && st[depth] == "soft 4") return 1
-			return (depth == 0 || st[depth] ~ /^soft/) && index(task, "irq/" irq "-") == 1
+				return index(tk, "swapper/") == 1 && (d == 0 || s == "vector")
+			if (d > 0 && s == "irq " irq) return 1
+			if (d > 0 && s == "soft 4") return 1
+			return (d == 0 || s ~ /^soft/) && index(tk, "irq/" irq "-") == 1
 		}
-		function upto(t,  a, b) {
-			a = prev > from ? prev : from; b = t < to ? t : to
-			if (started && b > a && ours()) sum += b - a
-			prev = t; started = 1
+		# the time from the CPU s last event to t, to each span of it that it overlaps
+		function upto(k, t,  j, J, a, b, o) {
+			if (seen[k]) {
+				o = ours(k)
+				for (j = lo[k]; j <= nk[k]; j++) {
+					J = iv[k, j]
+					if (from[J] >= t) break
+					a = prev[k] > from[J] ? prev[k] : from[J]; b = t < to[J] ? t : to[J]
+					if (o && b > a) sum[J] += b - a
+				}
+				while (lo[k] <= nk[k] && to[iv[k, lo[k]]] <= t) lo[k]++
+			}
+			prev[k] = t; seen[k] = 1
 		}
-		function arg(k,  i) {
-			for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) return substr($i, length(k) + 2)
+		function arg(x,  i) {
+			for (i = 1; i <= NF; i++) if (index($i, x "=") == 1) return substr($i, length(x) + 2)
 			return ""
 		}
+		FILENAME == "-" {
+			n++; id[n] = $1; k = $2 + 0; from[n] = $3; to[n] = $4
+			iv[k, ++nk[k]] = n; if (!(k in lo)) lo[k] = 1
+			next
+		}
+		# a saved window of its own: what the last one left open (an interrupt cut at its
+		# end, the task on a CPU) is not this one s; the time to its first event is unseen
+		/^# rtwhy: spike / {
+			for (k in nk) { depth[k] = 0; task[k] = ""; tpid[k] = ""; seen[k] = 0 }
+			next
+		}
 		{
-			hit = 0; t = -1; ev = ""
+			k = -1; t = -1; ev = ""
 			for (i = 1; i <= NF; i++) {
-				if ($i == c) hit = 1
+				if (k < 0 && $i ~ /^\[[0-9][0-9][0-9]\]$/) k = substr($i, 2, 3) + 0
 				if (t < 0 && $i ~ /^[0-9]+\.[0-9]+:$/) { t = $i * 1e9; ev = $(i + 1); continue }
 			}
-			if (!hit || t < 0) next
-			upto(t)
-			if (ev == "sched_switch:") { task = arg("next_comm"); tpid = arg("next_pid") }
-			else if (ev == "irq_handler_entry:") st[++depth] = "irq " arg("irq")
-			else if (ev == "softirq_entry:") st[++depth] = "soft " arg("vec")
-			else if (ev ~ /_entry:$/ && ev != "hrtimer_expire_entry:") st[++depth] = "vector"
+			if (k < 0 || t < 0 || !(k in nk)) next
+			upto(k, t)
+			if (ev == "sched_switch:") { task[k] = arg("next_comm"); tpid[k] = arg("next_pid") }
+			else if (ev == "irq_handler_entry:") st[k, ++depth[k]] = "irq " arg("irq")
+			else if (ev == "softirq_entry:") st[k, ++depth[k]] = "soft " arg("vec")
+			else if (ev ~ /_entry:$/ && ev != "hrtimer_expire_entry:") st[k, ++depth[k]] = "vector"
 			else if ((ev == "irq_handler_exit:" || ev == "softirq_exit:" ||
-				  (ev ~ /_exit:$/ && ev != "hrtimer_expire_exit:")) && depth > 0) depth--
+				  (ev ~ /_exit:$/ && ev != "hrtimer_expire_exit:")) && depth[k] > 0) depth[k]--
 		}
-		END { upto(to); printf "%.0f\n", (to > from ? 100 * sum / (to - from) : 0) }' "$1"
+		END {
+			for (k in nk) upto(k, 1e30)
+			for (J = 1; J <= n; J++)
+				printf "%s %.0f\n", id[J], (to[J] > from[J] ? 100 * sum[J] / (to[J] - from[J]) : 0)
+		}' - "$1"
 }
 
 # judge_run NAME PIDS [IRQ]: each spike of the --explain run NAME ($W/NAME.flat, .txt) by its
@@ -452,32 +483,70 @@ s_throttle() {
 # run's 4 tries on rt: no dlhog on the measured CPU in any window, every spike the guest's
 # stall). So a FIFO 99 thread on every CPU (-S): whichever CPU they run on. The hint must not
 # offer a higher RT priority.
-# Judged by the first spike of a -b run that is not the guest's noise (spike_tries), not by
-# its window as piboost is: under TCG a vCPU that spins in user space takes its ticks
-# milliseconds late, and every spike a dlhog held in a lab run (43 of 417) had a tick 4.1-4.3
-# ms late in it (judge_run's MISSED_US): none would be judged.
+# Every spike of an --explain run whose window shows a dlhog on the spike's CPU over half the
+# latency (share, by the events of its --save-trace) is judged: higher_priority naming that
+# dlhog, SCHED_DEADLINE, no RT priority in the hint; the others (the guest's stalls, which make
+# most spikes over the threshold: 4 -b tries on threadirqs in one lab run met no dlhog) are
+# counted as noise. Under TCG a vCPU that spins in user space takes its ticks milliseconds
+# late, so nearly every spike a dlhog holds has a stall inside the dlhog's run (43 of 417 in a
+# lab run, each with a tick 4.1-4.3 ms late): the run is as long as its runtime, which rtwhy
+# reads live (sched_getattr), so the stall is the dlhog's time (blame_holder.h), judged too.
+DLHOG_MIN=3 # judged spikes that make one run enough
+# Of the judged, the share rtwhy must name right: the window's share counts a silence inside
+# the dlhog's run as the dlhog's, rtwhy the silence past a due tick (TCG's late tick) as the
+# stall's, so a spike whose late tick is half its latency (3 of 172 in a 6.1-rt run, 49% of
+# it) is the stall's by rtwhy and the dlhog's by the share: each such one is listed
+DLHOG_RIGHT_PCT=95
 s_dlhog() {
 	start_bg dlhog 5000 50000 600
 	start_bg dlhog 5000 50000 600
 	sleep 0.5
 	dls=" $(pidof dlhog) "
-	ST_PIDS=$dls
-	spike_tries dlhog 4 -S -p 99 -i 1000 -D 4 -q -b 3000
-	ST_PIDS=""
+	a=0 n=0 judged=0 right=0 bad=""
+	while [ $a -lt 2 ] && [ "$judged" -lt "$DLHOG_MIN" ]; do
+		a=$((a + 1))
+		rtwhy_try dlhog-$a -S -p 99 -i 1000 -D 6 -q --explain=3000
+		f=$W/dlhog-$a.flat
+		# each spike's span, from its deadline for its latency, and the dlhogs' share of it
+		awk -F= '$1 ~ /^spikes\.[0-9]+\.(cpu|deadline_ns|latency_us)$/ {
+				split($1, p, "."); v[p[2], p[3]] = $2; if (p[2] + 1 > nr) nr = p[2] + 1 }
+			END { for (i = 0; i < nr; i++) printf "%d %d %.0f %.0f\n", i, v[i, "cpu"],
+				v[i, "deadline_ns"], v[i, "deadline_ns"] + v[i, "latency_us"] * 1000 }' \
+			"$f" >"$W/dlhog-$a.spans"
+		share_list "$W/dlhog-$a.txt" "$W/dlhog-$a.spans" "pids: $dls" >"$W/dlhog-$a.shares"
+		i=0 nr=$(nr_spikes "$f")
+		while [ "$i" -lt "${nr:-0}" ]; do
+			n=$((n + 1))
+			l=$(spike_get "$f" "$i" latency_us)
+			sh=$(awk -v i="$i" '$1 == i { print $2 }' "$W/dlhog-$a.shares")
+			if [ "${sh:-0}" -ge "$SHARE_MIN" ]; then
+				judged=$((judged + 1))
+				v=$(spike_get "$f" "$i" verdict.kind)
+				c="$(culprit_get "$f" "$i" comm) $(culprit_get "$f" "$i" policy)"
+				cp=$(culprit_get "$f" "$i" pid)
+				text=$(spike_get "$f" "$i" verdict.text)
+				hint=$(spike_get "$f" "$i" verdict.hint)
+				if [ "$v" = higher_priority ] && [ "$c" = "dlhog deadline" ] &&
+					case "$dls" in *" $cp "*) true ;; *) false ;; esac &&
+					case "$text" in *"before every RT task"*) true ;; *) false ;; esac &&
+					case "$hint" in *"(-p)"* | *"priority above"* | "") false ;; *) true ;; esac; then
+					right=$((right + 1))
+				else
+					bad="$bad${bad:+; }run $a spike $i (a dlhog $sh% of ${l%.*} us): '$v $c $cp' $(echo "$text" | cut -c1-160)"
+				fi
+			fi
+			i=$((i + 1))
+		done
+		note "run $a: $nr spikes; so far $judged with a dlhog holding the CPU over half the latency"
+	done
 	stop_started
-	SKIP=$noise_skip
 	keep "dlhog-*"
-	c="$(culprit_get "$f" 0 comm) $(culprit_get "$f" 0 policy)"
-	cp=$(culprit_get "$f" 0 pid)
-	verdict '[ "$v" = higher_priority ] && [ "$c" = "dlhog deadline" ] &&
-		case "$dls" in *" $cp "*) true ;; *) false ;; esac' \
-		"higher_priority naming a dlhog ($dls), SCHED_DEADLINE (got '$v $c $cp')"
-	text=$(spike_get "$f" 0 verdict.text)
-	verdict 'case "$text" in *"before every RT task"*) true ;; *) false ;; esac' \
-		"the text says SCHED_DEADLINE runs before every RT task"
-	hint=$(spike_get "$f" 0 verdict.hint)
-	verdict 'case "$hint" in *"(-p)"* | *"priority above"* | "") false ;; *) true ;; esac' \
-		"the hint offers no RT priority above it (got '$(echo "$hint" | cut -c1-80)')"
+	note "judged: $judged of $n spikes (the others the guest's noise: no dlhog on the CPU over half the latency)"
+	[ "$judged" -gt 0 ] ||
+		SKIP="none of $n spikes in $a runs showed a dlhog holding the CPU over half the latency"
+	verdict '[ $((right * 100)) -ge $((judged * DLHOG_RIGHT_PCT)) ]' \
+		"of the spikes whose window shows a dlhog on the CPU over half the latency, $DLHOG_RIGHT_PCT% at least: higher_priority naming it, SCHED_DEADLINE, 'before every RT task', no RT priority in the hint ($right of $judged${bad:+; the others: $bad})"
+	SKIP=""
 }
 
 # ---- priority inheritance: a FIFO 10 lock holder boosted to 90 above a FIFO 50 thread ----
