@@ -815,6 +815,14 @@ static void blame_timer_phase(const struct rtw_event *ev, size_t n, const struct
 	}
 	tw = blame_timer_thread(ev, ch, res);
 	blame_holder_find(ev, n, ch, tl, res, acc->host, &acc->holder);
+	if (acc->holder.usual_ns) {
+		res->holder_split_pid = acc->holder.pid;
+		res->holder_covers = acc->holder.covers;
+		res->holder_run_ns = acc->holder.end_ns - acc->holder.start_ns;
+		res->holder_usual_ns = acc->holder.usual_ns;
+		res->holder_nr_runs = acc->holder.nr_runs;
+		res->holder_extra_ns = acc->holder.extra_ns;
+	}
 	acc->timer_hard = ch->timer >= 0 && (ev[ch->timer].flags & RTW_F_HARDIRQ);
 	from = d + slack;
 	if (tw > from && tw < t) {

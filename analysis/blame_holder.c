@@ -4,6 +4,7 @@
  * stall inside its run is its time. See include/analysis/blame_holder.h.
  */
 #include "analysis/blame_holder.h"
+#include "analysis/repair.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -94,8 +95,13 @@ static void blame_holder_stalls(const struct timeline *tl, struct blame_holder *
 	uint64_t run = h->end_ns - h->start_ns;
 
 	timeline_walk(tl, h->cpu, h->start_ns, h->end_ns, blame_holder_walk_gap, &w);
+	if (h->dl_short) /* its run up to the due tick: the silence past it counted apart */
+		h->usual_ns = run > w.gap ? run - w.gap : 1;
 	if (run > h->usual_ns + blame_holder_tol(h->usual_ns))
 		h->extra_ns = run - h->usual_ns < w.gap ? run - h->usual_ns : w.gap;
+	/* what it ran beyond its usual length is all a stall counted apart: its silences before
+	 * that, the start of a silence the tick grid gives it included, are its run */
+	h->covers = run <= h->usual_ns + blame_holder_tol(h->usual_ns) + h->extra_ns;
 	h->keep_until_ns = h->start_ns;
 	if (w.gap <= h->extra_ns)
 		return;
@@ -131,6 +137,8 @@ static void blame_holder_at(const struct rtw_event *ev, long at, int32_t prio,
 		if (in->u.sw.prev_prio < prio) {
 			h->pid = in->u.sw.prev_pid;
 			h->prio = in->u.sw.prev_prio;
+			h->end_runnable = !(in->u.sw.prev_state & RTW_STATE_INFERRED) &&
+					  (in->u.sw.prev_state & 0xff) == 0;
 			h->cpu = in->cpu;
 			h->start_ns = ev[i].ts_ns;
 			h->end_ns = in->ts_ns;
@@ -143,24 +151,72 @@ static void blame_holder_at(const struct rtw_event *ev, long at, int32_t prio,
 }
 
 /*
- * A DL holder's runtime, when its run reached it: CBS throttles it there, so that is how long
- * it runs (in the task clock: interrupts and stolen time inside the run come on top).
+ * The tick grid of @cpu: the phase (0..@tick_ns) most of its tick callbacks in @ev fall just
+ * after (ticks come late, never early); -1 without ticks.
  */
-static void blame_holder_dl(const struct cause_host *host, struct blame_holder *h)
+static int64_t blame_holder_tick_phase(const struct rtw_event *ev, size_t n, int cpu,
+				       uint64_t tick_ns)
 {
+	uint64_t ph[BLAME_HOLDER_MAX_RUNS], tol = tick_ns / 8;
+	int nr = 0, best = -1, best_hits = 0, i, k;
+	size_t j;
+
+	for (j = 0; j < n && nr < BLAME_HOLDER_MAX_RUNS; j++)
+		if (ev[j].cpu == cpu && ev[j].kind == RTW_EV_HRTIMER_ENTRY &&
+		    event_is_tick_function(ev[j].u.hrt.function))
+			ph[nr++] = ev[j].ts_ns % tick_ns;
+	for (i = 0; i < nr; i++) {
+		int hits = 0;
+
+		for (k = 0; k < nr; k++)
+			hits += (ph[k] + tick_ns - ph[i]) % tick_ns <= tol;
+		if (hits > best_hits) {
+			best_hits = hits;
+			best = i;
+		}
+	}
+	return best < 0 ? -1 : (int64_t)ph[best];
+}
+
+/*
+ * A DL holder's runtime, when its run reached it: the kernel throttles it once the runtime is
+ * used (CBS), in the task clock, which leaves stolen time out; and notices that at the tick
+ * (the hrtick for DL is off by default), so its run ends at the first tick of its CPU's grid
+ * after the runtime: that is how long it runs. No grid in the window: its runtime alone.
+ */
+static void blame_holder_dl(const struct rtw_event *ev, size_t n, const struct blame_result *res,
+			    const struct cause_host *host, struct blame_holder *h)
+{
+	uint64_t tick = res->tick_ns, rt = 0, end;
+	int64_t phase;
 	size_t k;
 
 	if (h->usual_ns || h->prio >= 0 || !host)
 		return;
-	for (k = 0; k < host->nr_dl_tasks; k++) {
-		uint64_t rt = host->dl_tasks[k].runtime_ns;
-
-		if (host->dl_tasks[k].pid == h->pid && rt &&
-		    h->end_ns - h->start_ns + blame_holder_tol(rt) >= rt) {
-			h->usual_ns = rt;
-			h->nr_runs = 0;
-		}
+	for (k = 0; k < host->nr_dl_tasks; k++)
+		if (host->dl_tasks[k].pid == h->pid)
+			rt = host->dl_tasks[k].runtime_ns;
+	if (!rt)
+		return;
+	if (h->end_ns - h->start_ns + blame_holder_tol(rt) < rt) {
+		/*
+		 * Shorter, and switched out runnable: throttled at a tick with less than its
+		 * runtime left (an overrun in its last period is taken off the next), somewhere
+		 * before the tick due last in its run: how long it runs is up to there, and a
+		 * silence past that due tick is the tick's lateness (blame_holder_stalls()).
+		 */
+		if (h->end_runnable)
+			h->dl_short = true;
+		return;
 	}
+	h->usual_ns = rt;
+	h->nr_runs = 0;
+	phase = tick ? blame_holder_tick_phase(ev, n, h->cpu, tick) : -1;
+	if (phase < 0)
+		return;
+	end = h->start_ns + rt;
+	end += ((uint64_t)phase + tick - end % tick) % tick;
+	h->usual_ns = end - h->start_ns;
 }
 
 void blame_holder_find(const struct rtw_event *ev, size_t n, const struct blame_chain *ch,
@@ -189,8 +245,8 @@ void blame_holder_find(const struct rtw_event *ev, size_t n, const struct blame_
 	if (h->pid <= 0)
 		return;
 	blame_holder_runs(ev, n, h);
-	blame_holder_dl(host, h);
-	if (h->usual_ns)
+	blame_holder_dl(ev, n, res, host, h);
+	if (h->usual_ns || h->dl_short)
 		blame_holder_stalls(tl, h);
 }
 

@@ -199,16 +199,30 @@ static int stream_kernel_version(const struct stream *st)
 
 /* nothing of this machine: the trace may come from another; only what it says of its
  * kernel (a kernel before 6.12 has no fair server; PREEMPT_RT, its HZ ...) */
-static void stream_host(const struct stream *st, struct blame_host *host)
+static void stream_host(const struct stream *st, struct blame_host *host,
+			struct cause_dl_task dl[TEXTREAD_MAX_DL])
 {
+	const struct textread_stats *ts = st->tr ? textread_stats(st->tr) : NULL;
+	int i;
+
 	memset(host, 0, sizeof(*host));
 	host->steal_ns = -1;
 	stream_kernel(st, &host->kernel);
 	host->cause.knobs.kernel_version = stream_kernel_version(st);
+	/* a saved window's SCHED_DEADLINE reservations, as the live run read them */
+	for (i = 0; ts && i < ts->nr_dl; i++) {
+		dl[i].pid = ts->dl[i].pid;
+		dl[i].runtime_ns = ts->dl[i].runtime_ns;
+		dl[i].deadline_ns = ts->dl[i].deadline_ns;
+		dl[i].period_ns = ts->dl[i].period_ns;
+	}
+	host->cause.dl_tasks = ts && ts->nr_dl ? dl : NULL;
+	host->cause.nr_dl_tasks = ts ? (size_t)ts->nr_dl : 0;
 }
 
 static void stream_explain(struct stream *st, const struct blame_spike *sp, const char *what)
 {
+	struct cause_dl_task dl[TEXTREAD_MAX_DL];
 	struct blame_host host;
 	struct blame_result res;
 	struct blame_trace trace;
@@ -216,7 +230,7 @@ static void stream_explain(struct stream *st, const struct blame_spike *sp, cons
 	int ret;
 
 	stream_ts(sp->wake_ns, at, sizeof(at));
-	stream_host(st, &host);
+	stream_host(st, &host, dl);
 	ret = blame_explain_trace(evbuf_data(&st->win), evbuf_len(&st->win), sp, &host, &res,
 				  &trace);
 	if (ret) {
@@ -459,6 +473,7 @@ struct stream_need {
  */
 static bool stream_named_cpus(struct stream *st, const struct stream_need *n, bool *cpus, int nr)
 {
+	struct cause_dl_task dl[TEXTREAD_MAX_DL];
 	struct blame_host host;
 	struct blame_result res;
 	struct blame_spike sp;
@@ -471,7 +486,7 @@ static bool stream_named_cpus(struct stream *st, const struct stream_need *n, bo
 	else if (marker_spike_window(evbuf_data(&st->win), evbuf_len(&st->win), n->marker, n->m,
 				     stream_clock_mono(st, n->buffer), &sp, &unit))
 		return false;
-	stream_host(st, &host);
+	stream_host(st, &host, dl);
 	if (blame_explain(evbuf_data(&st->win), evbuf_len(&st->win), &sp, &host, &res))
 		return false;
 	if (!res.waking_ns || !res.switch_ns) { /* its wakeup is elsewhere: every CPU */

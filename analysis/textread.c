@@ -622,6 +622,27 @@ static bool tr_legend(struct textread *tr, const char *s, const char *e)
 	return true;
 }
 
+/* "PID runtime NS deadline NS period NS" of "# rtwhy: deadline task" (textwrite_deadline()) */
+static void tr_deadline(struct textread *tr, const char *p, const char *e)
+{
+	struct textread_dl d = { 0 };
+	uint64_t pid;
+	int i;
+
+	p = textscan_dec(p, e, &pid);
+	if (!p || !pid || pid > INT32_MAX || !textscan_is(p, e, " runtime ") ||
+	    !(p = textscan_dec(p + 9, e, &d.runtime_ns)) || !textscan_is(p, e, " deadline ") ||
+	    !(p = textscan_dec(p + 10, e, &d.deadline_ns)) || !textscan_is(p, e, " period ") ||
+	    !textscan_dec(p + 8, e, &d.period_ns))
+		return;
+	d.pid = (int32_t)pid;
+	for (i = 0; i < tr->st.nr_dl && tr->st.dl[i].pid != d.pid; i++)
+		;
+	if (i < TEXTREAD_MAX_DL)
+		tr->st.dl[i] = d;
+	if (i == tr->st.nr_dl && i < TEXTREAD_MAX_DL)
+		tr->st.nr_dl++;
+}
 static void tr_comment(struct textread *tr, const char *s, const char *e)
 {
 	const char *p;
@@ -667,6 +688,10 @@ static void tr_comment(struct textread *tr, const char *s, const char *e)
 	if (textscan_is(s, e, "# rtwhy: main thread ")) {
 		if (textscan_dec(s + 21, e, &v) && v > 0 && v <= INT32_MAX)
 			tr->st.main_tid = (int32_t)v;
+		return;
+	}
+	if (textscan_is(s, e, "# rtwhy: deadline task ")) {
+		tr_deadline(tr, s + 23, e);
 		return;
 	}
 	if (textscan_is(s, e, "# rtwhy: preempt ")) {

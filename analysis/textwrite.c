@@ -60,6 +60,14 @@ void textwrite_kernel(FILE *out, const char *release, const char *version, int h
 		fprintf(out, "# rtwhy: preempt %s\n", util_preempt_name(preempt));
 }
 
+void textwrite_deadline(FILE *out, int32_t pid, uint64_t runtime_ns, uint64_t deadline_ns,
+			uint64_t period_ns)
+{
+	fprintf(out, "# rtwhy: deadline task %d runtime %llu deadline %llu period %llu\n", (int)pid,
+		(unsigned long long)runtime_ns, (unsigned long long)deadline_ns,
+		(unsigned long long)period_ns);
+}
+
 /* The payload of the events about tasks' priorities and signals, and CPU hotplug's steps. */
 static bool textwrite_more(FILE *out, const struct rtw_event *e)
 {

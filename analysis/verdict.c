@@ -77,6 +77,9 @@ static int verdict_silent_gap(const struct verdict_facts *f)
 
 	if (!f->c || !blame_culprit_is_thread(f->c))
 		return -1;
+	/* a task above the thread that runs for a known time: how long it ran says it */
+	if (r->holder_covers && f->c->pid == r->holder_split_pid)
+		return -1;
 	/* almost all of it (3/4): a task seen running before its silence keeps its claim */
 	silent_ns = f->c->silent_ns < f->c->ns ? f->c->silent_ns : f->c->ns;
 	if (silent_ns * 4 <= f->c->ns * 3)
@@ -96,7 +99,8 @@ static int verdict_stall_apart(const struct verdict_facts *f)
 	uint64_t gap_ns;
 	int top;
 
-	if (!f->c || !f->c->stall_ns)
+	if (!f->c ||
+	    (!f->c->stall_ns && !(f->res->holder_covers && f->c->pid == f->res->holder_split_pid)))
 		return -1;
 	gap_ns = blame_unaccounted_ns(f->res, &top);
 	return top >= 0 && gap_ns > f->c->ns ? top : -1;

@@ -247,7 +247,9 @@ static void verdict_words_usual(const struct blame_result *res, char *buf, size_
 			 res->holder_nr_runs);
 	else
 		snprintf(buf, len,
-			 "its SCHED_DEADLINE runtime is %llu us, where the kernel throttles it",
+			 "its SCHED_DEADLINE runtime ends its run at the first tick after it, %llu "
+			 "us "
+			 "from its start",
 			 (unsigned long long)(res->holder_usual_ns / NSEC_PER_USEC));
 }
 
@@ -260,11 +262,23 @@ static void verdict_words_stall_note(const struct verdict_words *w, char *buf, s
 	const struct blame_result *res = w->res;
 	char apart[128] =
 		", so the stall did not lengthen it: the thread would have waited as long";
-	char usual[96];
+	char usual[128];
 
 	buf[0] = '\0';
-	if (!w->c || !w->c->stall_ns || !res->holder_usual_ns)
+	if (!w->c || !res->holder_usual_ns || w->c->pid != res->holder_split_pid)
 		return;
+	if (!w->c->stall_ns) { /* all of the stall counted apart: what it ran longer */
+		if (!res->holder_extra_ns)
+			return;
+		verdict_words_usual(res, usual, sizeof(usual));
+		snprintf(buf, len,
+			 " How long it runs: %s; this one %llu us: the %llu us it ran longer, with "
+			 "no "
+			 "event where a tick was due, are a stall's, counted apart.",
+			 usual, (unsigned long long)(res->holder_run_ns / NSEC_PER_USEC),
+			 (unsigned long long)(res->holder_extra_ns / NSEC_PER_USEC));
+		return;
+	}
 	if (res->holder_extra_ns)
 		snprintf(apart, sizeof(apart),
 			 ": the %llu us it ran longer are the stall's, counted apart, and the "
@@ -611,7 +625,7 @@ static void verdict_words_holder_apart(const struct verdict_words *w, char *text
 	const struct blame_result *res = w->res;
 	const struct blame_culprit *h = NULL;
 	uint64_t gap_ns;
-	char buf[448], usual[96];
+	char buf[448], usual[128];
 	int i;
 
 	for (i = 0; i < res->nr_culprits && !h; i++)

@@ -157,7 +157,7 @@ static void explain_host_tasks(const struct rtw_event *ev, size_t n, struct pidm
 
 /* The traced machine, for --save-trace: this one, its CPUs, kernel and clock. */
 static void explain_save_window(struct explain *e, const struct capture_spike *cs,
-				const struct blame_result *res)
+				const struct blame_result *res, const struct explain_host *h)
 {
 	const struct savetrace_window win = {
 		.ev = cs->ev,
@@ -166,6 +166,8 @@ static void explain_save_window(struct explain *e, const struct capture_spike *c
 		.tid = res->spike.tid,
 		.latency_ns = res->latency_ns,
 		.since_ns = cs->trace_start_ns,
+		.dl = h->dl,
+		.nr_dl = h->nr_dl,
 	};
 	struct savetrace_src src = { .clock = "mono" };
 	const struct utsname *u = &e->machine.uts;
@@ -364,7 +366,7 @@ static void explain_spike(struct explain *e, const struct capture_spike *cs)
 	res.live.explain_ns = timenow_mono_ns() - ms->wake_ns;
 	e->nr_explained++;
 	explain_note_explained(e, ms);
-	explain_save_window(e, cs, &res);
+	explain_save_window(e, cs, &res, &h);
 	explain_draw(e, &trace, &res);
 	blame_trace_free(&trace);
 	explain_hand_over(e, &res, cs->n);

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "analysis/datwrite.h"
+#include "analysis/result.h"
 #include "analysis/textwrite.h"
 #include "analysis/util.h"
 #include "rtwhy/log.h"
@@ -374,7 +375,7 @@ int savetrace_window(struct savetrace *s, const struct savetrace_src *src,
 		     const struct savetrace_window *win)
 {
 	const struct rtw_event *ev = win->ev;
-	size_t i = 0, n = win->n;
+	size_t i = 0, k, n = win->n;
 	bool goes_on;
 
 	savetrace_reopen_now(s);
@@ -426,6 +427,9 @@ int savetrace_window(struct savetrace *s, const struct savetrace_src *src,
 		else
 			fprintf(s->text, "# rtwhy: spike %d: tid %d latency %llu ns\n", win->index,
 				win->tid, (unsigned long long)win->latency_ns);
+		for (k = 0; k < win->nr_dl; k++)
+			textwrite_deadline(s->text, win->dl[k].pid, win->dl[k].runtime_ns,
+					   win->dl[k].deadline_ns, win->dl[k].period_ns);
 		for (; i < n; i++)
 			textwrite_event(s->text, &ev[i]);
 		if (fflush(s->text) || ferror(s->text)) {

@@ -10,8 +10,8 @@
  * stall the holder's: the thread would have waited that long anyway. A SCHED_DEADLINE holder
  * whose run reached its runtime (a live run reads it: cause_host.dl_tasks) runs that long
  * without other runs to tell: the kernel throttles it there (CBS), charging the task clock,
- * which leaves out what the hypervisor stole where it is accounted. Pure: no I/O, no
- * allocation.
+ * which leaves out what the hypervisor stole where it is accounted, at the first tick after
+ * it. Pure: no I/O, no allocation.
  */
 #ifndef ANALYSIS_BLAME_HOLDER_H
 #define ANALYSIS_BLAME_HOLDER_H
@@ -31,16 +31,21 @@
 #define BLAME_HOLDER_MIN_RUNS 2
 
 struct blame_holder {
-	int32_t pid;		/* the holder, 0 none */
-	int32_t cpu;		/* the CPU it held */
-	uint64_t start_ns;	/* its switch-in there */
-	uint64_t end_ns;	/* its switch-out before the wait ended */
-	uint64_t usual_ns;	/* how long it runs: the lower quartile of its other complete runs
+	int32_t pid;	   /* the holder, 0 none */
+	int32_t cpu;	   /* the CPU it held */
+	uint64_t start_ns; /* its switch-in there */
+	uint64_t end_ns;   /* its switch-out before the wait ended */
+	uint64_t usual_ns; /* how long it runs: the lower quartile of its other complete runs
 				 * there, when half of them lie within the tolerance of it; a
 				 * DL task's runtime; 0 unknown */
-	int nr_runs;		/* those runs; 0 with usual_ns: the DL runtime */
-	int32_t prio;		/* its kernel prio (-1 SCHED_DEADLINE) */
-	uint64_t extra_ns;	/* of its stalls (TL_GAP time of it in [start_ns, end_ns]), the
+	int nr_runs;	   /* those runs; 0 with usual_ns: the DL runtime */
+	int32_t prio;	   /* its kernel prio (-1 SCHED_DEADLINE) */
+	bool covers;	   /* usual_ns known and its run beyond it all counted apart (extra_ns):
+				 * its silences before that are its run */
+	bool end_runnable; /* switched out runnable (preempted, or a DL task throttled) */
+	bool dl_short;	   /* a DL holder throttled before its runtime: its usual run is
+				 * up to the tick due last in it */
+	uint64_t extra_ns; /* of its stalls (TL_GAP time of it in [start_ns, end_ns]), the
 				 * stall's: how much longer than usual_ns its run was */
 	uint64_t keep_until_ns; /* its stalls up to here are its time (all but extra_ns of
 				 * them, from its start), later ones the stall's */

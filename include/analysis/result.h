@@ -542,6 +542,10 @@ struct blame_result {
 	uint64_t holder_usual_ns;
 	int holder_nr_runs;	  /* 0 with holder_usual_ns: that is its SCHED_DEADLINE runtime */
 	uint64_t holder_extra_ns; /* ... of its stalls, how much its run was longer than usual */
+	int32_t holder_split_pid; /* the task above the thread whose run says how long it runs
+				   * (blame_holder.h), 0 none */
+	bool holder_covers;	  /* its run beyond its usual length all counted apart: its
+				   * silences before that are its run */
 	uint64_t tick_ns; /* tick period (config, else the run queue CPU's ticks), 0 unknown */
 	struct blame_kernel kernel; /* what was known of the kernel, and read in the events */
 	struct blame_culprit culprit[BLAME_MAX_CULPRITS];

@@ -32,6 +32,16 @@ enum textread_flavor {
 	TEXTREAD_RTWHY,	     /* rtwhy --save-trace */
 };
 
+#define TEXTREAD_MAX_DL 16
+
+/* A SCHED_DEADLINE task's reservation, as a saved window says it. */
+struct textread_dl {
+	int32_t pid;
+	uint64_t runtime_ns;
+	uint64_t deadline_ns;
+	uint64_t period_ns;
+};
+
 struct textread_stats {
 	uint64_t lines;		      /* lines read */
 	uint64_t events;	      /* events handed on, RTW_EV_LOST ones included */
@@ -54,6 +64,10 @@ struct textread_stats {
 	int32_t main_tid;	  /* "# rtwhy: main thread PID": rtwhy's own; 0 unknown */
 	int hz;			  /* "# rtwhy: hz N": the kernel's CONFIG_HZ; 0 unknown */
 	int preempt;		  /* "# rtwhy: preempt MODEL": enum util_preempt, 0 unknown */
+	/* "# rtwhy: deadline task ..." lines (textwrite_deadline()): the SCHED_DEADLINE
+	 * reservations the live run read, the latest of each task, up to TEXTREAD_MAX_DL tasks */
+	struct textread_dl dl[TEXTREAD_MAX_DL];
+	int nr_dl;
 };
 
 /*

@@ -37,6 +37,19 @@ void textwrite_kernel(FILE *out, const char *release, const char *version, int h
 		      int preempt);
 
 /**
+ * textwrite_deadline() - "# rtwhy: deadline task PID runtime NS deadline NS period NS": a
+ * SCHED_DEADLINE task's reservation as the live run read it (sched_getattr), which the events
+ * do not carry: how long the task runs in a period (blame_holder.h).
+ * @out: stream
+ * @pid: the task
+ * @runtime_ns: its runtime
+ * @deadline_ns: its relative deadline
+ * @period_ns: its period
+ */
+void textwrite_deadline(FILE *out, int32_t pid, uint64_t runtime_ns, uint64_t deadline_ns,
+			uint64_t period_ns);
+
+/**
  * textwrite_event() - One event as one line (nothing for RTW_EV_OTHER).
  * @out: stream
  * @e: event

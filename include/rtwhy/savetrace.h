@@ -44,6 +44,7 @@
 #include "analysis/event.h"
 
 struct datwrite;
+struct cause_dl_task;
 
 /* What the events are from: the traced machine. */
 struct savetrace_src {
@@ -62,10 +63,12 @@ struct savetrace_src {
 struct savetrace_window {
 	const struct rtw_event *ev; /* time-ordered */
 	size_t n;
-	int index;	     /* the spike's number (1-based) */
-	int32_t tid;	     /* the late thread */
-	uint64_t latency_ns; /* how late */
-	uint64_t since_ns;   /* the recording holds every event since then; 0 unknown */
+	int index;			/* the spike's number (1-based) */
+	int32_t tid;			/* the late thread */
+	uint64_t latency_ns;		/* how late */
+	uint64_t since_ns;		/* the recording holds every event since then; 0 unknown */
+	const struct cause_dl_task *dl; /* the SCHED_DEADLINE reservations read (text only) */
+	size_t nr_dl;
 };
 
 struct savetrace {

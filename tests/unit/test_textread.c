@@ -495,6 +495,13 @@ static void test_headers(void)
 	tr = read_text(&g, "# rtwhy: clock mono\n"
 			   "# rtwhy: kernel 6.1.0-57-rt-amd64 #1 SMP PREEMPT_RT Debian 6.1.192-3\n"
 			   "# rtwhy: hz 250\n# rtwhy: main thread 286\n# rtwhy: preempt voluntary\n"
+			   "# rtwhy: deadline task 7000 runtime 5000000 deadline 50000000 period "
+			   "50000000\n"
+			   "# rtwhy: deadline task 7001 runtime 1000000 deadline 10000000 period "
+			   "20000000\n"
+			   "# rtwhy: deadline task 7000 runtime 6000000 deadline 50000000 period "
+			   "50000000\n"
+			   "# rtwhy: deadline task 7002 runtime 5000000 period 50000000\n"
 			   "  a-1 [000] ..... 1.000000001: softirq_raise: vec=1 [action=TIMER]\n");
 	CU_ASSERT_STRING_EQUAL(textread_stats(tr)->kernel, "6.1.0-57-rt-amd64");
 	CU_ASSERT_STRING_EQUAL(textread_stats(tr)->kernel_version,
@@ -502,6 +509,13 @@ static void test_headers(void)
 	CU_ASSERT_EQUAL(textread_stats(tr)->hz, 250);
 	CU_ASSERT_EQUAL(textread_stats(tr)->main_tid, 286);
 	CU_ASSERT_EQUAL(textread_stats(tr)->preempt, UTIL_PREEMPT_VOLUNTARY);
+	/* the latest reservation of each task; a line without every field is no reservation */
+	CU_ASSERT_EQUAL_FATAL(textread_stats(tr)->nr_dl, 2);
+	CU_ASSERT_EQUAL(textread_stats(tr)->dl[0].pid, 7000);
+	CU_ASSERT_EQUAL(textread_stats(tr)->dl[0].runtime_ns, 6000000);
+	CU_ASSERT_EQUAL(textread_stats(tr)->dl[1].pid, 7001);
+	CU_ASSERT_EQUAL(textread_stats(tr)->dl[1].deadline_ns, 10000000);
+	CU_ASSERT_EQUAL(textread_stats(tr)->dl[1].period_ns, 20000000);
 	CU_ASSERT_EQUAL(textread_stats(tr)->unparsed, 0);
 	textread_destroy(tr);
 	tr = read_text(&g, "# nop latency trace v1.1.5 on 6.12.0\n"

@@ -73,7 +73,7 @@ static void test_states(void)
 /* What a saved window says of its kernel, for textread to read back. */
 static void test_kernel_lines(void)
 {
-	char buf[256];
+	char buf[384];
 	FILE *f = fmemopen(buf, sizeof(buf), "w");
 
 	textwrite_kernel(f, "6.1.0-57-rt-amd64", "#1 SMP PREEMPT_RT Debian 6.1.192-3", 250, 286,
@@ -82,10 +82,13 @@ static void test_kernel_lines(void)
 	/* "none or voluntary" is the version's to say, not a model the kernel names */
 	textwrite_kernel(f, NULL, NULL, 0, 0, UTIL_PREEMPT_NOT);
 	textwrite_kernel(f, NULL, NULL, 0, 0, UTIL_PREEMPT_NONE);
+	textwrite_deadline(f, 7000, 5000000, 50000000, 50000000);
 	fclose(f);
 	CU_ASSERT_STRING_EQUAL(buf, "# rtwhy: kernel 6.1.0-57-rt-amd64 #1 SMP PREEMPT_RT Debian "
 				    "6.1.192-3\n# rtwhy: hz 250\n# rtwhy: main thread 286\n"
-				    "# rtwhy: preempt rt\n# rtwhy: preempt none\n");
+				    "# rtwhy: preempt rt\n# rtwhy: preempt none\n"
+				    "# rtwhy: deadline task 7000 runtime 5000000 deadline 50000000 "
+				    "period 50000000\n");
 }
 
 static CU_TestInfo textwrite_tests[] = {
