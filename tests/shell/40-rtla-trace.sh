@@ -78,7 +78,7 @@ check '[ "$said" = "kind=thread blocking=swapper/1:0 blocking_pct=1.39 part=time
 G=tests/kernels/guest
 {
 	echo "SHARE_MIN=50 TIMER_LATE_US=500 irq=25"
-	sed -n '/^rla_get()/p; /^ct_held() {/,/^}/p; /^share() {/,/^}/p; /^rla_window() {/,/^}/p' \
+	sed -n '/^rla_get()/p; /^ct_held() {/,/^}/p; /^share() {/,/^}/p; /^share_list() {/,/^}/p; /^rla_window() {/,/^}/p' \
 		$G/guest.sh
 } | sed "s#/lab/#$top/$G/#g" >"$tmp/judge.sh"
 W=$tmp
