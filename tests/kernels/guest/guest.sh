@@ -505,7 +505,7 @@ s_dlhog() {
 	a=0 n=0 judged=0 right=0 bad=""
 	while [ $a -lt 2 ] && [ "$judged" -lt "$DLHOG_MIN" ]; do
 		a=$((a + 1))
-		rtwhy_try dlhog-$a -S -p 99 -i 1000 -D 6 -q --explain=3000
+		rtwhy_try dlhog-$a -S -p 99 -i 1000 -D 3 -q --explain=3000
 		f=$W/dlhog-$a.flat
 		# each spike's span, from its deadline for its latency, and the dlhogs' share of it
 		awk -F= '$1 ~ /^spikes\.[0-9]+\.(cpu|deadline_ns|latency_us)$/ {
