@@ -514,29 +514,35 @@ s_dlhog() {
 				v[i, "deadline_ns"], v[i, "deadline_ns"] + v[i, "latency_us"] * 1000 }' \
 			"$f" >"$W/dlhog-$a.spans"
 		share_list "$W/dlhog-$a.txt" "$W/dlhog-$a.spans" "pids: $dls" >"$W/dlhog-$a.shares"
-		i=0 nr=$(nr_spikes "$f")
-		while [ "$i" -lt "${nr:-0}" ]; do
+		# one line a spike: "INDEX|SHARE|VERDICT|COMM POLICY|PID|TEXT|HINT" (one awk pass:
+		# a sed per spike and field over the flat JSON took minutes under TCG)
+		awk 'FNR == NR { sh[$1] = $2; next }
+			{ e = index($0, "="); k = substr($0, 1, e - 1); v = substr($0, e + 1)
+			  if (split(k, p, ".") < 4 || p[1] != "spikes") next
+			  i = p[2]; if (i + 1 > nr) nr = i + 1
+			  if (p[3] == "verdict") vd[i, p[4]] = v
+			  else if (p[3] == "culprits") cu[i, p[4], p[5]] = v }
+			END { for (i = 0; i < nr; i++) { c = vd[i, "culprit"]
+				printf "%d|%d|%s|%s %s|%s|%s|%s\n", i, sh[i], vd[i, "kind"],
+					cu[i, c, "comm"], cu[i, c, "policy"], cu[i, c, "pid"],
+					vd[i, "text"], vd[i, "hint"] } }' \
+			"$W/dlhog-$a.shares" "$f" >"$W/dlhog-$a.judge"
+		nr=0
+		while IFS='|' read -r i sh v c cp text hint; do
+			nr=$((nr + 1))
 			n=$((n + 1))
-			l=$(spike_get "$f" "$i" latency_us)
-			sh=$(awk -v i="$i" '$1 == i { print $2 }' "$W/dlhog-$a.shares")
 			if [ "${sh:-0}" -ge "$SHARE_MIN" ]; then
 				judged=$((judged + 1))
-				v=$(spike_get "$f" "$i" verdict.kind)
-				c="$(culprit_get "$f" "$i" comm) $(culprit_get "$f" "$i" policy)"
-				cp=$(culprit_get "$f" "$i" pid)
-				text=$(spike_get "$f" "$i" verdict.text)
-				hint=$(spike_get "$f" "$i" verdict.hint)
 				if [ "$v" = higher_priority ] && [ "$c" = "dlhog deadline" ] &&
 					case "$dls" in *" $cp "*) true ;; *) false ;; esac &&
 					case "$text" in *"before every RT task"*) true ;; *) false ;; esac &&
 					case "$hint" in *"(-p)"* | *"priority above"* | "") false ;; *) true ;; esac; then
 					right=$((right + 1))
 				else
-					bad="$bad${bad:+; }run $a spike $i (a dlhog $sh% of ${l%.*} us): '$v $c $cp' $(echo "$text" | cut -c1-160)"
+					bad="$bad${bad:+; }run $a spike $i (a dlhog $sh%): '$v $c $cp' $(echo "$text" | cut -c1-160)"
 				fi
 			fi
-			i=$((i + 1))
-		done
+		done <"$W/dlhog-$a.judge"
 		note "run $a: $nr spikes; so far $judged with a dlhog holding the CPU over half the latency"
 	done
 	stop_started
