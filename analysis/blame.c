@@ -266,10 +266,6 @@ static uint64_t blame_add_stall(struct blame_acc *acc, const struct tl_segment *
 		return 0;
 	c = blame_add_seg(acc, &key, s, take);
 	c->stall_ns += take;
-	acc->res->holder_run_ns = acc->holder.end_ns - acc->holder.start_ns;
-	acc->res->holder_usual_ns = acc->holder.usual_ns;
-	acc->res->holder_nr_runs = acc->holder.nr_runs;
-	acc->res->holder_extra_ns = acc->holder.extra_ns;
 	return take;
 }
 

@@ -50,14 +50,6 @@ bool blame_chain_is_wake_of(const struct rtw_event *e, int32_t tid)
 	return (e->kind == RTW_EV_WAKING || e->kind == RTW_EV_WAKEUP) && e->u.wake.pid == tid;
 }
 
-/* A switch-out that was a preemption (runnable), not a sleep. */
-static bool blame_chain_preempted(const struct rtw_event *e)
-{
-	uint32_t st = e->u.sw.prev_state;
-
-	return !(st & RTW_STATE_INFERRED) && (st & 0xff) == 0;
-}
-
 /*
  * The chain the thread's own timer started: its last wakeup inside an hrtimer
  * callback before the wake time, and the first switch-in after it. That
@@ -96,7 +88,7 @@ static bool blame_chain_timer(const struct rtw_event *ev, long last, const struc
 	 */
 	for (i = ch->switch_in + 1; i <= last && sp->deadline_from != BLAME_DEADLINE_MARKER; i++)
 		if (ev[i].kind == RTW_EV_SWITCH && ev[i].u.sw.prev_pid == sp->tid &&
-		    !blame_chain_preempted(&ev[i]))
+		    !repair_switched_out_runnable(&ev[i]))
 			return false;
 	ch->timer = ti;
 	ch->waking = ch->wakeup = -1;
@@ -159,7 +151,7 @@ void blame_chain_find(const struct rtw_event *ev, size_t n, const struct blame_s
 		}
 		if (e->kind == RTW_EV_SWITCH && e->u.sw.prev_pid == sp->tid) {
 			ch->sleep = i;
-			if (blame_chain_preempted(e) && ch->waking < 0 && ch->wakeup < 0)
+			if (repair_switched_out_runnable(e) && ch->waking < 0 && ch->wakeup < 0)
 				continue;
 			break;
 		}

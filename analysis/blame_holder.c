@@ -137,8 +137,7 @@ static void blame_holder_at(const struct rtw_event *ev, long at, int32_t prio,
 		if (in->u.sw.prev_prio < prio) {
 			h->pid = in->u.sw.prev_pid;
 			h->prio = in->u.sw.prev_prio;
-			h->end_runnable = !(in->u.sw.prev_state & RTW_STATE_INFERRED) &&
-					  (in->u.sw.prev_state & 0xff) == 0;
+			h->end_runnable = repair_switched_out_runnable(in);
 			h->cpu = in->cpu;
 			h->start_ns = ev[i].ts_ns;
 			h->end_ns = in->ts_ns;

@@ -280,15 +280,19 @@ int util_preempt_parse(const char *word)
 	return UTIL_PREEMPT_UNKNOWN;
 }
 
-/* @word in @s as a whole word (space-separated, as uname -v writes its flags) */
-static bool util_has_word(const char *s, const char *word)
+bool util_has_word(const char *list, const char *word)
 {
-	size_t len = strlen(word);
-	const char *p;
+	size_t wlen = strlen(word);
+	const char *p = list;
 
-	for (p = s; (p = strstr(p, word)); p += len)
-		if ((p == s || p[-1] == ' ') && (p[len] == '\0' || p[len] == ' '))
+	while ((p = strstr(p, word))) {
+		bool start = p == list || isspace((unsigned char)p[-1]);
+		bool stop = !p[wlen] || isspace((unsigned char)p[wlen]);
+
+		if (start && stop)
 			return true;
+		p += wlen;
+	}
 	return false;
 }
 

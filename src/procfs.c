@@ -16,6 +16,7 @@
 #include <zlib.h>
 
 #include "rtwhy/procfs.h"
+#include "analysis/util.h"
 
 #define PROCFS_CHUNK 4096
 
@@ -349,16 +350,5 @@ int procfs_field(const char *text, const char *key, char *val, size_t len)
 
 bool procfs_has_word(const char *list, const char *word)
 {
-	size_t wlen = strlen(word);
-	const char *p = list;
-
-	while ((p = strstr(p, word))) {
-		bool start = p == list || isspace((unsigned char)p[-1]);
-		bool stop = !p[wlen] || isspace((unsigned char)p[wlen]);
-
-		if (start && stop)
-			return true;
-		p += wlen;
-	}
-	return false;
+	return util_has_word(list, word);
 }

@@ -25,6 +25,12 @@
 /* prev_state bit of a sched_switch that was inferred, not traced */
 #define RTW_STATE_INFERRED 0x8000
 
+/* A traced switch-out that left the task runnable (preempted, or a DL task throttled). */
+static inline bool repair_switched_out_runnable(const struct rtw_event *e)
+{
+	return !(e->u.sw.prev_state & RTW_STATE_INFERRED) && (e->u.sw.prev_state & 0xff) == 0;
+}
+
 /**
  * repair_switches() - A copy of @ev with the missing sched_switch events.
  * @ev: events ordered by time

@@ -163,6 +163,15 @@ int util_kernel_version(const char *release, int *major, int *minor);
  */
 int util_kernel_rt(const char *release, const char *version);
 
+/**
+ * util_has_word() - Is @word one of the whitespace-separated words of @list?
+ * @list: e.g. /proc/cpuinfo's flags, uname -v
+ * @word: the word
+ *
+ * Return: true if it is there whole.
+ */
+bool util_has_word(const char *list, const char *word);
+
 /* The kernel's preemption model, as far as it is known (one list for host/ and analysis/). */
 enum util_preempt {
 	UTIL_PREEMPT_UNKNOWN = 0,

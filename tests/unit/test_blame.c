@@ -421,7 +421,10 @@ static void test_stall_inside_a_deadline_holder(void)
 	 * period): its run up to the tick due last in it, the silence past that the stall's */
 	build_stall_in_dl_hog(53500, 54000);
 	CU_ASSERT_EQUAL_FATAL(explain_dl(54010, 8000), 0);
-	CU_ASSERT_EQUAL(res.holder_extra_ns, top() ? res.holder_run_ns - res.holder_usual_ns : 0);
+	/* 5 ms from 49 ms; silent from the tick due at 51.0005 ms to 53.5 ms: 2499.5 us */
+	CU_ASSERT_EQUAL(res.holder_run_ns, 5000000);
+	CU_ASSERT_EQUAL(res.holder_extra_ns, 2499500);
+	CU_ASSERT_EQUAL(res.holder_usual_ns, 2500500);
 	CU_ASSERT_TRUE(res.holder_covers);
 }
 
