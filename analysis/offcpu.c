@@ -478,12 +478,16 @@ static int offcpu_burst(const struct rtw_event *ev, size_t n, long w)
 	return nr;
 }
 
+bool offcpu_group_freezable(const char *path)
+{
+	return path[0] && strcmp(path, "/");
+}
+
 /* Does the live run know a group that can be frozen (not a hierarchy's root)? */
 static bool offcpu_freezable(const struct offcpu_freezer *fr)
 {
 	return fr && fr->known &&
-	       ((fr->v1_path[0] && strcmp(fr->v1_path, "/")) ||
-		(fr->v2_path[0] && strcmp(fr->v2_path, "/")));
+	       (offcpu_group_freezable(fr->v1_path) || offcpu_group_freezable(fr->v2_path));
 }
 
 /*
@@ -515,7 +519,16 @@ static void offcpu_frozen_judge(const struct rtw_event *ev, size_t n, long out, 
 		how = OFFCPU_FROZEN_TRAP;
 	else if ((st == OFFCPU_STATE_DISK || !(o->u.sw.prev_state & RTW_STATE_PREEMPTED)) &&
 		 (offcpu_freezable(fr) || burst) && e->ts_ns >= o->ts_ns + OFFCPU_MIN_NS)
-		how = OFFCPU_FROZEN_FREEZER; /* frozen running: D or R, and the thaw or the group */
+		/*
+		 * Frozen running, and the thaw or the group says frozen. S is cgroup v2's trap
+		 * (do_freezer_trap() sleeps TASK_INTERRUPTIBLE; a task that was running when
+		 * the freeze came enters it unwoken), unless the live run knows only a v1 group
+		 * to freeze; the v1 freezer's refrigerator is D or R.
+		 */
+		how = st == OFFCPU_STATE_SLEEP &&
+				      !(fr && fr->known && !offcpu_group_freezable(fr->v2_path))
+			      ? OFFCPU_FROZEN_TRAP
+			      : OFFCPU_FROZEN_FREEZER;
 	if (how == OFFCPU_FROZEN_NONE || !held || (fz->how && held <= fz->held_ns))
 		return;
 	fz->how = how;
@@ -525,9 +538,9 @@ static void offcpu_frozen_judge(const struct rtw_event *ev, size_t n, long out, 
 	fz->end_ns = e->ts_ns;
 	fz->held_ns = held;
 	fz->out_state = o->u.sw.prev_state;
-	fz->freeze_by_pid = how == OFFCPU_FROZEN_TRAP ? ev[trap].pid : -1;
-	util_strlcpy(fz->freeze_by_comm, how == OFFCPU_FROZEN_TRAP ? ev[trap].comm : "",
-		     RTW_COMM_LEN);
+	trap = how == OFFCPU_FROZEN_TRAP && trap >= 0 && trap < out ? trap : -1;
+	fz->freeze_by_pid = trap >= 0 ? ev[trap].pid : -1;
+	util_strlcpy(fz->freeze_by_comm, trap >= 0 ? ev[trap].comm : "", RTW_COMM_LEN);
 	fz->nr_thawed_with = burst;
 	fz->thaw_by_pid = e->pid;
 	fz->thaw_by_cpu = e->cpu;

@@ -507,20 +507,13 @@ void verdict_cause_stopped(const struct verdict_words *w, char *text, char *hint
 		 "reading or writing its terminal, a debugger or strace attached to it).");
 }
 
-/* "its cgroup /x (cgroup v1 freezer, freezer.state THAWED now)", or what the trace cannot tell */
-/* A group that can be frozen: not "" (none), not "/" (a hierarchy's root has no freezer). */
-static bool verdict_cause_freezable(const char *path)
-{
-	return path[0] && strcmp(path, "/");
-}
-
 /* The freeze was v1's (the kernel's freezer)? Since before the window: as the host tells. */
 static bool verdict_cause_frozen_v1(const struct offcpu_frozen *fz)
 {
 	const struct offcpu_freezer *g = &fz->group;
 
 	return fz->how == OFFCPU_FROZEN_FREEZER ||
-	       (fz->how == OFFCPU_FROZEN_BEFORE && verdict_cause_freezable(g->v1_path) &&
+	       (fz->how == OFFCPU_FROZEN_BEFORE && offcpu_group_freezable(g->v1_path) &&
 		!(g->v2_time_known && g->v2_frozen_ns));
 }
 
@@ -548,7 +541,7 @@ static void verdict_cause_freezer_group(const struct offcpu_frozen *fz, char *bu
 			     "group (the 0:: line of /proc/PID/cgroup does, or a live run)");
 		return;
 	}
-	if (v1 && verdict_cause_freezable(g->v1_path)) {
+	if (v1 && offcpu_group_freezable(g->v1_path)) {
 		snprintf(buf, len,
 			 "the cgroup v1 freezer of its cgroup %.200s (%.60s%.200s/"
 			 "freezer.state, %.15s now)",
@@ -560,7 +553,7 @@ static void verdict_cause_freezer_group(const struct offcpu_frozen *fz, char *bu
 			 "; frozen %.1f ms in the last %.1f s by its "
 			 "cgroup.stat.local",
 			 verdict_cause_ms(g->v2_frozen_ns), (double)g->v2_sample_ns / 1e9);
-	if (!v1 && verdict_cause_freezable(g->v2_path)) {
+	if (!v1 && offcpu_group_freezable(g->v2_path)) {
 		snprintf(buf, len,
 			 "the cgroup v2 freezer of its cgroup %.200s (%.60s%.200s/"
 			 "cgroup.freeze, %d now%.90s)",
@@ -585,7 +578,13 @@ void verdict_cause_frozen(const struct verdict_words *w, char *text, char *hint)
 	char how[320], group[720], when[40], thaw[128], knob[400];
 
 	verdict_cause_when(r, fz->timer_ns, when, sizeof(when));
-	if (fz->how == OFFCPU_FROZEN_TRAP)
+	if (fz->how == OFFCPU_FROZEN_TRAP && fz->freeze_by_pid < 0)
+		snprintf(how, sizeof(how),
+			 "it was running when the freeze came and went to sleep unwoken (state S, "
+			 "on CPU %d): the cgroup v2 freeze trap (JOBCTL_TRAP_FREEZE, "
+			 "do_freezer_trap()) that a running task enters on its way to user space",
+			 fz->cpu);
+	else if (fz->how == OFFCPU_FROZEN_TRAP)
 		snprintf(how, sizeof(how),
 			 "%s (pid %d) woke it without a signal and it went to sleep again at once "
 			 "(state S, on CPU %d): the cgroup v2 freeze trap (JOBCTL_TRAP_FREEZE, "
@@ -631,9 +630,9 @@ void verdict_cause_frozen(const struct verdict_words *w, char *text, char *hint)
 	verdict_words_cat(text, BLAME_TEXT_LEN, "; ");
 	verdict_words_cat(text, BLAME_TEXT_LEN, thaw);
 	verdict_words_cat(text, BLAME_TEXT_LEN, ".");
-	if (g->known && v1 && verdict_cause_freezable(g->v1_path))
+	if (g->known && v1 && offcpu_group_freezable(g->v1_path))
 		snprintf(knob, sizeof(knob), "%.60s%.200s/freezer.state", g->v1_mount, g->v1_path);
-	else if (g->known && !v1 && verdict_cause_freezable(g->v2_path))
+	else if (g->known && !v1 && offcpu_group_freezable(g->v2_path))
 		snprintf(knob, sizeof(knob), "%.60s%.200s/cgroup.freeze", g->v2_mount, g->v2_path);
 	else
 		snprintf(knob, sizeof(knob), "%s",

@@ -63,6 +63,14 @@ void offcpu_find(const struct rtw_event *ev, size_t n, const struct cause_host *
 		 struct blame_result *res);
 
 /**
+ * offcpu_group_freezable() - Can the cgroup at @path (of struct offcpu_freezer) be frozen?
+ * @path: the group's path in its hierarchy, "" none known
+ *
+ * Return: false for "" and for "/" (a hierarchy's root has no freezer), else true.
+ */
+bool offcpu_group_freezable(const char *path);
+
+/**
  * offcpu_sig_name() - "SIGSTOP", "SIGCONT" ... of a signal number.
  * @sig: the number (x86/arm64 numbering)
  *

@@ -349,6 +349,16 @@ static void test_frozen_v2(void)
 	CU_ASSERT_NOT_EQUAL(res.verdict, BLAME_V_FROZEN);
 }
 
+/* the thread runs from 100 us, is switched out in @state at 900 us, and is thawed (ev_thaw) */
+static void build_frozen_running(uint32_t state)
+{
+	evgen_init(&g);
+	ev_tick(&g, 50, 0, 0, "<idle>", 0);
+	ev_switch(&g, 100, 1, 0, "swapper/1", 120, 0, TID, "rtwhy", 9, 0);
+	ev_switch(&g, 900, 1, TID, "rtwhy", 9, state, 0, "swapper/1", 120, 0);
+	ev_thaw();
+}
+
 /*
  * Frozen running: switched out D (TASK_FROZEN), said when its thaw woke other tasks at once or
  * when a live run read a group that can be frozen.
@@ -358,11 +368,7 @@ static void test_frozen_running(void)
 	struct blame_host host = { .steal_ns = -1 };
 	struct offcpu_freezer *fr = &host.cause.freezer;
 
-	evgen_init(&g);
-	ev_tick(&g, 50, 0, 0, "<idle>", 0);
-	ev_switch(&g, 100, 1, 0, "swapper/1", 120, 0, TID, "rtwhy", 9, 0);
-	ev_switch(&g, 900, 1, TID, "rtwhy", 9, 0x02, 0, "swapper/1", 120, 0);
-	ev_thaw();
+	build_frozen_running(0x02);
 	CU_ASSERT_EQUAL_FATAL(explain(1000, 500025), 0);
 	CU_ASSERT_EQUAL(res.cause.frozen.how, OFFCPU_FROZEN_NONE);
 
@@ -386,6 +392,48 @@ static void test_frozen_running(void)
 	CU_ASSERT_EQUAL(res.verdict, BLAME_V_FROZEN);
 	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "in state D"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "its cgroup /job "));
+}
+
+/*
+ * cgroup v2, the thread running when the freeze came (its timer had just woken it): no waking,
+ * it sleeps S in do_freezer_trap() at once. The trap's (v2), not the v1 freezer's, whose
+ * refrigerator shows D or R; a live run that knows only a v1 group keeps the v1 reading.
+ */
+static void test_frozen_v2_running(void)
+{
+	struct blame_host host = { .steal_ns = -1 };
+	struct offcpu_freezer *fr = &host.cause.freezer;
+
+	build_frozen_running(S_SLEEP);
+	ev_wake(&g, 499999, 0, 302, "sh", RTW_EV_WAKING, LOOP, "rtwhy-explain", 120, 0,
+		RTW_F_IRQS_OFF);
+	evgen_settle_last(&g);
+	fr->known = true;
+	snprintf(fr->v1_mount, sizeof(fr->v1_mount), "/sys/fs/cgroup/freezer");
+	snprintf(fr->v1_path, sizeof(fr->v1_path), "/");
+	snprintf(fr->v2_mount, sizeof(fr->v2_mount), "/sys/fs/cgroup/unified");
+	snprintf(fr->v2_path, sizeof(fr->v2_path), "/job");
+	CU_ASSERT_EQUAL_FATAL(explain_host(1000, 500025, &host), 0);
+	CU_ASSERT_EQUAL(res.cause.frozen.how, OFFCPU_FROZEN_TRAP);
+	CU_ASSERT_EQUAL(res.cause.frozen.freeze_by_pid, -1);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_FROZEN);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "the cgroup v2 freezer of its cgroup /job "));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "running when the freeze came"));
+	CU_ASSERT_PTR_NULL(strstr(res.text, "v1"));
+
+	/* the trace alone: the thaw's burst says frozen, S says by v2's trap */
+	fr->known = false;
+	CU_ASSERT_EQUAL_FATAL(explain_host(1000, 500025, &host), 0);
+	CU_ASSERT_EQUAL(res.cause.frozen.how, OFFCPU_FROZEN_TRAP);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "the cgroup v2 freezer (cgroup.freeze 1)"));
+
+	/* a live run that knows a v1 group and no v2 one: the group it knows */
+	fr->known = true;
+	snprintf(fr->v1_path, sizeof(fr->v1_path), "/job");
+	snprintf(fr->v2_path, sizeof(fr->v2_path), "/");
+	CU_ASSERT_EQUAL_FATAL(explain_host(1000, 500025, &host), 0);
+	CU_ASSERT_EQUAL(res.cause.frozen.how, OFFCPU_FROZEN_FREEZER);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "the cgroup v1 freezer of its cgroup /job "));
 }
 
 /* A freeze longer than the window: the thread unseen until its thaw woke it with another task. */
@@ -434,6 +482,7 @@ static CU_TestInfo offcpu_tests[] = {
 	{ "frozen (v2): woken without a signal into the trap; a signal is no freeze",
 	  test_frozen_v2 },
 	{ "frozen running (D): only with a live run's freezable group", test_frozen_running },
+	{ "frozen running (S): cgroup v2's trap, unwoken; D is v1's", test_frozen_v2_running },
 	{ "frozen since before the window: the thaw's burst; one waking is no thaw",
 	  test_frozen_before },
 	{ "signal names", test_sig_names },
