@@ -7,22 +7,55 @@
 #include "analysis/blame_resched.h"
 #include "analysis/event.h"
 #include "analysis/repair.h"
+#include "analysis/util.h"
 
-/* Was need-resched at @at (on @cpu) set inside the interrupt that ran the scheduler tick? */
-static bool blame_resched_in_tick(const struct rtw_event *ev, long waking, long at, int cpu)
+/*
+ * A wakeup in the exit of the interrupt before it: after the hard IRQ count is dropped, with
+ * interrupts still off, irq_exit_rcu() wakes the CPU's softirq threads (ktimers/N on
+ * PREEMPT_RT, ksoftirqd/N): `d..2.`, no `h`, the interrupted task current.
+ */
+static bool blame_resched_irq_exit_wake(const struct rtw_event *e, int cpu)
 {
+	return (e->kind == RTW_EV_WAKING || e->kind == RTW_EV_WAKEUP) &&
+	       (e->flags & RTW_F_IRQS_OFF) &&
+	       !(e->flags & (RTW_F_HARDIRQ | RTW_F_SOFTIRQ | RTW_F_NMI)) &&
+	       e->u.wake.target_cpu == cpu;
+}
+
+/*
+ * Was need-resched at @at (on @cpu) set inside the interrupt that ran the scheduler tick, or
+ * at its exit (a softirq thread's wakeup, above)?
+ */
+static long blame_resched_tick_at(const struct rtw_event *ev, long waking, long at, int cpu)
+{
+	bool exit = true; /* still in the interrupt's exit, walking back */
 	long k;
 
 	for (k = at; k >= waking; k--) {
 		if (ev[k].cpu != cpu)
 			continue;
+		if (exit && blame_resched_irq_exit_wake(&ev[k], cpu))
+			continue;
+		exit = false;
 		if (!(ev[k].flags & RTW_F_HARDIRQ))
-			return false;
+			return -1;
 		if (ev[k].kind == RTW_EV_HRTIMER_ENTRY &&
 		    event_is_tick_function(ev[k].u.hrt.function))
-			return true;
+			return k;
 	}
-	return false;
+	return -1;
+}
+
+/* blame_resched_in_tick - the tick's hrtimer entry (above) into @res; is there one? */
+static bool blame_resched_in_tick(const struct rtw_event *ev, long waking, long at, int cpu,
+				  struct blame_result *res)
+{
+	long k = blame_resched_tick_at(ev, waking, at, cpu);
+
+	if (k < 0)
+		return false;
+	res->resched_tick_ns = ev[k].ts_ns;
+	return true;
 }
 
 /*
@@ -63,6 +96,46 @@ static int blame_resched_kept(const struct rtw_event *ev, const struct blame_cha
 			kept++, on = false;
 	}
 	return kept;
+}
+
+/* The task switched in at @sw, at the tick, which let the thread in when it slept. */
+static void blame_resched_via(const struct rtw_event *sw, struct blame_result *res)
+{
+	res->resched_via_pid = sw->u.sw.next_pid;
+	util_strlcpy(res->resched_via_comm, sw->u.sw.next_comm, RTW_COMM_LEN);
+}
+
+/*
+ * No need-resched in the trace from the wakeup to the switch-in: was the switch that took the
+ * CPU from the task before the thread (@from, or the switch-in) a runnable switch-out right at
+ * the return from a tick's interrupt (its events the last on the CPU)? Then the tick set it
+ * and the trace does not show it: lazy preemption's bit (6.12's PREEMPT_LAZY, honoured at the
+ * tick's return to user space as a plain schedule(), prev_state R), traced only from 6.13.
+ */
+static void blame_resched_untraced(const struct rtw_event *ev, const struct blame_chain *ch,
+				   long from, struct blame_result *res)
+{
+	long sw = ch->switch_in, k;
+
+	/* the task before went to sleep: the switch that had let it in took the CPU */
+	if (res->occupant_blocked && from > ch->waking &&
+	    ev[from].u.sw.next_pid == res->handover_pid)
+		sw = from;
+	if (ev[sw].u.sw.prev_state & (RTW_STATE_INFERRED | RTW_STATE_PREEMPTED | 0xff))
+		return;
+	for (k = sw - 1; k >= ch->waking && ev[k].cpu != res->run_cpu; k--)
+		;
+	if (k < ch->waking || !blame_resched_in_tick(ev, ch->waking, k, res->run_cpu, res))
+		return;
+	res->resched_by_tick = true;
+	res->resched_ns = res->resched_tick_ns;
+	/* a trace that shows the lazy bit (6.1-rt's `L`, 6.13+) has it */
+	res->resched_untraced = true;
+	for (k = ch->waking; k < sw; k++)
+		if (ev[k].cpu == res->run_cpu && (ev[k].flags & RTW_F_NEED_RESCHED_LAZY))
+			res->resched_untraced = false;
+	if (sw != ch->switch_in)
+		blame_resched_via(&ev[sw], res);
 }
 
 void blame_resched_find(const struct rtw_event *ev, size_t n, const struct blame_chain *ch,
@@ -116,19 +189,28 @@ void blame_resched_find(const struct rtw_event *ev, size_t n, const struct blame
 	}
 	if (set) {
 		res->resched_ns = ev[set].ts_ns;
-		res->resched_by_tick = blame_resched_in_tick(ev, ch->waking, set, res->run_cpu);
+		res->resched_by_tick =
+			blame_resched_in_tick(ev, ch->waking, set, res->run_cpu, res);
 		return;
 	}
 	if (seen)
 		return;
-	/* none since the last switch: was the one that switch honoured set by a tick? */
+	/*
+	 * None since the last switch: was the first set after the wakeup, which took the CPU
+	 * from the task then on it, set by a tick? At the tick's exit it is the wakeup of a
+	 * task that may be the one switched in at the last switch, and handed over.
+	 */
 	for (i = ch->waking; i < from && (size_t)i < n; i++) {
-		if (ev[i].cpu == res->run_cpu && (ev[i].flags & RTW_F_NEED_RESCHED)) {
-			res->resched_by_tick =
-				blame_resched_in_tick(ev, ch->waking, i, res->run_cpu);
-			return;
-		}
+		if (ev[i].cpu != res->run_cpu || !(ev[i].flags & RTW_F_NEED_RESCHED))
+			continue;
+		res->resched_by_tick = blame_resched_in_tick(ev, ch->waking, i, res->run_cpu, res);
+		if (res->resched_by_tick && from != ch->waking && ev[i].kind == RTW_EV_WAKEUP &&
+		    ev[i].u.wake.pid == ev[from].u.sw.next_pid &&
+		    ev[from].u.sw.next_pid == res->handover_pid)
+			blame_resched_via(&ev[from], res);
+		return;
 	}
+	blame_resched_untraced(ev, ch, from, res);
 }
 
 /* blame_resched_held_add - credit @pid, a culprit on the run queue's CPU, with @held_ns */

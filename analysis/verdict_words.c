@@ -163,13 +163,20 @@ void verdict_words_tick_wait(const struct verdict_words *w, char *text, char *hi
 {
 	const struct blame_result *res = w->res;
 	const struct blame_culprit *c = w->c;
-	char until[192], tick[64], away[256], kept[192];
+	char until[256], tick[64], away[256], kept[192];
 
 	verdict_words_tick(res, tick, sizeof(tick));
 	verdict_words_kept(res, c, kept, sizeof(kept));
 	if (res->occupant_blocked && c && c->pid == res->handover_pid)
 		snprintf(until, sizeof(until), "until %s gave the CPU up (it went to sleep)",
 			 c->comm);
+	else if (res->resched_by_tick && res->resched_via_pid && res->resched_tick_ns)
+		snprintf(until, sizeof(until),
+			 "until a scheduler tick at %+lld us%s woke %s (pid %d), which took the "
+			 "CPU from it; when that went to sleep, the scheduler picked the thread",
+			 (long long)((int64_t)(res->resched_tick_ns - res->spike.deadline_ns) /
+				     (int64_t)NSEC_PER_USEC),
+			 tick, res->resched_via_comm, res->resched_via_pid);
 	else if (res->resched_by_tick &&
 		 (res->resched_kept > 0 ||
 		  (res->tick_ns && res->resched_ns > res->waking_ns + res->tick_ns +
@@ -204,6 +211,12 @@ void verdict_words_tick_wait(const struct verdict_words *w, char *text, char *hi
 		 : res->lazy_at_wakeup	  ? " (only lazy need-resched was set)"
 					  : " (no need-resched at wakeup)",
 		 until, kept);
+	if (res->resched_untraced)
+		verdict_words_cat(
+			text, BLAME_TEXT_LEN,
+			" The tick's need-resched is not in the trace: it switched out "
+			"runnable at the tick's return with none seen, as lazy preemption "
+			"does (its bit is traced from 6.13 on).");
 	snprintf(hint, BLAME_HINT_LEN,
 		 "Run the measuring thread with a real-time policy (-p 99 for SCHED_FIFO), "
 		 "or %s.",

@@ -525,16 +525,23 @@ struct blame_result {
 	char timer_function[RTW_NAME_LEN];
 	int32_t victim_prio; /* kernel prio of the thread */
 	char victim_comm[RTW_COMM_LEN];
-	bool resched_at_wakeup; /* need-resched (full) set when it was woken */
-	bool lazy_at_wakeup;	/* only the lazy bit set when it was woken */
-	uint64_t resched_ns;	/* full need-resched on the run queue, set since then until the
+	bool resched_at_wakeup;	  /* need-resched (full) set when it was woken */
+	bool lazy_at_wakeup;	  /* only the lazy bit set when it was woken */
+	uint64_t resched_ns;	  /* full need-resched on the run queue, set since then until the
 				 * thread's switch-in (the last unbroken stretch), 0 none */
-	int resched_kept;	/* need-resched set, then cleared with no switch: the scheduler
+	int resched_kept;	  /* need-resched set, then cleared with no switch: the scheduler
 				 * ran and kept the task on (a fair task's slice, its weight) */
-	bool resched_by_tick;	/* ... set in the scheduler tick */
-	bool occupant_blocked;	/* the task before the thread went to sleep (not preempted) */
-	int32_t handover_pid;	/* ... that task */
-	int64_t slack_ns;	/* the timer slack assumed (the spike's, or 50 us for fair) */
+	bool resched_by_tick;	  /* ... set in the scheduler tick */
+	uint64_t resched_tick_ns; /* ... that tick's interrupt (its hrtimer entry), 0 unknown */
+	bool resched_untraced;	  /* ... not in the trace: the task switched out runnable at the
+				 * tick's return with no need-resched seen (lazy preemption's
+				 * bit, which the trace shows from 6.13 on) */
+	int32_t resched_via_pid;  /* the task the tick woke (ktimers/N on PREEMPT_RT) that took
+				  * the CPU from the culprit and, asleep, let the thread run; 0 */
+	char resched_via_comm[RTW_COMM_LEN];
+	bool occupant_blocked; /* the task before the thread went to sleep (not preempted) */
+	int32_t handover_pid;  /* ... that task */
+	int64_t slack_ns;      /* the timer slack assumed (the spike's, or 50 us for fair) */
 	/* the holder whose run absorbed a stall (a culprit's stall_ns, blame_holder.h): that run,
 	 * how long it runs (the lower quartile of its other runs on the CPU in the window), and
 	 * their number; 0 none */

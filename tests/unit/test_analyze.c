@@ -314,6 +314,12 @@ static int check_spike(const char *file, int index, const char *line, const stru
 	EXPECT("stall_us", "%llu", (unsigned long long)((c ? c->stall_ns + 500 : 0) / 1000));
 	/* need-resched honoured by a schedule() that kept the task on (a heavier fair task) */
 	EXPECT("kept", "%d", r->resched_kept);
+	/* what ended the culprit's hold: a tick (through a task it woke; its bit untraced) */
+	EXPECT("by_tick", "%d", r->resched_by_tick);
+	EXPECT("via", "%s",
+	       r->resched_via_pid ? fixture_task(r->resched_via_comm, r->resched_via_pid, got + 32)
+				  : "none");
+	EXPECT("untraced", "%d", r->resched_untraced);
 	/* a spike that ends at its timer's expiry (rtla's IRQ sample): its timer delay */
 	EXPECT("timer_only", "%d", r->spike.timer_only);
 	EXPECT("timer_us", "%llu",

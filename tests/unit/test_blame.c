@@ -182,6 +182,107 @@ static void test_sleep_text_only_for_the_culprit(void)
 	CU_ASSERT_EQUAL(res.slack_ns, 50000);
 }
 
+/*
+ * 6.12 PREEMPT_RT (lab rt612, seed): the thread's soft timer runs in ktimers/1, whose sleep
+ * hands the CPU back to the busy loop; at the next tick, irq_exit_rcu() wakes ktimers/1 after
+ * the hard IRQ count is dropped (`dN.3.`, no `h`), it takes the CPU, and at its sleep the
+ * scheduler picks the thread. The tick's, through ktimers/1: not "until pid 33 went to sleep".
+ */
+static void build_rt_soft_timer(void)
+{
+	thread_sleeps(120, 282, "busyloop");
+	ev_tick(&g, 2000, 1, 282, "busyloop", 0);
+	ev_tick(&g, 6000, 1, 282, "busyloop", 0);
+	ev_tick(&g, 10000, 1, 282, "busyloop", 0);
+	ev_switch(&g, 10040, 1, 282, "busyloop", 120, 0, 33, "ktimers/1", 98, 0);
+	ev_hrtimer_soft(&g, 10045, 1, 33, "ktimers/1", "hrtimer_wakeup", true);
+	ev_wake(&g, 10050, 1, 33, "ktimers/1", RTW_EV_WAKING, TID, "rtwhy", 120, 1,
+		RTW_F_IRQS_OFF | RTW_F_SOFTIRQ);
+	ev_wake(&g, 10051, 1, 33, "ktimers/1", RTW_EV_WAKEUP, TID, "rtwhy", 120, 1,
+		RTW_F_IRQS_OFF | RTW_F_SOFTIRQ);
+	ev_hrtimer_soft(&g, 10052, 1, 33, "ktimers/1", NULL, false);
+	ev_switch(&g, 10060, 1, 33, "ktimers/1", 98, CUR_S, 282, "busyloop", 120, 0);
+	ev_tick(&g, 14000, 1, 282, "busyloop", 0);
+}
+
+/* ktimers/1 woken at 14010 (need-resched), takes the CPU, and sleeps: the thread runs */
+static void ktimers_hands_over(void)
+{
+	ev_wake(&g, 14010, 1, 282, "busyloop", RTW_EV_WAKING, 33, "ktimers/1", 98, 1,
+		RTW_F_IRQS_OFF);
+	ev_wake(&g, 14011, 1, 282, "busyloop", RTW_EV_WAKEUP, 33, "ktimers/1", 98, 1,
+		RTW_F_IRQS_OFF | RTW_F_NEED_RESCHED);
+	ev_switch(&g, 14015, 1, 282, "busyloop", 120, 0, 33, "ktimers/1", 98, 0);
+	ev_switch(&g, 14100, 1, 33, "ktimers/1", 98, CUR_S, TID, "rtwhy", 120, 0);
+}
+
+static void test_tick_through_ktimers(void)
+{
+	build_rt_soft_timer();
+	ktimers_hands_over();
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 14110, 50000), 0);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_TICK_WAIT);
+	CU_ASSERT_STRING_EQUAL(top()->comm, "busyloop");
+	CU_ASSERT_TRUE(res.resched_by_tick);
+	CU_ASSERT_FALSE(res.resched_untraced);
+	CU_ASSERT_EQUAL(res.resched_via_pid, 33);
+	CU_ASSERT_EQUAL(res.resched_tick_ns, evgen_us(14000.5));
+	CU_ASSERT_EQUAL(res.resched_ns, 0); /* ktimers/1's run after it is no kernel section */
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "until a scheduler tick at +4000 us (tick period "
+						"4000 us, HZ=250) woke ktimers/1 (pid 33)"));
+	CU_ASSERT_PTR_NULL(strstr(res.text, "went to sleep."));
+
+	/* a wakeup in task context after the tick's exit, not at it: not the tick's */
+	build_rt_soft_timer();
+	ev_wake(&g, 14005, 1, 282, "busyloop", RTW_EV_WAKING, 9, "kworker/1:1", 120, 1, 0);
+	ktimers_hands_over();
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 14110, 50000), 0);
+	CU_ASSERT_FALSE(res.resched_by_tick);
+	CU_ASSERT_EQUAL(res.resched_via_pid, 0);
+}
+
+/*
+ * 6.12 PREEMPT_RT, lazy preemption: the tick sets TIF_NEED_RESCHED_LAZY, which 6.12's trace
+ * does not show, and the busy loop is switched out runnable (`R`, not `R+`: a schedule() at the
+ * return to user space) right at the tick's exit, no need-resched seen anywhere.
+ */
+static void test_tick_lazy_untraced(void)
+{
+	build_rt_soft_timer();
+	ev_switch(&g, 14005, 1, 282, "busyloop", 120, 0, TID, "rtwhy", 120, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 14010, 50000), 0);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_TICK_WAIT);
+	CU_ASSERT_TRUE(res.resched_by_tick);
+	CU_ASSERT_TRUE(res.resched_untraced);
+	CU_ASSERT_EQUAL(res.resched_via_pid, 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "waited for the next scheduler tick (tick period"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "The tick's need-resched is not in the trace"));
+
+	/* a trace that shows the lazy bit (6.1-rt's `L`): the tick's, not said missing */
+	build_rt_soft_timer();
+	g.ev[g.n - 1].flags |= RTW_F_NEED_RESCHED_LAZY;
+	ev_switch(&g, 14005, 1, 282, "busyloop", 120, 0, TID, "rtwhy", 120, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 14010, 50000), 0);
+	CU_ASSERT_TRUE(res.resched_by_tick);
+	CU_ASSERT_FALSE(res.resched_untraced);
+	CU_ASSERT_PTR_NULL(strstr(res.text, "not in the trace"));
+
+	/* preempted (R+) with no need-resched: not lazy's, whose bit a return to the kernel
+	 * does not honour */
+	build_rt_soft_timer();
+	ev_switch(&g, 14005, 1, 282, "busyloop", 120, RTW_STATE_PREEMPTED, TID, "rtwhy", 120, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 14010, 50000), 0);
+	CU_ASSERT_FALSE(res.resched_by_tick);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "with no need-resched seen"));
+
+	/* switched out long after the tick, other events between: not the tick's */
+	build_rt_soft_timer();
+	ev_wake(&g, 14500, 1, 282, "busyloop", RTW_EV_WAKING, 9, "kworker/1:1", 120, 1, 0);
+	ev_switch(&g, 14505, 1, 282, "busyloop", 120, 0, TID, "rtwhy", 120, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 14510, 50000), 0);
+	CU_ASSERT_FALSE(res.resched_by_tick);
+}
+
 static void test_higher_priority(void)
 {
 	evgen_init(&g);
@@ -1099,6 +1200,10 @@ static CU_TestInfo blame_tests[] = {
 	{ "need-resched set in the tick's interrupt, after its callback",
 	  test_resched_after_the_tick_callback },
 	{ "'went to sleep' only for the culprit", test_sleep_text_only_for_the_culprit },
+	{ "PREEMPT_RT: the tick through ktimers/N, woken at the IRQ's exit",
+	  test_tick_through_ktimers },
+	{ "lazy need-resched the trace does not show: R at the tick's return",
+	  test_tick_lazy_untraced },
 	{ "higher-priority RT task", test_higher_priority },
 	{ "PREEMPT_RT: a soft timer late inside a higher-priority holder",
 	  test_soft_timer_late_inside_a_higher_priority_holder },
