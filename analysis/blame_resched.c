@@ -98,11 +98,38 @@ static int blame_resched_kept(const struct rtw_event *ev, const struct blame_cha
 	return kept;
 }
 
-/* The task switched in at @sw, at the tick, which let the thread in when it slept. */
-static void blame_resched_via(const struct rtw_event *sw, struct blame_result *res)
+/*
+ * The task switched in at @from, the last switch before the thread's, took the CPU from a
+ * runnable task and handed it to the thread when it went to sleep?
+ */
+static void blame_resched_via(const struct rtw_event *ev, const struct blame_chain *ch, long from,
+			      struct blame_result *res)
 {
-	res->resched_via_pid = sw->u.sw.next_pid;
-	util_strlcpy(res->resched_via_comm, sw->u.sw.next_comm, RTW_COMM_LEN);
+	const struct rtw_event *sw = &ev[from];
+	long k, set = -1;
+
+	if (!res->occupant_blocked || from <= ch->waking ||
+	    sw->u.sw.next_pid != res->handover_pid ||
+	    (sw->u.sw.prev_state & (RTW_STATE_INFERRED | 0xff)))
+		return;
+	res->resched_via.pid = sw->u.sw.next_pid;
+	res->resched_via.from_pid = sw->u.sw.prev_pid;
+	res->resched_via.ns = sw->ts_ns;
+	util_strlcpy(res->resched_via.comm, sw->u.sw.next_comm, RTW_COMM_LEN);
+	/* the need-resched that switch honoured: its unbroken stretch before it, set by a tick? */
+	for (k = from - 1; k >= ch->waking; k--) {
+		if (ev[k].cpu != res->run_cpu)
+			continue;
+		if (!(ev[k].flags & RTW_F_NEED_RESCHED))
+			break;
+		set = k;
+	}
+	if (set < 0 || (k = blame_resched_tick_at(ev, ch->waking, set, res->run_cpu)) < 0)
+		return;
+	res->resched_via.at_tick = true;
+	res->resched_via.tick_ns = ev[k].ts_ns;
+	res->resched_via.woken_at_tick =
+		ev[set].kind == RTW_EV_WAKEUP && ev[set].u.wake.pid == res->resched_via.pid;
 }
 
 /*
@@ -115,12 +142,9 @@ static void blame_resched_via(const struct rtw_event *sw, struct blame_result *r
 static void blame_resched_untraced(const struct rtw_event *ev, const struct blame_chain *ch,
 				   long from, struct blame_result *res)
 {
-	long sw = ch->switch_in, k;
-
 	/* the task before went to sleep: the switch that had let it in took the CPU */
-	if (res->occupant_blocked && from > ch->waking &&
-	    ev[from].u.sw.next_pid == res->handover_pid)
-		sw = from;
+	long sw = res->resched_via.pid ? from : ch->switch_in, k;
+
 	if (ev[sw].u.sw.prev_state & (RTW_STATE_INFERRED | RTW_STATE_PREEMPTED | 0xff))
 		return;
 	for (k = sw - 1; k >= ch->waking && ev[k].cpu != res->run_cpu; k--)
@@ -134,8 +158,10 @@ static void blame_resched_untraced(const struct rtw_event *ev, const struct blam
 	for (k = ch->waking; k < sw; k++)
 		if (ev[k].cpu == res->run_cpu && (ev[k].flags & RTW_F_NEED_RESCHED_LAZY))
 			res->resched_untraced = false;
-	if (sw != ch->switch_in)
-		blame_resched_via(&ev[sw], res);
+	if (res->resched_via.pid) {
+		res->resched_via.at_tick = true;
+		res->resched_via.tick_ns = res->resched_tick_ns;
+	}
 }
 
 void blame_resched_find(const struct rtw_event *ev, size_t n, const struct blame_chain *ch,
@@ -171,6 +197,7 @@ void blame_resched_find(const struct rtw_event *ev, size_t n, const struct blame
 			break;
 		}
 	}
+	blame_resched_via(ev, ch, from, res);
 	/*
 	 * The stretch of need-resched that lasts to the switch-in: one cleared on the way, with
 	 * no switch, was honoured by a schedule() that picked the same task again (EEVDF's
@@ -204,10 +231,6 @@ void blame_resched_find(const struct rtw_event *ev, size_t n, const struct blame
 		if (ev[i].cpu != res->run_cpu || !(ev[i].flags & RTW_F_NEED_RESCHED))
 			continue;
 		res->resched_by_tick = blame_resched_in_tick(ev, ch->waking, i, res->run_cpu, res);
-		if (res->resched_by_tick && from != ch->waking && ev[i].kind == RTW_EV_WAKEUP &&
-		    ev[i].u.wake.pid == ev[from].u.sw.next_pid &&
-		    ev[from].u.sw.next_pid == res->handover_pid)
-			blame_resched_via(&ev[from], res);
 		return;
 	}
 	blame_resched_untraced(ev, ch, from, res);

@@ -159,9 +159,39 @@ static void verdict_words_tick(const struct blame_result *res, char *buf, size_t
 		buf[0] = '\0';
 }
 
+/*
+ * "until a scheduler tick at +6234 us (tick period ...) woke ktimers/1 (pid 33), which took the
+ * CPU from it; the scheduler picked the thread as soon as that task slept"
+ */
+static void verdict_words_via(const struct blame_result *res, const char *tick, char *buf,
+			      size_t len)
+{
+	const struct blame_via *via = &res->resched_via;
+	const long long tick_us = (long long)((int64_t)(via->tick_ns - res->spike.deadline_ns) /
+					      (int64_t)NSEC_PER_USEC);
+	const long long at_us =
+		(long long)((int64_t)(via->ns - res->spike.deadline_ns) / (int64_t)NSEC_PER_USEC);
+	const char *then = "; the scheduler picked the thread as soon as that task slept";
+
+	if (via->woken_at_tick)
+		snprintf(buf, len,
+			 "until a scheduler tick at %+lld us%s woke %s (pid %d), which took "
+			 "the CPU from it%s",
+			 tick_us, tick, via->comm, via->pid, then);
+	else if (via->at_tick)
+		snprintf(buf, len,
+			 "until %s (pid %d) took the CPU from it at a scheduler tick, "
+			 "%+lld us%s%s",
+			 via->comm, via->pid, tick_us, tick, then);
+	else
+		snprintf(buf, len, "until %s (pid %d) took the CPU from it at %+lld us%s",
+			 via->comm, via->pid, at_us, then);
+}
+
 void verdict_words_tick_wait(const struct verdict_words *w, char *text, char *hint)
 {
 	const struct blame_result *res = w->res;
+	const struct blame_via *via = &res->resched_via;
 	const struct blame_culprit *c = w->c;
 	char until[256], tick[64], away[256], kept[192];
 
@@ -170,13 +200,8 @@ void verdict_words_tick_wait(const struct verdict_words *w, char *text, char *hi
 	if (res->occupant_blocked && c && c->pid == res->handover_pid)
 		snprintf(until, sizeof(until), "until %s gave the CPU up (it went to sleep)",
 			 c->comm);
-	else if (res->resched_by_tick && res->resched_via_pid && res->resched_tick_ns)
-		snprintf(until, sizeof(until),
-			 "until a scheduler tick at %+lld us%s woke %s (pid %d), which took the "
-			 "CPU from it; when that went to sleep, the scheduler picked the thread",
-			 (long long)((int64_t)(res->resched_tick_ns - res->spike.deadline_ns) /
-				     (int64_t)NSEC_PER_USEC),
-			 tick, res->resched_via_comm, res->resched_via_pid);
+	else if (via->pid && c && c->pid == via->from_pid)
+		verdict_words_via(res, tick, until, sizeof(until));
 	else if (res->resched_by_tick &&
 		 (res->resched_kept > 0 ||
 		  (res->tick_ns && res->resched_ns > res->waking_ns + res->tick_ns +

@@ -508,6 +508,21 @@ struct blame_kernel {
 	int8_t preempt;	      /* the preemption model: enum util_preempt, 0 unknown */
 };
 
+/*
+ * The task that took the CPU from the one holding it after the thread's wakeup and handed it
+ * to the thread when it slept (ktimers/N woken at a tick's exit on PREEMPT_RT, rcu_preempt
+ * woken from another CPU): blame_result.resched_via.
+ */
+struct blame_via {
+	int32_t pid;	    /* 0 none */
+	int32_t from_pid;   /* the task it took the CPU from */
+	uint64_t ns;	    /* that switch */
+	bool at_tick;	    /* asked by a scheduler tick ... */
+	uint64_t tick_ns;   /* ... whose interrupt (its hrtimer entry) came then */
+	bool woken_at_tick; /* woken in the tick's interrupt or at its exit */
+	char comm[RTW_COMM_LEN];
+};
+
 struct blame_result {
 	struct blame_spike spike;
 	uint64_t latency_ns;
@@ -536,12 +551,10 @@ struct blame_result {
 	bool resched_untraced;	  /* ... not in the trace: the task switched out runnable at the
 				 * tick's return with no need-resched seen (lazy preemption's
 				 * bit, which the trace shows from 6.13 on) */
-	int32_t resched_via_pid;  /* the task the tick woke (ktimers/N on PREEMPT_RT) that took
-				  * the CPU from the culprit and, asleep, let the thread run; 0 */
-	char resched_via_comm[RTW_COMM_LEN];
-	bool occupant_blocked; /* the task before the thread went to sleep (not preempted) */
-	int32_t handover_pid;  /* ... that task */
-	int64_t slack_ns;      /* the timer slack assumed (the spike's, or 50 us for fair) */
+	struct blame_via resched_via; /* ... a task that took the CPU between (below) */
+	bool occupant_blocked;	      /* the task before the thread went to sleep (not preempted) */
+	int32_t handover_pid;	      /* ... that task */
+	int64_t slack_ns;	      /* the timer slack assumed (the spike's, or 50 us for fair) */
 	/* the holder whose run absorbed a stall (a culprit's stall_ns, blame_holder.h): that run,
 	 * how long it runs (the lower quartile of its other runs on the CPU in the window), and
 	 * their number; 0 none */

@@ -317,7 +317,7 @@ static int check_spike(const char *file, int index, const char *line, const stru
 	/* what ended the culprit's hold: a tick (through a task it woke; its bit untraced) */
 	EXPECT("by_tick", "%d", r->resched_by_tick);
 	EXPECT("via", "%s",
-	       r->resched_via_pid ? fixture_task(r->resched_via_comm, r->resched_via_pid, got + 32)
+	       r->resched_via.pid ? fixture_task(r->resched_via.comm, r->resched_via.pid, got + 32)
 				  : "none");
 	EXPECT("untraced", "%d", r->resched_untraced);
 	/* a spike that ends at its timer's expiry (rtla's IRQ sample): its timer delay */

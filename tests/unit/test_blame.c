@@ -179,6 +179,9 @@ static void test_sleep_text_only_for_the_culprit(void)
 	CU_ASSERT_STRING_EQUAL(top()->comm, "busyloop");
 	CU_ASSERT_EQUAL(res.verdict, BLAME_V_TICK_WAIT);
 	CU_ASSERT_PTR_NULL(strstr(res.text, "went to sleep"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text,
+				      "until migration/1 (pid 20) took the CPU from it at "
+				      "a scheduler tick, +4000 us"));
 	CU_ASSERT_EQUAL(res.slack_ns, 50000);
 }
 
@@ -225,11 +228,12 @@ static void test_tick_through_ktimers(void)
 	CU_ASSERT_STRING_EQUAL(top()->comm, "busyloop");
 	CU_ASSERT_TRUE(res.resched_by_tick);
 	CU_ASSERT_FALSE(res.resched_untraced);
-	CU_ASSERT_EQUAL(res.resched_via_pid, 33);
+	CU_ASSERT_EQUAL(res.resched_via.pid, 33);
 	CU_ASSERT_EQUAL(res.resched_tick_ns, evgen_us(14000.5));
 	CU_ASSERT_EQUAL(res.resched_ns, 0); /* ktimers/1's run after it is no kernel section */
-	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "until a scheduler tick at +4000 us (tick period "
-						"4000 us, HZ=250) woke ktimers/1 (pid 33)"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text,
+				      "until a scheduler tick at +4000 us (tick period "
+				      "4000 us, HZ=250) woke ktimers/1 (pid 33), which took"));
 	CU_ASSERT_PTR_NULL(strstr(res.text, "went to sleep."));
 
 	/* a wakeup in task context after the tick's exit, not at it: not the tick's */
@@ -238,7 +242,11 @@ static void test_tick_through_ktimers(void)
 	ktimers_hands_over();
 	CU_ASSERT_EQUAL_FATAL(explain(10000, 14110, 50000), 0);
 	CU_ASSERT_FALSE(res.resched_by_tick);
-	CU_ASSERT_EQUAL(res.resched_via_pid, 0);
+	CU_ASSERT_EQUAL(res.resched_via.pid, 33);
+	CU_ASSERT_FALSE(res.resched_via.at_tick);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "until ktimers/1 (pid 33) took the CPU from it at "
+						"+4015 us; the scheduler picked the thread"));
+	CU_ASSERT_PTR_NULL(strstr(res.text, "tick"));
 }
 
 /*
@@ -254,7 +262,7 @@ static void test_tick_lazy_untraced(void)
 	CU_ASSERT_EQUAL(res.verdict, BLAME_V_TICK_WAIT);
 	CU_ASSERT_TRUE(res.resched_by_tick);
 	CU_ASSERT_TRUE(res.resched_untraced);
-	CU_ASSERT_EQUAL(res.resched_via_pid, 0);
+	CU_ASSERT_EQUAL(res.resched_via.pid, 0);
 	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "waited for the next scheduler tick (tick period"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "The tick's need-resched is not in the trace"));
 

@@ -22,8 +22,9 @@
 #             interrupt's return to user space with need-resched set calls schedule(), which
 #             clears it (keeping the loop or not); the vCPU was not run
 #   TICK      1 when the busy loop's run after the thread's wakeup ended right after a tick
-#             (tick_sched_timer, 6.10+ tick_nohz_handler) on CPU, at most 300 us before: what
-#             ends a wait for the tick; else 0
+#             (tick_sched_timer, 6.10+ tick_nohz_handler) on CPU, at most 300 us before, whose
+#             interrupt found no need-resched set (one set before it, by a reschedule IPI's
+#             remote wakeup, is not the tick's doing): what ends a wait for the tick; else 0
 #   WOKEN_PCT  per cent of [DEADLINE, WAKE] after the thread's own sched_waking: the wait of
 #              a woken thread (0 when its waking is not in the window)
 #   WSHARE_PCT per cent of that wait in which the busy loop ran as SHARE_PCT; with pids, in
@@ -102,13 +103,16 @@ function ours(c,  top) {
 			wk[j] = t - d[j]
 			wprio[j] = arg("prio")
 		}
-		if (t >= d[j] && ev == "hrtimer_expire_entry:" && (index($0, "function=tick_sched_timer") || index($0, "function=tick_nohz_handler")))
+		if (t >= d[j] && ev == "hrtimer_expire_entry:" && (index($0, "function=tick_sched_timer") || index($0, "function=tick_nohz_handler"))) {
 			tk[j] = t
+			tkn[j] = ltn[c]
+		}
 		if (wk[j] >= 0 && sw[j] < 0 && ev == "sched_switch:" && arg("prev_comm") == "busyloop")
-			sw[j] = tk[j] >= 0 && t - tk[j] <= 300
+			sw[j] = tk[j] >= 0 && t - tk[j] <= 300 && !tkn[j]
 		if (t > w[j]) done[j] = 1
 	}
 	prev[c] = t; seen[c] = 1; pres[c] = nres
+	if (ev == "local_timer_entry:") ltn[c] = nres # need-resched when the timer interrupt came
 	if (ev == "hrtimer_expire_entry:" &&
 	    (index($0, "function=tick_sched_timer") || index($0, "function=tick_nohz_handler")))
 		lasttick[c] = t
