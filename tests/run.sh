@@ -91,12 +91,21 @@ else
 				echo "# removed stale tracing instance $i (its run is gone)"
 		fi
 	done
+	# /dev/shm/cyclictest<pid> files whose process is gone (rtwhy's, or a cyclictest's that
+	# a test ran: its FATAL exits leave it)
+	dead_shm() {
+		for f in /dev/shm/cyclictest*; do
+			[ -e "$f" ] || continue
+			kill -0 "${f#/dev/shm/cyclictest}" 2>/dev/null || printf '%s ' "${f#/dev/shm/}"
+		done
+	}
 	# the state every test must leave behind: the one found here
 	state() {
-		printf "instances '%s' tracing_on=%s events '%s'" \
+		printf "instances '%s' tracing_on=%s events '%s' shm of dead runs '%s' offline CPUs '%s'" \
 			"$(ls /sys/kernel/tracing/instances 2>/dev/null | grep '^rtwhy' | tr '\n' ' ')" \
 			"$(cat /sys/kernel/tracing/tracing_on 2>/dev/null || echo 1)" \
-			"$(cat /sys/kernel/tracing/set_event 2>/dev/null | tr '\n' ' ')"
+			"$(cat /sys/kernel/tracing/set_event 2>/dev/null | tr '\n' ' ')" \
+			"$(dead_shm)" "$(cat /sys/devices/system/cpu/offline 2>/dev/null)"
 	}
 	before=$(state)
 	for t in tests/integration/[0-9]*.sh; do
@@ -123,8 +132,11 @@ else
 			*"tracing_on=1 "*) echo 1 >/sys/kernel/tracing/tracing_on 2>/dev/null ;;
 			esac
 			case "$before" in
-			*"events ''") echo 0 >/sys/kernel/tracing/events/enable 2>/dev/null ;;
+			*"events '' "*) echo 0 >/sys/kernel/tracing/events/enable 2>/dev/null ;;
 			esac
+			for x in $(dead_shm); do
+				case "$before" in *"$x "*) ;; *) rm -f "/dev/shm/$x" ;; esac
+			done
 		else
 			echo "ok - $name left the tracing state as it found it"
 			p=$((p + 1))

@@ -64,8 +64,13 @@ check "-v -o 10: 10 lines per thread ($n; cyclictest, which drops its last ones,
 # --smi: where the CPU keeps MSR_SMI_COUNT both count (a " SMI:" column); elsewhere both end
 # with status 1, rtwhy saying why (here: an AMD guest without the msr module)
 modprobe msr 2>/dev/null
-cyclictest --smi -l 10 -q >"$TMP/c.out" 2>&1
+# cyclictest's FATAL exit leaves its /dev/shm/cyclictest<pid> (30 bytes: ftruncate to
+# _SC_PAGE_SIZE, the sysconf name): removed by its pid
+cyclictest --smi -l 10 -q >"$TMP/c.out" 2>&1 &
+cpid=$!
+wait $cpid
 c=$?
+rm -f "/dev/shm/cyclictest$cpid"
 "$RTWHY" --smi -l 10 -q >"$TMP/r.out" 2>"$TMP/r.err"
 r=$?
 note "--smi: cyclictest status $c ($(tr '\n' '|' <"$TMP/c.out" | head -c 120)), rtwhy status $r" \
