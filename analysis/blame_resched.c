@@ -24,7 +24,8 @@ static bool blame_resched_irq_exit_wake(const struct rtw_event *e, int cpu)
 
 /*
  * Was need-resched at @at (on @cpu) set inside the interrupt that ran the scheduler tick, or
- * at its exit (a softirq thread's wakeup, above)?
+ * at its exit: a softirq thread's wakeup (above), or the softirqs run there (without
+ * PREEMPT_RT: `..s..`, the interrupted task current, the tick's TIMER softirq waking a task)?
  */
 static long blame_resched_tick_at(const struct rtw_event *ev, long waking, long at, int cpu)
 {
@@ -34,7 +35,8 @@ static long blame_resched_tick_at(const struct rtw_event *ev, long waking, long 
 	for (k = at; k >= waking; k--) {
 		if (ev[k].cpu != cpu)
 			continue;
-		if (exit && blame_resched_irq_exit_wake(&ev[k], cpu))
+		if (exit && (blame_resched_irq_exit_wake(&ev[k], cpu) ||
+			     (ev[k].flags & (RTW_F_SOFTIRQ | RTW_F_HARDIRQ)) == RTW_F_SOFTIRQ))
 			continue;
 		exit = false;
 		if (!(ev[k].flags & RTW_F_HARDIRQ))

@@ -250,6 +250,37 @@ static void test_tick_through_ktimers(void)
 }
 
 /*
+ * Without PREEMPT_RT the tick's TIMER softirq runs at the interrupt's exit in the busy loop's
+ * context (`..s..`) and wakes an RT kthread there (`dNs3.`), which takes the CPU and, asleep,
+ * hands it to the thread: the tick's doing.
+ */
+static void test_tick_softirq_wakes_the_taker(void)
+{
+	thread_sleeps(120, 2639, "busyloop");
+	ev_tick(&g, 2000, 1, 2639, "busyloop", 0);
+	ev_tick(&g, 6000, 1, 2639, "busyloop", 0);
+	ev_tick(&g, 10000, 1, 2639, "busyloop", 0);
+	timer_wakes(10050, 1, 2639, "busyloop", 120, 0);
+	ev_tick(&g, 14000, 1, 2639, "busyloop", 0);
+	ev_softirq(&g, 14004, 1, 2639, "busyloop", 1, true);
+	ev_wake(&g, 14006, 1, 2639, "busyloop", RTW_EV_WAKEUP, 12, "rcuc/1", 98, 1,
+		RTW_F_IRQS_OFF | RTW_F_SOFTIRQ | RTW_F_NEED_RESCHED);
+	g.ev[g.n - 1].flags |= RTW_F_NEED_RESCHED;
+	ev_softirq(&g, 14008, 1, 2639, "busyloop", 1, false);
+	g.ev[g.n - 1].flags |= RTW_F_NEED_RESCHED;
+	ev_switch(&g, 14010, 1, 2639, "busyloop", 120, RTW_STATE_PREEMPTED, 12, "rcuc/1", 98, 0);
+	ev_switch(&g, 14050, 1, 12, "rcuc/1", 98, CUR_S, TID, "rtwhy", 120, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 14060, 50000), 0);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_TICK_WAIT);
+	CU_ASSERT_TRUE(res.resched_by_tick);
+	CU_ASSERT_EQUAL(res.resched_via.pid, 12);
+	CU_ASSERT_TRUE(res.resched_via.at_tick);
+	CU_ASSERT_TRUE(res.resched_via.woken_at_tick);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "until a scheduler tick at +4000 us (tick period "
+						"4000 us, HZ=250) woke rcuc/1 (pid 12)"));
+}
+
+/*
  * 6.12 PREEMPT_RT, lazy preemption: the tick sets TIF_NEED_RESCHED_LAZY, which 6.12's trace
  * does not show, and the busy loop is switched out runnable (`R`, not `R+`: a schedule() at the
  * return to user space) right at the tick's exit, no need-resched seen anywhere.
@@ -1210,6 +1241,8 @@ static CU_TestInfo blame_tests[] = {
 	{ "'went to sleep' only for the culprit", test_sleep_text_only_for_the_culprit },
 	{ "PREEMPT_RT: the tick through ktimers/N, woken at the IRQ's exit",
 	  test_tick_through_ktimers },
+	{ "the tick's softirq at its exit wakes the task that hands over",
+	  test_tick_softirq_wakes_the_taker },
 	{ "lazy need-resched the trace does not show: R at the tick's return",
 	  test_tick_lazy_untraced },
 	{ "higher-priority RT task", test_higher_priority },
