@@ -69,14 +69,20 @@ static void thread_switched_in(double t_us, int cur, const char *cur_comm, int p
 	ev_switch(&g, t_us, 1, cur, cur_comm, 120, 0, TID, "rtwhy", prio, 0);
 }
 
-/* the seed: a fair busy loop keeps the CPU until the next tick */
-static void build_tick_wait(void)
+/* the busy loop on CPU 1, ticks every 4 ms; the thread's timer wakes it at 10050 us */
+static void busyloop_woken(void)
 {
 	thread_sleeps(120, 2639, "busyloop");
 	ev_tick(&g, 2000, 1, 2639, "busyloop", 0);
 	ev_tick(&g, 6000, 1, 2639, "busyloop", 0);
 	ev_tick(&g, 10000, 1, 2639, "busyloop", 0);
 	timer_wakes(10050, 1, 2639, "busyloop", 120, 0);
+}
+
+/* the seed: a fair busy loop keeps the CPU until the next tick */
+static void build_tick_wait(void)
+{
+	busyloop_woken();
 	ev_tick(&g, 14000, 1, 2639, "busyloop", RTW_F_NEED_RESCHED | RTW_F_PREEMPT_RESCHED);
 	thread_switched_in(14010, 2639, "busyloop", 120);
 }
@@ -256,11 +262,7 @@ static void test_tick_through_ktimers(void)
  */
 static void test_tick_softirq_wakes_the_taker(void)
 {
-	thread_sleeps(120, 2639, "busyloop");
-	ev_tick(&g, 2000, 1, 2639, "busyloop", 0);
-	ev_tick(&g, 6000, 1, 2639, "busyloop", 0);
-	ev_tick(&g, 10000, 1, 2639, "busyloop", 0);
-	timer_wakes(10050, 1, 2639, "busyloop", 120, 0);
+	busyloop_woken();
 	ev_tick(&g, 14000, 1, 2639, "busyloop", 0);
 	ev_softirq(&g, 14004, 1, 2639, "busyloop", 1, true);
 	ev_wake(&g, 14006, 1, 2639, "busyloop", RTW_EV_WAKEUP, 12, "rcuc/1", 98, 1,
