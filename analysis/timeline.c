@@ -50,6 +50,7 @@ struct tl_cpu {
 	uint8_t exit_path;	/* still on an IRQ's return path: its exit, then IRQs-off events */
 	uint8_t ret_path;	/* ... or the exit of a softirq run at it (tl_segment) */
 	uint8_t resched_return; /* the last event was such an exit, TIF_NEED_RESCHED set */
+	uint8_t irq_on_return;	/* the interrupt under way came on such a return (tl_event) */
 	uint8_t next_resched;	/* TIF_NEED_RESCHED on the event that ends the stretch emitted */
 	uint8_t last_flags;	/* of the CPU's previous event */
 	uint8_t irq_gap;	/* the stretch being emitted is an interrupt's untraced gap */
@@ -762,6 +763,8 @@ static int tl_event(struct tl_cpu *c, const struct rtw_event *e, uint64_t start_
 	}
 	if (e->kind == RTW_EV_HRTIMER_ENTRY && event_is_tick_function(e->u.hrt.function))
 		tl_tick_seen(c, e->ts_ns);
+	if (!c->depth && (e->kind == RTW_EV_IRQ_ENTRY || e->kind == RTW_EV_VECTOR_ENTRY))
+		c->irq_on_return = c->resched_return;
 	tl_apply(c, e);
 	if (!c->pid)
 		c->busy_ns = 0;
@@ -777,6 +780,13 @@ static int tl_event(struct tl_cpu *c, const struct rtw_event *e, uint64_t start_
 	c->exit_path = tl_on_return(c->exit_path, e, hard_exit, tl_task_context(c));
 	c->preempt_exit = c->exit_path && (e->flags & RTW_F_NEED_RESCHED);
 	c->ret_path = tl_on_return(c->ret_path, e, hard_exit || soft_ret, !c->depth);
+	/*
+	 * An interrupt that came inside that return's own schedule() (preempt_schedule_irq()
+	 * and schedule() raise the count to 1 with interrupts on): its exit, preempt count 1,
+	 * is the same return, which goes on to switch.
+	 */
+	if (hard_exit && !c->depth && c->irq_on_return && e->preempt == 1)
+		c->ret_path = 1;
 	c->resched_return = c->ret_path && (e->flags & RTW_F_NEED_RESCHED);
 	c->last_flags = e->flags;
 	c->last_kind = e->kind;
