@@ -3,8 +3,9 @@
 # the same three readings as lib.sh's max_gap / irq_late / wake_late / share do for one spike,
 # in one pass over the saved trace (a TCG guest is slow: one awk per spike and reading would
 # take minutes).
-# Usage: awk -v tick=TICK_GAP_US [-v pids="PID ..."] [-v phase=US -v period=US] -f seedjudge.awk
-#          SPIKES TRACE.txt
+# Usage: awk -v tick=TICK_GAP_US [-v stallgap=US] [-v pids="PID ..."] [-v phase=US -v period=US]
+#          -f seedjudge.awk SPIKES TRACE.txt
+#   stallgap: the shortest stretch STALL_US counts (default tick)
 #   SPIKES: lines "INDEX CPU TID DEADLINE_NS WAKE_NS", sorted by DEADLINE_NS
 #   TRACE.txt: ftrace text (rtwhy's --save-trace), windows in time order
 # Prints per spike "INDEX GAP_US LATE_US SHARE_PCT STALL_US TICK WOKEN_PCT WSHARE_PCT MISSED_US":
@@ -15,7 +16,7 @@
 #   SHARE_PCT per cent of [DEADLINE, WAKE] in which the busy loop (with pids: one of PIDS)
 #             ran on CPU with no interrupt or softirq on top of it
 #   STALL_US  how much of [DEADLINE, WAKE] lies in one stretch with no event on CPU longer
-#             than tick (the vCPU not run), the most of any such stretch (0: none); for the
+#             than stallgap (the vCPU not run), the most of any such stretch (0: none); for the
 #             busy loop (no pids, no disk) also a stretch of any length from an event with
 #             need-resched set (N, n, B, b: TIF_NEED_RESCHED; not the lazy bit) to the next,
 #             still showing it, on its CPU in task context: the loop is in user space, and an
@@ -36,6 +37,7 @@
 #              within a few hundred us; one milliseconds late is a vCPU not run (or interrupts
 #              off), also in a stretch shorter than a tick. 0 without a grid.
 FNR == NR {
+	if (stallgap == "") stallgap = tick
 	n++
 	idx[n] = $1; cpu[n] = $2 + 0; tid[n] = $3; d[n] = $4 / 1000; w[n] = $5 / 1000
 	s[n] = d[n] - tick; last[n] = s[n]; gap[n] = 0; irq[n] = -1; wk[n] = -1; sum[n] = 0; stall[n] = 0
@@ -97,7 +99,7 @@ function ours(c,  top) {
 			if (e - last[j] > gap[j]) gap[j] = e - last[j]
 			last[j] = e
 		}
-		if (seen[c] && (t - prev[c] > tick || rs) && b > a && b - a > stall[j]) stall[j] = b - a
+		if (seen[c] && (t - prev[c] > stallgap || rs) && b > a && b - a > stall[j]) stall[j] = b - a
 		if (t >= d[j] && irq[j] < 0 && ev == "local_timer_entry:") irq[j] = t - d[j]
 		if (t >= d[j] && wk[j] < 0 && ev == "sched_waking:" && arg("pid") == tid[j]) {
 			wk[j] = t - d[j]
