@@ -166,6 +166,24 @@ static void blame_resched_untraced(const struct rtw_event *ev, const struct blam
 	}
 }
 
+/*
+ * Need-resched set at the wakeup, no switch on the run queue's CPU before the thread's, never
+ * cleared, and still set on the CPU's last event before the switch-in, after the wakeup: no
+ * schedule() ran up to there (one that kept the task on clears it). Events are needed to say
+ * so: none after the wakeup say nothing.
+ */
+static bool blame_resched_unheeded(const struct rtw_event *ev, const struct blame_chain *ch,
+				   long from, const struct blame_result *res)
+{
+	long w = ch->wakeup >= 0 ? ch->wakeup : ch->waking, k;
+
+	if (!res->resched_at_wakeup || from != ch->waking || res->resched_kept)
+		return false;
+	for (k = ch->switch_in - 1; k > w && ev[k].cpu != res->run_cpu; k--)
+		;
+	return k > w && (ev[k].flags & RTW_F_NEED_RESCHED);
+}
+
 void blame_resched_find(const struct rtw_event *ev, size_t n, const struct blame_chain *ch,
 			struct blame_result *res)
 {
@@ -200,6 +218,7 @@ void blame_resched_find(const struct rtw_event *ev, size_t n, const struct blame
 		}
 	}
 	blame_resched_via(ev, ch, from, res);
+	res->resched_unheeded = blame_resched_unheeded(ev, ch, from, res);
 	/*
 	 * The stretch of need-resched that lasts to the switch-in: one cleared on the way, with
 	 * no switch, was honoured by a schedule() that picked the same task again (EEVDF's

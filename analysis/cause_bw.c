@@ -347,7 +347,14 @@ void cause_bw_find(const struct rtw_event *ev, long is, const struct timeline *t
 	bool no_server;
 	int i, to;
 
-	if (is < 0 || res->migrated || !cause_rt_prio(res->victim_prio) || res->run_cpu < 0)
+	/*
+	 * Both are the scheduler's choice, a schedule() after the wakeup that picked a lower
+	 * class (need-resched set at the RT wakeup, cleared, no switch; or a switch to it). None
+	 * ran (blame_result.resched_unheeded): the lower class went on where it could not be
+	 * preempted, or the CPU did not run, whatever the budget.
+	 */
+	if (is < 0 || res->migrated || !cause_rt_prio(res->victim_prio) || res->run_cpu < 0 ||
+	    res->resched_unheeded)
 		return;
 	bw->cpu = res->run_cpu;
 	if (kn)

@@ -509,6 +509,25 @@ static bool tl_return_switches(const struct tl_segment *s, int preempt)
 }
 
 /*
+ * The exit of a softirq that a softirq thread (ksoftirqd/N, ktimers/N) ran in its own context:
+ * run_ksoftirqd() returns to cond_resched() and the thread loop's preempt_enable(), where a
+ * set need-resched switches it, as an interrupt's return does.
+ */
+static bool tl_softirq_thread(const char *comm)
+{
+	char base[RTW_COMM_LEN];
+
+	return event_comm_is_percpu_kthread(comm, base, sizeof(base)) &&
+	       (!strcmp(base, "ksoftirqd") || !strcmp(base, "ktimers"));
+}
+
+static bool tl_softirq_thread_exit(const struct tl_cpu *c, const struct rtw_event *e)
+{
+	return e->kind == RTW_EV_SOFTIRQ_EXIT && c->depth == 1 && c->stack[0].ctx == TL_SOFTIRQ &&
+	       !c->stack[0].from_irq && tl_softirq_thread(c->comm);
+}
+
+/*
  * tl_resched_stalls - A task's silence from an interrupt's return with TIF_NEED_RESCHED set
  * (tl_segment.resched_return) to the next interrupt, right after whose exit the task is
  * switched out (its return path only, at most TL_IRQ_GAP_NS, between them), is no run of
@@ -544,8 +563,13 @@ static void tl_resched_stalls(struct tl_cpu *c, int preempt)
 			}
 			if (t->ctx == TL_GAP && t->pid == s->pid)
 				continue;
-			/* back on the task after the interrupt: its return path, not a run */
-			if (irq && t->ctx == TL_TASK && t->pid == s->pid && t->resched_return &&
+			/*
+			 * back on the task after the interrupt: its return path, not a run; a
+			 * softirq thread's own softirqs then too (tl_softirq_thread_exit())
+			 */
+			if (irq && t->pid == s->pid &&
+			    ((t->ctx == TL_TASK && t->resched_return) ||
+			     (t->ctx == TL_SOFTIRQ && tl_softirq_thread(s->comm))) &&
 			    (ret_ns += t->end_ns - t->start_ns) <= TL_IRQ_GAP_NS)
 				continue;
 			break;
@@ -734,9 +758,10 @@ static int tl_event(struct tl_cpu *c, const struct rtw_event *e, uint64_t start_
 		    uint64_t tick_ns)
 {
 	/* the exit of a softirq that irq_exit() ran: still that interrupt's return */
-	const bool soft_ret = e->kind == RTW_EV_SOFTIRQ_EXIT && c->depth &&
-			      c->stack[c->depth - 1].ctx == TL_SOFTIRQ &&
-			      c->stack[c->depth - 1].from_irq;
+	const bool soft_ret =
+		(e->kind == RTW_EV_SOFTIRQ_EXIT && c->depth &&
+		 c->stack[c->depth - 1].ctx == TL_SOFTIRQ && c->stack[c->depth - 1].from_irq) ||
+		tl_softirq_thread_exit(c, e);
 	bool idle, hard_exit;
 
 	if (!c->seen && tl_first(c, e, start_ns))

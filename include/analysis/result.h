@@ -546,6 +546,8 @@ struct blame_result {
 				 * thread's switch-in (the last unbroken stretch), 0 none */
 	int resched_kept;	  /* need-resched set, then cleared with no switch: the scheduler
 				 * ran and kept the task on (a fair task's slice, its weight) */
+	bool resched_unheeded;	  /* set at the wakeup, and no schedule() ran to the switch-in:
+				   * no switch on the CPU, need-resched never cleared */
 	bool resched_by_tick;	  /* ... set in the scheduler tick */
 	uint64_t resched_tick_ns; /* ... that tick's interrupt (its hrtimer entry), 0 unknown */
 	bool resched_untraced;	  /* ... not in the trace: the task switched out runnable at the

@@ -386,6 +386,25 @@ static void test_idle_vcpu_is_no_throttling(void)
 	}
 }
 
+/*
+ * The fair task ran on after the RT wakeup with need-resched set on every later event of the
+ * CPU: no schedule() ran (the server's choice would have cleared it): neither the fair
+ * server nor throttling (lab full612: ksoftirqd/1 and a stalled vCPU).
+ */
+static void test_unheeded_resched_is_no_server(void)
+{
+	build_fair_server(true);
+	for (size_t i = 0; i < g.n; i++)
+		if (g.ev[i].cpu == 1 && g.ev[i].ts_ns > evgen_us(10000) &&
+		    g.ev[i].kind != RTW_EV_SWITCH)
+			g.ev[i].flags |= RTW_F_NEED_RESCHED;
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 45003), 0);
+	CU_ASSERT_TRUE(res.resched_unheeded);
+	CU_ASSERT_EQUAL(res.cause.bw.kind, CAUSE_BW_NONE);
+	CU_ASSERT_NOT_EQUAL(res.verdict, BLAME_V_FAIR_SERVER);
+	CU_ASSERT_NOT_EQUAL(res.verdict, BLAME_V_RT_THROTTLED);
+}
+
 /* No timer event at all (trace-cmd record -e sched): which of the two cannot be told. */
 static void test_untold_without_timer_events(void)
 {
@@ -887,6 +906,8 @@ static CU_TestInfo cause_tests[] = {
 	  test_rt_throttled_starved_kthread },
 	{ "the fair server, restarted by a fair wakeup", test_fair_server },
 	{ "no timer events: throttling or the server, untold", test_untold_without_timer_events },
+	{ "need-resched never cleared: no server, no throttling",
+	  test_unheeded_resched_is_no_server },
 	{ "an idle vCPU with an RT task woken is no throttling", test_idle_vcpu_is_no_throttling },
 	{ "... nor without timer events", test_idle_vcpu_without_timer_events },
 	{ "a DL task's own dl_task_timer is no server", test_deadline_task },
