@@ -610,3 +610,11 @@ bool event_frame_is_irq_entry(const char *fn)
 			return true;
 	return false;
 }
+
+bool event_comm_is_softirq_thread(const char *comm)
+{
+	char base[RTW_COMM_LEN];
+
+	return event_comm_is_percpu_kthread(comm, base, sizeof(base)) &&
+	       (!strcmp(base, "ksoftirqd") || !strcmp(base, "ktimers"));
+}

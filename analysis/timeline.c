@@ -508,23 +508,11 @@ static bool tl_return_switches(const struct tl_segment *s, int preempt)
 	return s->code != TL_CODE_KERNEL && !event_comm_is_kthread(s->comm);
 }
 
-/*
- * The exit of a softirq that a softirq thread (ksoftirqd/N, ktimers/N) ran in its own context:
- * run_ksoftirqd() returns to cond_resched() and the thread loop's preempt_enable(), where a
- * set need-resched switches it, as an interrupt's return does.
- */
-static bool tl_softirq_thread(const char *comm)
-{
-	char base[RTW_COMM_LEN];
-
-	return event_comm_is_percpu_kthread(comm, base, sizeof(base)) &&
-	       (!strcmp(base, "ksoftirqd") || !strcmp(base, "ktimers"));
-}
-
+/* a softirq thread's own softirq ends: it switches there (event_comm_is_softirq_thread()) */
 static bool tl_softirq_thread_exit(const struct tl_cpu *c, const struct rtw_event *e)
 {
 	return e->kind == RTW_EV_SOFTIRQ_EXIT && c->depth == 1 && c->stack[0].ctx == TL_SOFTIRQ &&
-	       !c->stack[0].from_irq && tl_softirq_thread(c->comm);
+	       !c->stack[0].from_irq && event_comm_is_softirq_thread(c->comm);
 }
 
 /*
@@ -565,11 +553,11 @@ static void tl_resched_stalls(struct tl_cpu *c, int preempt)
 				continue;
 			/*
 			 * back on the task after the interrupt: its return path, not a run; a
-			 * softirq thread's own softirqs then too (tl_softirq_thread_exit())
+			 * softirq thread's own softirqs then too (tl_softirq_thread_exit(), event.h)
 			 */
 			if (irq && t->pid == s->pid &&
 			    ((t->ctx == TL_TASK && t->resched_return) ||
-			     (t->ctx == TL_SOFTIRQ && tl_softirq_thread(s->comm))) &&
+			     (t->ctx == TL_SOFTIRQ && event_comm_is_softirq_thread(s->comm))) &&
 			    (ret_ns += t->end_ns - t->start_ns) <= TL_IRQ_GAP_NS)
 				continue;
 			break;
@@ -588,11 +576,6 @@ static void tl_resched_stalls(struct tl_cpu *c, int preempt)
 /* CONFIG_HZ values of the architectures Linux runs on, slowest tick first */
 static const unsigned int tl_hz[] = { 100, 200, 250, 300, 500, 1000 };
 
-static uint64_t tl_tick_of_hz(unsigned int hz)
-{
-	return util_hz_tick_ns(hz);
-}
-
 /*
  * Ticks fire on a grid (tick_sched_timer forwards by TICK_NSEC) and come late,
  * never early: the right period puts most of a CPU's ticks near one phase. Of
@@ -605,7 +588,7 @@ static uint64_t tl_fit_ticks(const uint64_t *t, size_t n)
 	if (n < TL_TICK_FIT_MIN)
 		return 0;
 	for (h = 0; h < ARRAY_SIZE(tl_hz); h++) {
-		uint64_t p = tl_tick_of_hz(tl_hz[h]), tol = p / 8 > 100000 ? p / 8 : 100000;
+		uint64_t p = util_hz_tick_ns(tl_hz[h]), tol = p / 8 > 100000 ? p / 8 : 100000;
 		size_t best = 0;
 
 		for (r = 0; r < n && best * 10 < n * 6; r++) {
@@ -691,12 +674,12 @@ uint64_t timeline_tick_ns(const struct rtw_event *ev, size_t n, int cpu, uint64_
 	for (c = 0; c < nr_cpus; c++) {
 		p = tl_tick_of_cpu(ev, n, c, before_ns);
 		for (i = 0; p && i < ARRAY_SIZE(tl_hz); i++)
-			votes[i] += p == tl_tick_of_hz(tl_hz[i]);
+			votes[i] += p == util_hz_tick_ns(tl_hz[i]);
 	}
 	for (i = 1, best = 0; i < ARRAY_SIZE(tl_hz); i++)
 		if (votes[i] > votes[best])
 			best = i;
-	return votes[best] ? tl_tick_of_hz(tl_hz[best]) : 0;
+	return votes[best] ? util_hz_tick_ns(tl_hz[best]) : 0;
 }
 
 uint64_t timeline_estimate_tick_ns(const struct rtw_event *ev, size_t n)

@@ -444,6 +444,15 @@ int event_irq_thread_number(const char *comm);
 bool event_comm_is_percpu_kthread(const char *comm, char *base, size_t len);
 
 /**
+ * event_comm_is_softirq_thread() - Is @comm a CPU's softirq thread, by name?
+ * @comm: e.g. "ksoftirqd/1", "ktimers/0" (PREEMPT_RT's timer softirqs)
+ *
+ * Return: true if so. The end of the softirqs it runs in its own context is followed at once
+ * by cond_resched() and its thread loop's preempt_enable().
+ */
+bool event_comm_is_softirq_thread(const char *comm);
+
+/**
  * event_comm_is_kthread() - Is @comm a kernel thread, by name?
  * @comm: e.g. "irq/25-virtio0", "kworker/u8:1", "rcuc/3"
  *
