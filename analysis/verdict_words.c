@@ -717,19 +717,23 @@ static void verdict_words_resched_gap(const struct verdict_words *w, char *buf, 
 			 "code runs on where preempt is none or voluntary (this kernel's model is "
 			 "not "
 			 "known): taken as in user space (--stack shows where)");
-	snprintf(
-		buf, len,
-		" while %s was current (%llu us of it from an interrupt's return with need-resched "
-		"set to the next interrupt, right after which it was switched out, need-resched "
-		"still set: no schedule() ran between; %s)",
-		c->comm, (unsigned long long)(c->resched_gap_ns / NSEC_PER_USEC), why);
+	snprintf(buf, len,
+		 " while %s was current (%llu us of it from %s with need-resched set to the next "
+		 "interrupt, right after which it was switched out, need-resched still set: no "
+		 "schedule() ran between; %s)",
+		 c->comm, (unsigned long long)(c->resched_gap_ns / NSEC_PER_USEC),
+		 event_comm_is_softirq_thread(c->comm)
+			 ? "an interrupt's return or the end of its softirqs (its thread loop "
+			   "switches right after them)"
+			 : "an interrupt's return",
+		 why);
 }
 
 void verdict_words_invisible(const struct verdict_words *w, char *text, char *hint)
 {
 	const struct blame_culprit *c = w->c;
 	const struct cause_evidence *ev = &w->res->cause.evidence;
-	char steal[224] = "", during[512] = "", smi[192] = "", ruled[320];
+	char steal[224] = "", during[640] = "", smi[192] = "", ruled[320];
 	const struct blame_culprit *head;
 
 	if (ev->steal_ns >= 0 && ev->steal_span_ns) {
