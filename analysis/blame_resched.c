@@ -156,10 +156,10 @@ static void blame_resched_untraced(const struct rtw_event *ev, const struct blam
 	res->resched_by_tick = true;
 	res->resched_ns = res->resched_tick_ns;
 	/* a trace that shows the lazy bit (6.1-rt's `L`, 6.13+) has it */
-	res->resched_untraced = true;
 	for (k = ch->waking; k < sw; k++)
 		if (ev[k].cpu == res->run_cpu && (ev[k].flags & RTW_F_NEED_RESCHED_LAZY))
-			res->resched_untraced = false;
+			break;
+	res->resched_untraced = k == sw;
 	if (res->resched_via.pid) {
 		res->resched_via.at_tick = true;
 		res->resched_via.tick_ns = res->resched_tick_ns;

@@ -24,8 +24,7 @@ static double verdict_cause_ms(uint64_t ns)
 /* "at +1234 us" / "1234 us before the deadline" */
 static void verdict_cause_when(const struct blame_result *r, uint64_t ts_ns, char *buf, size_t len)
 {
-	long long us =
-		((long long)ts_ns - (long long)r->spike.deadline_ns) / (long long)NSEC_PER_USEC;
+	long long us = verdict_words_us(r, ts_ns);
 
 	if (us >= 0)
 		snprintf(buf, len, "at +%lld us", us);
@@ -126,7 +125,7 @@ void verdict_cause_rt_throttled(const struct verdict_words *w, char *text, char 
 {
 	const struct blame_result *r = w->res;
 	const struct cause_bandwidth *bw = &r->cause.bw;
-	char budget[160], users[224], during[112], end[128], when[40], fix[352], after[160] = "";
+	char budget[160], users[224], during[112], end[128], when[48], fix[352], after[160] = "";
 
 	verdict_cause_budget(&bw->knobs, budget, sizeof(budget));
 	verdict_cause_users(w, bw, users, sizeof(users));
@@ -182,7 +181,7 @@ void verdict_cause_fair_server(const struct verdict_words *w, char *text, char *
 	const struct blame_result *r = w->res;
 	const struct cause_bandwidth *bw = &r->cause.bw;
 	const struct cause_knobs *k = &bw->knobs;
-	char server[48], users[224], start[80] = "", also[144] = "", when[40], fix[352], keep[80];
+	char server[48], users[224], start[80] = "", also[144] = "", when[48], fix[352], keep[80];
 
 	if (k->fair_known)
 		snprintf(server, sizeof(server), "%llu ms every %llu ms",
@@ -420,7 +419,7 @@ void verdict_cause_cfs_throttled(const struct verdict_words *w, char *text, char
 {
 	const struct blame_result *r = w->res;
 	const struct offcpu_cfs *cfs = &r->cause.cfs;
-	char group[640], during[128], end[128] = "", with[160] = "", when[40];
+	char group[640], during[128], end[128] = "", with[160] = "", when[48];
 	size_t used;
 	int i;
 
@@ -575,7 +574,7 @@ void verdict_cause_frozen(const struct verdict_words *w, char *text, char *hint)
 	const struct offcpu_frozen *fz = &r->cause.frozen;
 	const struct offcpu_freezer *g = &fz->group;
 	const bool v1 = verdict_cause_frozen_v1(fz);
-	char how[320], group[720], when[40], thaw[128], knob[400];
+	char how[320], group[720], when[48], thaw[128], knob[400];
 
 	verdict_cause_when(r, fz->timer_ns, when, sizeof(when));
 	if (fz->how == OFFCPU_FROZEN_TRAP && fz->freeze_by_pid < 0)

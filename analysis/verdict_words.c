@@ -23,6 +23,11 @@ void verdict_words_cat(char *buf, size_t len, const char *add)
 		util_strlcpy(buf + used, add, len - used);
 }
 
+long long verdict_words_us(const struct blame_result *r, uint64_t ts_ns)
+{
+	return ((long long)ts_ns - (long long)r->spike.deadline_ns) / (long long)NSEC_PER_USEC;
+}
+
 /*
  * How a hint names a culprit task: a per-CPU kernel thread by what it is
  * ("the CPU's ksoftirqd thread", not "ksoftirqd/0": nobody can move it),
@@ -167,10 +172,8 @@ static void verdict_words_via(const struct blame_result *res, const char *tick, 
 			      size_t len)
 {
 	const struct blame_via *via = &res->resched_via;
-	const long long tick_us = (long long)((int64_t)(via->tick_ns - res->spike.deadline_ns) /
-					      (int64_t)NSEC_PER_USEC);
-	const long long at_us =
-		(long long)((int64_t)(via->ns - res->spike.deadline_ns) / (int64_t)NSEC_PER_USEC);
+	const long long tick_us = verdict_words_us(res, via->tick_ns);
+	const long long at_us = verdict_words_us(res, via->ns);
 	const char *then = "; the scheduler picked the thread as soon as that task slept";
 
 	if (via->woken_at_tick)
@@ -207,15 +210,12 @@ void verdict_words_tick_wait(const struct verdict_words *w, char *text, char *hi
 		  (res->tick_ns && res->resched_ns > res->waking_ns + res->tick_ns +
 							     timeline_tick_slack_ns(res->tick_ns))))
 		snprintf(until, sizeof(until), "until a scheduler tick let it run at %+lld us%s",
-			 (long long)((int64_t)(res->resched_ns - res->spike.deadline_ns) /
-				     (int64_t)NSEC_PER_USEC),
-			 tick);
+			 verdict_words_us(res, res->resched_ns), tick);
 	else if (res->resched_by_tick)
 		snprintf(until, sizeof(until), "for the next scheduler tick%s", tick);
 	else if (res->resched_ns)
 		snprintf(until, sizeof(until), "until the scheduler preempted it at %+lld us",
-			 (long long)((int64_t)(res->resched_ns - res->spike.deadline_ns) /
-				     (int64_t)NSEC_PER_USEC));
+			 verdict_words_us(res, res->resched_ns));
 	else if (res->occupant_blocked)
 		snprintf(until, sizeof(until), "until the task before it (pid %d) went to sleep",
 			 res->handover_pid);
@@ -409,8 +409,7 @@ static void verdict_words_resched(const struct blame_result *res, const struct b
 		snprintf(buf, len, " (need-resched was set at the wakeup)");
 	else if (res->resched_ns)
 		snprintf(buf, len, " (need-resched was set at %+lld us, after the wakeup)",
-			 (long long)((int64_t)(res->resched_ns - res->spike.deadline_ns) /
-				     (int64_t)NSEC_PER_USEC));
+			 verdict_words_us(res, res->resched_ns));
 	else if (c && c->resched_held_ns)
 		snprintf(buf, len, " (need-resched was set for %llu us of it, after the wakeup)",
 			 (unsigned long long)(c->resched_held_ns / NSEC_PER_USEC));

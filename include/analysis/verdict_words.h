@@ -40,6 +40,13 @@ struct verdict_words {
 void verdict_words_cat(char *buf, size_t len, const char *add);
 
 /**
+ * verdict_words_us() - Microseconds from the spike's deadline to @ts_ns (negative: before it).
+ * @r: the explanation
+ * @ts_ns: a trace time
+ */
+long long verdict_words_us(const struct blame_result *r, uint64_t ts_ns);
+
+/**
  * verdict_words_hint_name() - How a hint names culprit @c: a per-CPU kernel thread by what it
  * is ("the ksoftirqd kernel thread of CPU 0"), rtwhy's own thread as such, else its comm.
  * @c: the culprit, NULL: "the task"

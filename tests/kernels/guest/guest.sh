@@ -1181,8 +1181,9 @@ s_hints() {
 	nh=$(wc -l <"$W/hints.txt")
 	# a hint may say that one cannot move ("ksoftirqd/1 is CPU 1's own kernel thread: it
 	# cannot move"): only one that names it otherwise is an ask to move it
-	pc=$(sed -E "s@(ktimers|ksoftirqd|rcuc|rcub|migration|cpuhp|idle_inject)/[0-9]+ is CPU [0-9]+'s own kernel thread: it cannot move@@g" "$W/hints.txt" |
-		grep -E '(ktimers|ksoftirqd|rcuc|rcub|migration|cpuhp|idle_inject)/[0-9]' | head -n 1)
+	kt='(ktimers|ksoftirqd|rcuc|rcub|migration|cpuhp|idle_inject)/[0-9]+'
+	pc=$(sed -E "s@$kt is CPU [0-9]+'s own kernel thread: it cannot move@@g" "$W/hints.txt" |
+		grep -E "$kt" | head -n 1)
 	verdict '[ "$nh" -gt 0 ] && [ -z "$pc" ]' \
 		"no hint asks to move a per-CPU kthread ($nh distinct hints; got '$pc')"
 	if threaded_kernel; then
