@@ -244,9 +244,21 @@ void verdict_cause_pi_boost(const struct verdict_words *w, char *text, char *hin
 {
 	const struct blame_result *r = w->res;
 	const struct cause_pi *pi = &r->cause.pi;
-	char chain[128];
+	struct blame_culprit holder = { .pid = pi->holder_pid, .cpu = w->cpu };
+	const struct blame_culprit *hc = &holder;
+	char chain[128], away[224];
 
 	verdict_cause_chain(pi, chain, sizeof(chain));
+	/* the holder as the chain names it; a kernel thread's way off the CPU is its own */
+	if (w->c && w->c->pid == pi->holder_pid)
+		hc = w->c;
+	else
+		util_strlcpy(holder.comm, pi->holder_comm, sizeof(holder.comm));
+	if (event_comm_is_kthread(hc->comm) || (hc->flags & (BLAME_C_PINNED | BLAME_C_SELF)))
+		verdict_words_move_away(hc, w->cpu, away, sizeof(away));
+	else
+		snprintf(away, sizeof(away), "move the tasks that take it (%s) off CPU %d",
+			 pi->holder_comm, w->cpu);
 	snprintf(text, BLAME_TEXT_LEN,
 		 "%s ran on CPU %d as priority %d for %llu us (%.1f%% of the latency): priority "
 		 "inheritance boosted it because %s (pid %d, priority %d) waits for a lock it "
@@ -257,9 +269,8 @@ void verdict_cause_pi_boost(const struct verdict_words *w, char *text, char *hin
 		 event_user_prio(r->victim_prio));
 	snprintf(hint, BLAME_HINT_LEN,
 		 "Keep the lock's critical section short, give the measuring thread a priority "
-		 "above every task that takes that lock (above %d), or move the tasks that take "
-		 "it (%s) off CPU %d.",
-		 event_user_prio(pi->waiter_prio), pi->holder_comm, w->cpu);
+		 "above every task that takes that lock (above %d), or %s.",
+		 event_user_prio(pi->waiter_prio), away);
 }
 
 void verdict_cause_lock_wait(const struct verdict_words *w, char *text, char *hint)

@@ -505,14 +505,19 @@ static void build_pi_chain(double deboost_us)
  * deboost (from 9 back to 89, i.e. FIFO 90 -> FIFO 10) and the wakeup of the waiter it
  * unlocked for are in it. The boost is kept: pi_boost, not non_preemptible.
  */
-static void test_pi_boost_before_the_window(void)
+static void build_pi_boost_before(const char *holder)
 {
 	evgen_init(&g);
-	ev_tick(&g, 2000, 1, 7410, "pilock", 0);
-	ev_timer_wakes(&g, 10000, 1, 7410, "pilock", TID, 49, 0); /* it outranks: no resched */
-	ev_pi(&g, 12000, 1, 7410, "pilock", 7410, "pilock", 9, 89);
-	ev_wake(&g, 12002, 1, 7410, "pilock", RTW_EV_WAKING, 7411, "pilock", 9, 0, 0);
-	ev_switch(&g, 12010, 1, 7410, "pilock", 89, 0, TID, "cyclictest", 49, 0);
+	ev_tick(&g, 2000, 1, 7410, holder, 0);
+	ev_timer_wakes(&g, 10000, 1, 7410, holder, TID, 49, 0); /* it outranks: no resched */
+	ev_pi(&g, 12000, 1, 7410, holder, 7410, holder, 9, 89);
+	ev_wake(&g, 12002, 1, 7410, holder, RTW_EV_WAKING, 7411, "pilock", 9, 0, 0);
+	ev_switch(&g, 12010, 1, 7410, holder, 89, 0, TID, "cyclictest", 49, 0);
+}
+
+static void test_pi_boost_before_the_window(void)
+{
+	build_pi_boost_before("pilock");
 	CU_ASSERT_EQUAL_FATAL(explain(10000, 12013), 0);
 	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
 	CU_ASSERT_EQUAL(res.verdict, BLAME_V_PI_BOOST);
@@ -522,6 +527,17 @@ static void test_pi_boost_before_the_window(void)
 	CU_ASSERT_EQUAL(event_user_prio(res.cause.pi.boost_prio), 90);
 	CU_ASSERT_EQUAL(event_user_prio(res.cause.pi.holder_prio), 10);
 	CU_ASSERT_PTR_NULL(strstr(res.text, "need-resched was set"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "move the tasks that take it (pilock) off CPU 1"));
+	/*
+	 * The 6.12-rt lab: rcuc/1, boosted through an rt_mutex, is CPU 1's own thread; no hint
+	 * may ask to move it. Its way off the CPU is its callbacks' offload.
+	 */
+	build_pi_boost_before("rcuc/1");
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 12013), 0);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_PI_BOOST);
+	CU_ASSERT_PTR_NULL(strstr(res.hint, "(rcuc/1) off CPU"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "rcu_nocbs=1"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "cannot move"));
 }
 
 static void test_pi_boost_chain(void)

@@ -1179,11 +1179,13 @@ s_hints() {
 	# this boot's runs, and those of an earlier boot of this guest (kept in /out)
 	cat "$W"/*.flat "$OUT"/*/*.flat 2>/dev/null | sed -n 's/^spikes\.[0-9]*\.verdict\.hint=//p' | sort -u >"$W/hints.txt"
 	nh=$(wc -l <"$W/hints.txt")
-	# a hint may say that one cannot move ("ksoftirqd/1 is CPU 1's own kernel thread: it
-	# cannot move"): only one that names it otherwise is an ask to move it
+	# a hint may name one without asking to move it ("ksoftirqd/1 is CPU 1's own kernel
+	# thread: it cannot move", "Shorten rcuc/1's critical section"): an ask to move it is a
+	# sentence that names it and a way off the CPU
 	kt='(ktimers|ksoftirqd|rcuc|rcub|migration|cpuhp|idle_inject)/[0-9]+'
-	pc=$(sed -E "s@$kt is CPU [0-9]+'s own kernel thread: it cannot move@@g" "$W/hints.txt" |
-		grep -E "$kt" | head -n 1)
+	pc=$(sed -E "s@$kt is CPU [0-9]+'s own kernel thread: it cannot move@@g; s@\. @.\n@g" \
+		"$W/hints.txt" | grep -E "$kt" | grep -E 'off CPU|taskset|isolcpus|affinity' |
+		head -n 1)
 	verdict '[ "$nh" -gt 0 ] && [ -z "$pc" ]' \
 		"no hint asks to move a per-CPU kthread ($nh distinct hints; got '$pc')"
 	if threaded_kernel; then
