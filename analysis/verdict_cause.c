@@ -306,7 +306,16 @@ void verdict_cause_priority_inversion(const struct verdict_words *w, char *text,
 	const struct blame_result *r = w->res;
 	const struct cause_pi *pi = &r->cause.pi;
 	const bool kthread = event_comm_is_kthread(pi->holder_comm);
+	const struct blame_culprit *mid = w->c;
+	char away[224];
 
+	/* the middle task's way off the CPU: its own when it is a kernel thread (or rtwhy) */
+	if (mid &&
+	    ((mid->flags & (BLAME_C_PINNED | BLAME_C_SELF)) || event_comm_is_kthread(mid->comm)))
+		verdict_words_move_away(mid, w->cpu, away, sizeof(away));
+	else
+		snprintf(away, sizeof(away), "keep that task off the CPU where %s runs",
+			 pi->holder_comm);
 	snprintf(text, BLAME_TEXT_LEN,
 		 "A priority inversion: the thread (%s, priority %d) waited %.1f us for %s (pid "
 		 "%d, priority %d), which held what it needed (%s, it woke the thread when "
@@ -322,9 +331,8 @@ void verdict_cause_priority_inversion(const struct verdict_words *w, char *text,
 	if (kthread)
 		snprintf(hint, BLAME_HINT_LEN,
 			 "Give the kernel thread %s (pid %d) a priority above %s's (chrt -p), or "
-			 "keep that task off the CPU where %s runs.",
-			 pi->holder_comm, pi->holder_pid, w->c ? w->who : "the middle task",
-			 pi->holder_comm);
+			 "%s.",
+			 pi->holder_comm, pi->holder_pid, w->c ? w->who : "the middle task", away);
 	else
 		snprintf(hint, BLAME_HINT_LEN,
 			 "Use a priority-inheritance mutex (pthread_mutexattr_setprotocol "

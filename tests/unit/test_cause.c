@@ -568,6 +568,8 @@ static void test_pi_boost_chain(void)
  * waited for, @holder at kernel prio @hprio; with @middle, a task at @mprio
  * preempted the holder meanwhile.
  */
+static const char *lock_wait_middle = "pilock"; /* the middle task's comm */
+
 static void build_lock_wait_by(bool middle, const char *holder, int hprio, int mprio)
 {
 	evgen_init(&g);
@@ -577,8 +579,9 @@ static void build_lock_wait_by(bool middle, const char *holder, int hprio, int m
 	ev_switch(&g, 10020, 1, TID, "pilock", 9, S_SLEEP, 7700, holder, hprio, 0);
 	if (middle) {
 		ev_timer_wakes(&g, 10030, 1, 7700, holder, 7800, mprio, RESCHED);
-		ev_switch(&g, 10035, 1, 7700, holder, hprio, 0, 7800, "pilock", mprio, 0);
-		ev_switch(&g, 15000, 1, 7800, "pilock", mprio, S_SLEEP, 7700, holder, hprio, 0);
+		ev_switch(&g, 10035, 1, 7700, holder, hprio, 0, 7800, lock_wait_middle, mprio, 0);
+		ev_switch(&g, 15000, 1, 7800, lock_wait_middle, mprio, S_SLEEP, 7700, holder, hprio,
+			  0);
 	}
 	ev_wake(&g, 15010, 1, 7700, holder, RTW_EV_WAKING, TID, "pilock", 9, 1, RTW_F_IRQS_OFF);
 	ev_wake(&g, 15011, 1, 7700, holder, RTW_EV_WAKEUP, TID, "pilock", 9, 1,
@@ -665,6 +668,16 @@ static void test_no_inversion(void)
 	CU_ASSERT_PTR_NULL(strstr(res.hint, "PTHREAD_PRIO_INHERIT"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "chrt -p"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "a kernel thread"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "keep that task off the CPU where irq/25"));
+	/* the middle task a per-CPU kernel thread: its own way off the CPU, or none */
+	lock_wait_middle = "ksoftirqd/1";
+	build_lock_wait_by(true, "irq/25-virtio0", 49 + 10, 49);
+	lock_wait_middle = "pilock";
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 15014), 0);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_PRIORITY_INVERSION);
+	CU_ASSERT_PTR_NULL(strstr(res.hint, "keep that task off"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "its ksoftirqd kernel thread is per-CPU and cannot "
+						"move"));
 }
 
 /*
