@@ -238,6 +238,14 @@ static void cause_bw_scan(const struct rtw_event *ev, long end, int32_t cpu,
 			break;
 		case RTW_EV_IRQ_EXIT:
 		case RTW_EV_VECTOR_EXIT:
+			/*
+			 * the idle loop went on from an interrupt that left RT runnable to this
+			 * one, no switch between: a window that begins throttled shows only that
+			 * (the tick in idle with RT runnable, until the period timer's)
+			 */
+			if (idle_irq_ns && e->pid == 0 &&
+			    e->ts_ns - idle_irq_ns >= CAUSE_BW_IDLE_HOLD_NS)
+				sc->evidence = true;
 			if (e->pid == 0 && rq.n)
 				idle_irq_ns = e->ts_ns;
 			break;
@@ -298,6 +306,10 @@ static void cause_bw_users(const struct rtw_event *ev, long is, const struct tim
 	}
 	if (!w.n)
 		qsort(bw->user, (size_t)bw->nr_users, sizeof(bw->user[0]), cause_bw_cmp_user);
+	for (i = 0; i < bw->nr_users; i++) /* whose budget each used: the live run's reading */
+		for (k = 0; k < (int)host->cause.nr_members; k++)
+			if (host->cause.members[k].pid == bw->user[i].pid)
+				bw->user[i].rt_group = host->cause.members[k].rt_group;
 }
 
 /*
@@ -359,6 +371,8 @@ void cause_bw_find(const struct rtw_event *ev, long is, const struct timeline *t
 	bw->cpu = res->run_cpu;
 	if (kn)
 		bw->knobs = *kn;
+	if (host)
+		bw->group = host->cause.cgroup;
 	cause_bw_scan(ev, is, bw->cpu, &sc);
 	if (!sc.evidence)
 		return;

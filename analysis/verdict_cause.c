@@ -32,13 +32,48 @@ static void verdict_cause_when(const struct blame_result *r, uint64_t ts_ns, cha
 		snprintf(buf, len, "%lld us before the deadline", -us);
 }
 
-/* The RT budget as the live run read it, or the kernel's default. */
-static void verdict_cause_budget(const struct cause_knobs *k, char *buf, size_t len)
+/* Whose RT budget was used: the system's, the thread's cgroup's, or one of the two. */
+enum verdict_budget {
+	VERDICT_BUDGET_SYSTEM,
+	VERDICT_BUDGET_GROUP,  /* the thread's group's (RT_GROUP_SCHED): its RT tasks used it */
+	VERDICT_BUDGET_EITHER, /* ... tighter, but who used it is not known to be in the group */
+};
+
+/*
+ * A cgroup below the root (the thread's, or a parent) with an RT budget tighter than the
+ * system's holds its RT tasks together when they used it; when the task that used the RT
+ * time is not in that group (read live), the system's budget was the one used.
+ */
+static enum verdict_budget verdict_cause_whose(const struct cause_bandwidth *bw)
 {
-	if (!k->rt_known) {
+	const struct offcpu_cgroup *g = &bw->group;
+	const struct cause_knobs *k = &bw->knobs;
+	int64_t runtime = k->rt_runtime_us, period = k->rt_period_us;
+
+	if (!g->known || g->rt_runtime_us < 0 || g->rt_period_us <= 0 || !g->rt_limit_path[0])
+		return VERDICT_BUDGET_SYSTEM;
+	if (k->cgroup_known) {
+		runtime = k->cgroup_rt_runtime_us;
+		period = k->cgroup_rt_period_us;
+	}
+	if (k->rt_known && runtime >= 0 && period > 0 &&
+	    g->rt_runtime_us * period >= runtime * g->rt_period_us)
+		return VERDICT_BUDGET_SYSTEM;
+	if (bw->nr_users && bw->user[0].rt_group == CAUSE_RT_GROUP_OUT)
+		return VERDICT_BUDGET_SYSTEM;
+	if (bw->nr_users && bw->user[0].rt_group == CAUSE_RT_GROUP_IN)
+		return VERDICT_BUDGET_GROUP;
+	return VERDICT_BUDGET_EITHER;
+}
+
+/* The system's RT budget as the live run read it, or the kernel's default. */
+static void verdict_cause_system_budget(const struct cause_knobs *k, char *buf, size_t len)
+{
+	if (!k->rt_known) { /* a trace alone: the system's, or a cgroup's that it cannot name */
 		snprintf(buf, len,
 			 "by default 950 ms of every 1000 ms: sched_rt_runtime_us of "
-			 "sched_rt_period_us");
+			 "sched_rt_period_us, or with RT group scheduling its cgroup's "
+			 "cpu.rt_runtime_us");
 		return;
 	}
 	if (k->cgroup_known && k->cgroup_rt_runtime_us != k->rt_runtime_us)
@@ -50,6 +85,31 @@ static void verdict_cause_budget(const struct cause_knobs *k, char *buf, size_t 
 	else
 		snprintf(buf, len, "sched_rt_runtime_us = %lld of every sched_rt_period_us = %lld",
 			 (long long)k->rt_runtime_us, (long long)k->rt_period_us);
+}
+
+/* The RT budget that was used (verdict_cause_whose()), as the live run read it. */
+static void verdict_cause_budget(const struct cause_bandwidth *bw, char *buf, size_t len)
+{
+	const struct offcpu_cgroup *g = &bw->group;
+	const enum verdict_budget whose = verdict_cause_whose(bw);
+	char sys[192];
+
+	verdict_cause_system_budget(&bw->knobs, sys, sizeof(sys));
+	if (whose == VERDICT_BUDGET_GROUP)
+		snprintf(buf, len,
+			 "cpu.rt_runtime_us = %lld of every cpu.rt_period_us = %lld, set on %.96s: "
+			 "RT group scheduling, its RT tasks share it on each CPU; tighter than the "
+			 "system's",
+			 (long long)g->rt_runtime_us, (long long)g->rt_period_us, g->rt_limit_path);
+	else if (whose == VERDICT_BUDGET_EITHER)
+		snprintf(buf, len,
+			 "the thread's cgroup budget, cpu.rt_runtime_us = %lld of every "
+			 "cpu.rt_period_us = %lld set on %.96s, or the system's, %s: which one "
+			 "depends on the cgroup of the task that used it",
+			 (long long)g->rt_runtime_us, (long long)g->rt_period_us, g->rt_limit_path,
+			 sys);
+	else
+		snprintf(buf, len, "%s", sys);
 }
 
 /* "spinner (pid 3452, fifo 1), which did not sleep in the 20.0 ms of the trace[, and ...]" */
@@ -125,9 +185,16 @@ void verdict_cause_rt_throttled(const struct verdict_words *w, char *text, char 
 {
 	const struct blame_result *r = w->res;
 	const struct cause_bandwidth *bw = &r->cause.bw;
-	char budget[160], users[224], during[112], end[128], when[48], fix[352], after[160] = "";
+	const bool group = verdict_cause_whose(bw) == VERDICT_BUDGET_GROUP;
+	char budget[480], users[224], during[112], end[128], when[48], fix[352], after[160] = "";
+	char whose[160], raise[224] = "", full[1536];
 
-	verdict_cause_budget(&bw->knobs, budget, sizeof(budget));
+	verdict_cause_budget(bw, budget, sizeof(budget));
+	if (group)
+		snprintf(whose, sizeof(whose), "the RT tasks of the cgroup %.96s on CPU %d",
+			 bw->group.rt_limit_path, bw->cpu);
+	else
+		snprintf(whose, sizeof(whose), "the RT tasks of CPU %d", bw->cpu);
 	verdict_cause_users(w, bw, users, sizeof(users));
 	if (bw->fair_ns && bw->idle_ns * 10 > bw->held_ns)
 		snprintf(during, sizeof(during),
@@ -148,7 +215,7 @@ void verdict_cause_rt_throttled(const struct verdict_words *w, char *text, char 
 	else
 		snprintf(end, sizeof(end), "(the period timer that ends it is not in the trace)");
 	if (bw->kind == CAUSE_BW_UNTOLD)
-		snprintf(text, BLAME_TEXT_LEN,
+		snprintf(full, sizeof(full),
 			 "RT throttling or the fair server (the trace has no timer events to tell "
 			 "which): CPU %d %s for %.1f ms while the thread (%s) was runnable, which "
 			 "the scheduler does only when the CPU's RT tasks used their budget "
@@ -156,12 +223,16 @@ void verdict_cause_rt_throttled(const struct verdict_words *w, char *text, char 
 			 bw->cpu, during, verdict_cause_ms(bw->held_ns), r->victim_comm, budget,
 			 users);
 	else
-		snprintf(text, BLAME_TEXT_LEN,
-			 "RT throttling: the RT tasks of CPU %d used their budget (%s); the kernel "
-			 "stopped every RT task on CPU %d, the thread (%s, priority %d) included, "
-			 "for %.1f ms while the CPU %s, %s. The budget was used by %s.",
-			 bw->cpu, budget, bw->cpu, r->victim_comm, event_user_prio(r->victim_prio),
-			 verdict_cause_ms(bw->held_ns), during, end, users);
+		snprintf(full, sizeof(full),
+			 "RT throttling: %s used %s budget (%s); the kernel stopped %s, the thread "
+			 "(%s, priority %d) included, for %.1f ms while the CPU %s, %s. The budget "
+			 "was used by %s.",
+			 whose, group ? "that group's" : "their", budget,
+			 group ? "them" : "every one of them", r->victim_comm,
+			 event_user_prio(r->victim_prio), verdict_cause_ms(bw->held_ns), during,
+			 end, users);
+	/* a long cgroup path could make it longer than the text: cut at the end */
+	util_strlcpy(text, full, BLAME_TEXT_LEN);
 	if (bw->server_after_ns)
 		snprintf(after, sizeof(after),
 			 " %.1f ms of it came after that timer: the fair server, started while RT "
@@ -169,6 +240,15 @@ void verdict_cause_rt_throttled(const struct verdict_words *w, char *text, char 
 			 verdict_cause_ms(bw->server_after_ns));
 	verdict_words_cat(text, BLAME_TEXT_LEN, after);
 	verdict_cause_budget_fix(w, bw, true, fix, sizeof(fix));
+	if (group) {
+		snprintf(raise, sizeof(raise),
+			 "If the group's RT tasks need that time, raise %.80s's cpu.rt_runtime_us "
+			 "(docker run --cpu-rt-runtime), or run the thread outside the group.",
+			 bw->group.rt_limit_path);
+		snprintf(hint, BLAME_HINT_LEN, "An RT task that never sleeps is the bug: %s. %s",
+			 fix, raise);
+		return;
+	}
 	snprintf(hint, BLAME_HINT_LEN,
 		 "An RT task that never sleeps is the bug: %s. sched_rt_runtime_us=-1 turns "
 		 "throttling off and lets it starve CPU %d's kernel threads for ever: only for "

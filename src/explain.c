@@ -48,6 +48,7 @@ struct explain_host {
 	struct cause_rt_task rt[EXPLAIN_MAX_RT_TASKS];
 	struct cause_dl_task dl[EXPLAIN_MAX_DL_TASKS];
 	size_t nr_dl;
+	struct cause_member member[EXPLAIN_MAX_RT_TASKS + CAUSE_MAX_USERS];
 };
 
 /* explain_dl_params - a SCHED_DEADLINE task's reservation; false if it cannot be read */
@@ -87,6 +88,37 @@ static size_t explain_rt_tasks(int cpu, struct cause_rt_task *rt, size_t max)
 		rt[i].run_ns = h[i].run_ns;
 		rt[i].sample_ns = h[i].sample_ns;
 		rt[i].never_sleeps = h[i].never_sleeps;
+	}
+	return n;
+}
+
+/*
+ * explain_members - where the RT tasks that may have used the budget (@res's users, the
+ * runnable @rt tasks) are against the thread's RT-limit cgroup (RT group scheduling): in it,
+ * they used its budget; elsewhere, the system's. Nothing when no group below the root has one.
+ */
+static size_t explain_members(struct explain *e, const struct offcpu_cgroup *g,
+			      const struct blame_result *res, const struct cause_rt_task *rt,
+			      size_t nr_rt, struct cause_member *out)
+{
+	size_t n = 0, i;
+	int r;
+
+	if (!g->known || !g->rt_limit_path[0])
+		return 0;
+	for (i = 0; i < (size_t)res->cause.bw.nr_users + nr_rt; i++) {
+		int32_t pid = i < (size_t)res->cause.bw.nr_users
+				      ? res->cause.bw.user[i].pid
+				      : rt[i - (size_t)res->cause.bw.nr_users].pid;
+
+		if (pid <= 0)
+			continue;
+		r = host_cgroup_within("", &e->cgroup.ctl, pid, g->rt_limit_path);
+		out[n].pid = pid;
+		out[n].rt_group = r < 0 ? CAUSE_RT_GROUP_UNKNOWN
+				  : r	? CAUSE_RT_GROUP_IN
+					: CAUSE_RT_GROUP_OUT;
+		n++;
 	}
 	return n;
 }
@@ -338,14 +370,18 @@ static void explain_spike(struct explain *e, const struct capture_spike *cs)
 	explain_smi(e, ms, &host.smi);
 	ret = blame_explain_trace(cs->ev, cs->n, &sp, &host, &res, &trace);
 	/*
-	 * RT bandwidth: who used the budget, and whether it sleeps, is what the live
-	 * system can add (its runnable RT tasks, read twice): only then, as it costs
-	 * a /proc scan and EXPLAIN_RT_SAMPLE_NS; explained again with it.
+	 * RT bandwidth: who used the budget, whether it sleeps, and (RT group
+	 * scheduling) whose budget it used is what the live system can add (its
+	 * runnable RT tasks, read twice; their cgroups): only then, as it costs a
+	 * /proc scan and EXPLAIN_RT_SAMPLE_NS; explained again with it.
 	 */
 	if (!ret && res.cause.bw.kind != CAUSE_BW_NONE) {
 		host.cause.rt_tasks = h.rt;
 		host.cause.nr_rt_tasks = explain_rt_tasks(ms->cpu, h.rt, EXPLAIN_MAX_RT_TASKS);
-		if (host.cause.nr_rt_tasks) {
+		host.cause.members = h.member;
+		host.cause.nr_members = explain_members(e, &host.cause.cgroup, &res, h.rt,
+							host.cause.nr_rt_tasks, h.member);
+		if (host.cause.nr_rt_tasks || host.cause.nr_members) {
 			blame_trace_free(&trace);
 			ret = blame_explain_trace(cs->ev, cs->n, &sp, &host, &res, &trace);
 		}

@@ -50,6 +50,10 @@ struct offcpu_cgroup {
 	uint64_t nr_periods;		  /* periods between the two samples */
 	uint64_t throttled_ns;		  /* time throttled between the two samples */
 	uint64_t sample_ns;		  /* between the two samples */
+	int64_t rt_runtime_us;		  /* RT_GROUP_SCHED: the tightest RT budget of it and its
+					   * ancestors below the root, -1 none (root: the knobs) */
+	int64_t rt_period_us;		  /* ... its period */
+	char rt_limit_path[OFFCPU_PATH_LEN]; /* the group whose budget that is */
 };
 
 struct offcpu_task {
@@ -203,7 +207,9 @@ struct cause_host {
 	const struct cause_dl_task *dl_tasks; /* the DL tasks of the window, NULL: none */
 	size_t nr_dl_tasks;
 	struct cause_knobs knobs;
-	struct offcpu_cgroup cgroup;   /* the measuring thread's cpu cgroup (offcpu.h) */
+	struct offcpu_cgroup cgroup;	    /* the measuring thread's cpu cgroup (offcpu.h) */
+	const struct cause_member *members; /* RT tasks' places against its RT-limit group */
+	size_t nr_members;
 	struct offcpu_freezer freezer; /* ... and its freezer cgroups (offcpu.h) */
 };
 
@@ -217,6 +223,13 @@ enum cause_bw_kind {
 };
 
 /* An RT task that used the CPU's RT time (or starved its fair tasks). */
+/* Where a task is against the thread's RT-limit cgroup (offcpu_cgroup.rt_limit_path), live. */
+enum cause_rt_group {
+	CAUSE_RT_GROUP_UNKNOWN, /* not read (a trace alone, the task gone) */
+	CAUSE_RT_GROUP_IN,	/* in that group or below it: it uses the group's RT budget */
+	CAUSE_RT_GROUP_OUT,	/* elsewhere */
+};
+
 struct cause_task {
 	int32_t pid;
 	char comm[RTW_COMM_LEN];
@@ -225,6 +238,13 @@ struct cause_task {
 	bool slept;	     /* went to sleep in the window */
 	bool from_host;	     /* not in the window: read from /proc */
 	int8_t never_sleeps; /* 1, 0, -1 unknown (from /proc) */
+	uint8_t rt_group;    /* enum cause_rt_group */
+};
+
+/* A task's place against the thread's RT-limit cgroup, as the live run read it. */
+struct cause_member {
+	int32_t pid;
+	uint8_t rt_group; /* enum cause_rt_group */
 };
 
 struct cause_bandwidth {
@@ -244,6 +264,7 @@ struct cause_bandwidth {
 	uint64_t fair_top_ns;
 	bool timer_events;	  /* the trace has hrtimer expiries (else the end cannot be told) */
 	struct cause_knobs knobs; /* as the live run read them (all unknown otherwise) */
+	struct offcpu_cgroup group; /* the thread's cpu cgroup and its RT budget, live (known) */
 	int nr_users;
 	struct cause_task user[CAUSE_MAX_USERS]; /* largest run time first */
 };

@@ -159,6 +159,31 @@ static int host_cgroup_own_quota(const char *root, const struct host_cgroup_ctl 
 	return 0;
 }
 
+/* @cur ("/a/b") to its parent ("/a", then "/"): false when it is the root already */
+static bool host_cgroup_parent(char *cur)
+{
+	char *slash;
+
+	if (!strcmp(cur, "/"))
+		return false;
+	slash = strrchr(cur, '/');
+	if (!slash)
+		return false;
+	if (slash == cur)
+		cur[1] = '\0';
+	else
+		*slash = '\0';
+	return true;
+}
+
+/* Is @amount per @period a smaller share of a CPU than @best_amount per @best_period? */
+static bool host_cgroup_tighter(int64_t amount, int64_t period, int64_t best_amount,
+				int64_t best_period)
+{
+	return amount >= 0 && period > 0 &&
+	       (best_amount < 0 || amount * best_period < best_amount * period);
+}
+
 int host_cgroup_quota(const char *root, const struct host_cgroup_ctl *ctl, const char *path,
 		      struct host_cgroup_quota *q)
 {
@@ -170,30 +195,54 @@ int host_cgroup_quota(const char *root, const struct host_cgroup_ctl *ctl, const
 	q->period_us = 0;
 	q->limit_path[0] = '\0';
 	snprintf(cur, sizeof(cur), "%s", path[0] ? path : "/");
-	for (;;) {
+	do {
 		int64_t quota, period;
-		char *slash;
 		int r = host_cgroup_own_quota(root, ctl, cur, &quota, &period);
 
 		if (r && first)
 			ret = r;
 		/* the tightest: the smallest share of a CPU (quota / period) */
-		if (!r && quota >= 0 && period > 0 &&
-		    (q->quota_us < 0 || quota * q->period_us < q->quota_us * period)) {
+		if (!r && host_cgroup_tighter(quota, period, q->quota_us, q->period_us)) {
 			q->quota_us = quota;
 			q->period_us = period;
 			snprintf(q->limit_path, sizeof(q->limit_path), "%s", cur);
 		}
 		first = false;
-		if (!strcmp(cur, "/"))
+	} while (host_cgroup_parent(cur));
+	return ret;
+}
+
+int host_cgroup_rt_budget(const char *root, const struct host_cgroup_ctl *ctl, const char *path,
+			  struct host_cgroup_rt *b)
+{
+	char cur[HOST_CGROUP_PATH_LEN], rel[HOST_CGROUP_REL_LEN];
+	int ret = -ENOENT;
+
+	b->runtime_us = -1;
+	b->period_us = 0;
+	b->limit_path[0] = '\0';
+	if (ctl->version != 1)
+		return -ENOENT;
+	snprintf(cur, sizeof(cur), "%s", path[0] ? path : "/");
+	/* the root group's budget is the system's (sched_rt_runtime_us): not a group's */
+	while (strcmp(cur, "/")) {
+		long long runtime, period;
+
+		host_cgroup_rel(ctl, cur, "cpu.rt_runtime_us", rel, sizeof(rel));
+		if (!procfs_read_long(root, rel, &runtime)) {
+			host_cgroup_rel(ctl, cur, "cpu.rt_period_us", rel, sizeof(rel));
+			if (!procfs_read_long(root, rel, &period)) {
+				ret = 0;
+				if (host_cgroup_tighter(runtime, period, b->runtime_us,
+							b->period_us)) {
+					b->runtime_us = runtime;
+					b->period_us = period;
+					snprintf(b->limit_path, sizeof(b->limit_path), "%s", cur);
+				}
+			}
+		}
+		if (!host_cgroup_parent(cur))
 			break;
-		slash = strrchr(cur, '/');
-		if (!slash)
-			break;
-		if (slash == cur)
-			cur[1] = '\0';
-		else
-			*slash = '\0';
 	}
 	return ret;
 }
@@ -269,6 +318,7 @@ void host_cgroup_explain(struct host_cgroup_watch *w, const char *root, int pid,
 {
 	struct host_cgroup_quota q;
 	struct host_cgroup_stat st;
+	struct host_cgroup_rt rt;
 
 	memset(out, 0, sizeof(*out));
 	if (!w->tried) {
@@ -289,6 +339,12 @@ void host_cgroup_explain(struct host_cgroup_watch *w, const char *root, int pid,
 		out->period_us = q.period_us;
 		snprintf(out->limit_path, sizeof(out->limit_path), "%s", q.limit_path);
 	}
+	out->rt_runtime_us = -1;
+	if (!host_cgroup_rt_budget(root, &w->ctl, out->path, &rt)) {
+		out->rt_runtime_us = rt.runtime_us;
+		out->rt_period_us = rt.period_us;
+		snprintf(out->rt_limit_path, sizeof(out->rt_limit_path), "%s", rt.limit_path);
+	}
 	if (host_cgroup_stat(root, &w->ctl, out->path, &st)) {
 		w->sampled = false;
 		return;
@@ -305,6 +361,20 @@ void host_cgroup_explain(struct host_cgroup_watch *w, const char *root, int pid,
 	w->last = st;
 	w->last_ns = now_ns;
 	snprintf(w->last_path, sizeof(w->last_path), "%s", out->path);
+}
+
+int host_cgroup_within(const char *root, const struct host_cgroup_ctl *ctl, int pid,
+		       const char *group)
+{
+	char path[HOST_CGROUP_PATH_LEN];
+	size_t n = strlen(group);
+	int ret = host_cgroup_of(root, pid, 0, "cpu", ctl, path, sizeof(path));
+
+	if (ret)
+		return ret;
+	if (!strcmp(group, "/"))
+		return 1;
+	return !strncmp(path, group, n) && (path[n] == '\0' || path[n] == '/');
 }
 
 int host_cgroup_unified(const char *root, struct host_cgroup_ctl *ctl)

@@ -52,6 +52,8 @@ static void report_json_task(struct json *j, const struct cause_task *t)
 	if (t->never_sleeps >= 0)
 		json_bool(j, "never_sleeps", t->never_sleeps == 1);
 	json_bool(j, "from_proc", t->from_host);
+	if (t->rt_group != CAUSE_RT_GROUP_UNKNOWN) /* read live: RT group scheduling */
+		json_bool(j, "in_rt_group", t->rt_group == CAUSE_RT_GROUP_IN);
 	json_end(j);
 }
 
@@ -233,6 +235,15 @@ static void report_json_causes(struct json *j, const struct blame_result *r)
 				json_double(j, "fair_top_us", report_us(ci->bw.fair_top_ns), 3);
 			}
 			json_bool(j, "timer_events", ci->bw.timer_events);
+			if (ci->bw.group.known) { /* the thread's cpu cgroup, live */
+				json_object(j, "cgroup");
+				json_string(j, "path", ci->bw.group.path);
+				json_int(j, "version", ci->bw.group.version);
+				json_int(j, "rt_runtime_us", ci->bw.group.rt_runtime_us);
+				json_int(j, "rt_period_us", ci->bw.group.rt_period_us);
+				json_string(j, "rt_limit_path", ci->bw.group.rt_limit_path);
+				json_end(j);
+			}
 			json_array(j, "budget_users");
 			for (i = 0; i < ci->bw.nr_users; i++)
 				report_json_task(j, &ci->bw.user[i]);

@@ -13,13 +13,7 @@ PLAN=4
 G=
 cg_cleanup() {
 	stop_started
-	if [ -n "$G" ] && [ -d "$G" ]; then
-		# anything still in the group goes back to the root group, then the group goes
-		for p in $(cat "$G/cgroup.procs" 2>/dev/null); do
-			echo "$p" >"$CGROOT/cgroup.procs" 2>/dev/null
-		done
-		rmdir "$G" 2>/dev/null || note "cannot remove $G"
-	fi
+	cgroup_remove "$G" "$CGROOT"
 	cleanup
 }
 trap cg_cleanup EXIT

@@ -15,8 +15,7 @@ fz_thaw_rm() { # DIR ROOT STATEFILE THAWED
 	[ -n "$1" ] && [ -d "$1" ] || return 0
 	echo "$4" >"$1/$3" 2>/dev/null
 	[ -n "$rp" ] && kill "$rp" 2>/dev/null
-	for p in $(cat "$1/cgroup.procs" 2>/dev/null); do echo "$p" >"$2/cgroup.procs" 2>/dev/null; done
-	rmdir "$1" 2>/dev/null || note "cannot remove $1"
+	cgroup_remove "$1" "$2"
 }
 fz_cleanup() {
 	fz_thaw_rm "$G1" "$ROOT1" freezer.state THAWED

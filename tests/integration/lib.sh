@@ -250,6 +250,16 @@ json_valid() {
 	python3 tests/schema_valid.py "doc/schema/$1.schema.json" "$2"
 }
 
+# cgroup_remove DIR ROOT: a test's cgroup DIR gone, on every exit path: whatever is still in
+# it goes back to the hierarchy's ROOT group first
+cgroup_remove() {
+	[ -n "$1" ] && [ -d "$1" ] || return 0
+	for p in $(cat "$1/cgroup.procs" 2>/dev/null); do
+		echo "$p" >"$2/cgroup.procs" 2>/dev/null
+	done
+	rmdir "$1" 2>/dev/null || note "cannot remove $1"
+}
+
 # tracing_state: one line describing the top-level tracing state and instances
 tracing_state() {
 	echo "on=$(cat $T/tracing_on) tracer=$(cat $T/current_tracer)" \

@@ -197,6 +197,7 @@ static void test_rt_throttled_from_host(void)
 				    .policy = SCHED_RR,
 				    .cpu = 1,
 				    .never_sleeps = 1 };
+	struct cause_member member = { .pid = SPIN, .rt_group = CAUSE_RT_GROUP_IN };
 	struct blame_host host = { .steal_ns = -1 };
 
 	host.cause.rt_tasks = &rt;
@@ -223,6 +224,55 @@ static void test_rt_throttled_from_host(void)
 	/* 6.12+ with RT_GROUP_SCHED: the cgroup's budget is the live one */
 	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "cpu.rt_runtime_us"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "sched_rt_runtime_us says 1000000"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "the RT tasks of CPU 1 used their budget"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "stopped every one of them"));
+	/*
+	 * The thread in a cgroup whose RT budget (RT_GROUP_SCHED, 20% of a CPU, set on its
+	 * parent) is tighter than the system's: that group's RT tasks are throttled together,
+	 * and the group's budget is the one named, with how to raise it.
+	 */
+	host.cause.cgroup = (struct offcpu_cgroup){ .known = true,
+						    .path = "/rt/app",
+						    .version = 1,
+						    .quota_us = -1,
+						    .rt_runtime_us = 200000,
+						    .rt_period_us = 1000000,
+						    .rt_limit_path = "/rt" };
+	host.cause.members = &member;
+	host.cause.nr_members = 1;
+	CU_ASSERT_EQUAL_FATAL(explain_host(10000, 30012, &host), 0);
+	CU_ASSERT_EQUAL(res.cause.bw.user[0].rt_group, CAUSE_RT_GROUP_IN);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_RT_THROTTLED);
+	CU_ASSERT_STRING_EQUAL(res.cause.bw.group.rt_limit_path, "/rt");
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text,
+				      "the RT tasks of the cgroup /rt on CPU 1 used "
+				      "that group's budget (cpu.rt_runtime_us = 200000 of "
+				      "every cpu.rt_period_us = 1000000, set on /rt"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "the kernel stopped them"));
+	CU_ASSERT_PTR_NULL(strstr(res.text, "every one of them"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "raise /rt's cpu.rt_runtime_us"));
+	CU_ASSERT_PTR_NULL(strstr(res.hint, "sched_rt_runtime_us=-1"));
+	/* the task that used the RT time is in another group: the system's budget it was */
+	member.rt_group = CAUSE_RT_GROUP_OUT;
+	CU_ASSERT_EQUAL_FATAL(explain_host(10000, 30012, &host), 0);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_RT_THROTTLED);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "stopped every one of them"));
+	CU_ASSERT_PTR_NULL(strstr(res.text, "set on /rt"));
+	/* not known where it is (it ended before it was read): either budget, said so */
+	member.rt_group = CAUSE_RT_GROUP_UNKNOWN;
+	CU_ASSERT_EQUAL_FATAL(explain_host(10000, 30012, &host), 0);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "set on /rt, or the system's, 950000 us of every "
+						"1000000 us: the root cpu cgroup's"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "which one depends on the cgroup of the task"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "stopped every one of them"));
+	/* a group budget looser than the system's (the root cgroup's 95%) is not the one */
+	member.rt_group = CAUSE_RT_GROUP_IN;
+	host.cause.cgroup.rt_runtime_us = 990000;
+	CU_ASSERT_EQUAL_FATAL(explain_host(10000, 30012, &host), 0);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_RT_THROTTLED);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "the RT tasks of CPU 1 used their budget"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "stopped every one of them"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "sched_rt_runtime_us=-1"));
 	/* without it nothing names the budget user: said, and no culprit made up */
 	CU_ASSERT_EQUAL_FATAL(explain(10000, 30012), 0);
 	CU_ASSERT_EQUAL(res.verdict, BLAME_V_RT_THROTTLED);

@@ -4,7 +4,8 @@
  * mounts, the v2 hierarchy), a task's and a thread's groups, the tightest
  * quota of nested groups, cpu.stat's counters (v1 throttled_time, v2
  * throttled_usec), the v1 RT runtime and the cpuset's CPUs, on the
- * sysroot-cgroup-v1 and sysroot-cgroup-v2 trees; the freezers (v1
+ * sysroot-cgroup-v1 and sysroot-cgroup-v2 trees; the tightest RT budget of nested groups on
+ * sysroot-rtgroup; the freezers (v1
  * freezer.state, v2 cgroup.freeze and cgroup.stat.local) on sysroot-freezer.
  */
 #include <errno.h>
@@ -14,7 +15,7 @@
 #include "rtwhy/host/cgroup.h"
 #include "unit.h"
 
-static char v1[512], v2[512], none[512], fz[512];
+static char v1[512], v2[512], none[512], fz[512], rtg[512];
 
 static int setup(void)
 {
@@ -22,6 +23,7 @@ static int setup(void)
 	snprintf(v2, sizeof(v2), "%s/sysroot-cgroup-v2", unit_fixtures());
 	snprintf(none, sizeof(none), "%s/sysroot-missing", unit_fixtures());
 	snprintf(fz, sizeof(fz), "%s/sysroot-freezer", unit_fixtures());
+	snprintf(rtg, sizeof(rtg), "%s/sysroot-rtgroup", unit_fixtures());
 	return 0;
 }
 
@@ -143,6 +145,41 @@ static void test_rt_and_cpus(void)
 	CU_ASSERT_STRING_EQUAL(cpus, "0-3");
 }
 
+/*
+ * RT group scheduling: the tightest budget below the root (sysroot-rtgroup: /rt allows 20% of
+ * a CPU, its child /rt/app 30%, user.slice none at all); the root's is the system's.
+ */
+static void test_rt_budget(void)
+{
+	struct host_cgroup_ctl cpu;
+	struct host_cgroup_rt b;
+
+	CU_ASSERT_EQUAL_FATAL(host_cgroup_find(rtg, "cpu", &cpu), 0);
+	CU_ASSERT_EQUAL(host_cgroup_rt_budget(rtg, &cpu, "/rt/app", &b), 0);
+	CU_ASSERT_EQUAL(b.runtime_us, 200000);
+	CU_ASSERT_EQUAL(b.period_us, 1000000);
+	CU_ASSERT_STRING_EQUAL(b.limit_path, "/rt");
+	CU_ASSERT_EQUAL(host_cgroup_rt_budget(rtg, &cpu, "/rt", &b), 0);
+	CU_ASSERT_STRING_EQUAL(b.limit_path, "/rt");
+	CU_ASSERT_EQUAL(host_cgroup_rt_budget(rtg, &cpu, "/user.slice", &b), 0);
+	CU_ASSERT_EQUAL(b.runtime_us, 0);
+	CU_ASSERT_STRING_EQUAL(b.limit_path, "/user.slice");
+	CU_ASSERT_EQUAL(host_cgroup_rt_budget(rtg, &cpu, "/", &b), -ENOENT);
+	CU_ASSERT_EQUAL(b.runtime_us, -1);
+	CU_ASSERT_STRING_EQUAL(b.limit_path, "");
+	/* who is in a group (sysroot-cgroup-v1: process 100 in /kubepods/pod1/ctr) */
+	CU_ASSERT_EQUAL_FATAL(host_cgroup_find(v1, "cpu", &cpu), 0);
+	CU_ASSERT_EQUAL(host_cgroup_within(v1, &cpu, 100, "/kubepods/pod1/ctr"), 1);
+	CU_ASSERT_EQUAL(host_cgroup_within(v1, &cpu, 100, "/kubepods"), 1);
+	CU_ASSERT_EQUAL(host_cgroup_within(v1, &cpu, 100, "/"), 1);
+	CU_ASSERT_EQUAL(host_cgroup_within(v1, &cpu, 100, "/kube"), 0);
+	CU_ASSERT_EQUAL(host_cgroup_within(v1, &cpu, 100, "/kubepods/pod1/ctr2"), 0);
+	CU_ASSERT_EQUAL(host_cgroup_within(v1, &cpu, 999, "/kubepods"), -ENOENT);
+	/* v2 has no RT budget per group */
+	CU_ASSERT_EQUAL_FATAL(host_cgroup_find(v2, "cpu", &cpu), 0);
+	CU_ASSERT_EQUAL(host_cgroup_rt_budget(v2, &cpu, "/system.slice", &b), -ENOENT);
+}
+
 /* The live run's view: the group, its quota, its throttling between two explanations. */
 static void test_explain(void)
 {
@@ -224,6 +261,8 @@ static CU_TestInfo host_cgroup_tests[] = {
 	{ "the tightest quota of nested groups (cfs_quota_us, cpu.max)", test_quota },
 	{ "cpu.stat: throttled_time (v1), throttled_usec (v2)", test_stat },
 	{ "the v1 RT runtime, the cpuset's CPUs", test_rt_and_cpus },
+	{ "the tightest RT budget of nested groups below the root, who is in a group",
+	  test_rt_budget },
 	CU_TEST_INFO_NULL,
 };
 

@@ -43,6 +43,13 @@ struct host_cgroup_quota {
 	char limit_path[HOST_CGROUP_PATH_LEN]; /* the group that sets it, "" none */
 };
 
+/* A group's RT budget (RT_GROUP_SCHED): the tightest of it and its ancestors below the root. */
+struct host_cgroup_rt {
+	int64_t runtime_us;		       /* -1: no group below the root sets one */
+	int64_t period_us;		       /* its period, 0 when none */
+	char limit_path[HOST_CGROUP_PATH_LEN]; /* the group that sets it, "" none */
+};
+
 /* cpu.stat's throttling counters, in ns. */
 struct host_cgroup_stat {
 	uint64_t nr_periods;
@@ -114,6 +121,22 @@ int host_cgroup_rt_runtime(const char *root, const struct host_cgroup_ctl *ctl, 
 			   int64_t *rt_runtime_us);
 
 /**
+ * host_cgroup_rt_budget() - The tightest RT budget of @path and its ancestors below the root.
+ * @root: directory prefix
+ * @ctl: the cpu controller
+ * @path: the group
+ * @b: result (runtime_us -1 when no group below the root sets one)
+ *
+ * With RT_GROUP_SCHED each group's RT tasks share its cpu.rt_runtime_us of every
+ * cpu.rt_period_us, on each CPU, and are throttled together when they used it (a child's
+ * also when a parent's is used). The root group's budget is the system's
+ * (sched_rt_runtime_us, host/sched.h), not read here.
+ * Return: 0, -ENOENT on v2, a kernel without RT_GROUP_SCHED or @path the root, -errno.
+ */
+int host_cgroup_rt_budget(const char *root, const struct host_cgroup_ctl *ctl, const char *path,
+			  struct host_cgroup_rt *b);
+
+/**
  * host_cgroup_cpus() - The CPUs of @path's cpuset, as the kernel lists them ("0-3,6").
  * @root: directory prefix
  * @ctl: the cpuset controller
@@ -148,6 +171,18 @@ struct host_cgroup_watch {
  */
 void host_cgroup_explain(struct host_cgroup_watch *w, const char *root, int pid, int tid,
 			 uint64_t now_ns, struct offcpu_cgroup *out);
+
+/**
+ * host_cgroup_within() - Is task @pid in the cpu group @group or below it?
+ * @root: directory prefix
+ * @ctl: the cpu controller
+ * @pid: the task (a thread's tid reads its own group, /proc/TID/cgroup)
+ * @group: "/rt" ("/" holds every task)
+ *
+ * Return: 1 yes, 0 no, -errno when its group cannot be read (it has ended: -ENOENT).
+ */
+int host_cgroup_within(const char *root, const struct host_cgroup_ctl *ctl, int pid,
+		       const char *group);
 
 /**
  * host_cgroup_unified() - Where the v2 (unified) hierarchy is mounted, whatever its
