@@ -214,6 +214,7 @@ static void cause_bw_scan(const struct rtw_event *ev, long end, int32_t cpu,
 		switch (e->kind) {
 		case RTW_EV_LOST: /* what was runnable is unknown from here */
 			rq.n = 0;
+			idle_irq_ns = 0;
 			sc->start_ns = sc->last_rt_in_ns = 0;
 			break;
 		case RTW_EV_WAKING:
@@ -243,7 +244,7 @@ static void cause_bw_scan(const struct rtw_event *ev, long end, int32_t cpu,
 			 * one, no switch between: a window that begins throttled shows only that
 			 * (the tick in idle with RT runnable, until the period timer's)
 			 */
-			if (idle_irq_ns && e->pid == 0 &&
+			if (idle_irq_ns && e->pid == 0 && rq.n &&
 			    e->ts_ns - idle_irq_ns >= CAUSE_BW_IDLE_HOLD_NS)
 				sc->evidence = true;
 			if (e->pid == 0 && rq.n)

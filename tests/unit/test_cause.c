@@ -188,6 +188,41 @@ static void build_throttled_window(void)
 	ev_switch(&g, 30010, 1, 0, "swapper/1", 120, 0, TID, "rtwhy", 0, 0);
 }
 
+/*
+ * The window begins throttled (causes/rt-group-throttle): the budget user never shows, the
+ * thread is woken onto the idle CPU, its ticks run in idle, and the period timer's interrupt
+ * (which ends it) exits right before the switch. With @lost a lost-events record between
+ * the wakeup and the tick.
+ */
+static void build_throttled_from_start(bool lost)
+{
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "rtwhy", 0, S_SLEEP, 0, "swapper/1", 120, 0);
+	ev_timer_wakes(&g, 10000, 1, 0, "<idle>", TID, 0, RESCHED);
+	if (lost)
+		ev_lost(&g, 11000, 1, 7);
+	ev_tick(&g, 12000, 1, 0, "<idle>", 0);
+	ev_tick(&g, 16000, 1, 0, "<idle>", 0);
+	ev_vector(&g, 29999, 1, 0, "<idle>", "local_timer", true);
+	ev_hrtimer(&g, 30000, 1, 0, "<idle>", "sched_rt_period_timer", true, 0);
+	ev_hrtimer(&g, 30002, 1, 0, "<idle>", NULL, false, RESCHED);
+	ev_vector(&g, 30003, 1, 0, "<idle>", "local_timer", false);
+	ev_switch(&g, 30010, 1, 0, "swapper/1", 120, 0, TID, "rtwhy", 0, 0);
+}
+
+static void test_rt_throttled_from_start(void)
+{
+	build_throttled_from_start(false);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 30012), 0);
+	CU_ASSERT_EQUAL(res.cause.bw.kind, CAUSE_BW_RT_THROTTLED);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_RT_THROTTLED);
+	CU_ASSERT_EQUAL(res.cause.bw.period_timer_ns, evgen_us(30000));
+	/* what was runnable is unknown after lost events: no evidence from before them */
+	build_throttled_from_start(true);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 30012), 0);
+	CU_ASSERT_NOT_EQUAL(res.cause.bw.kind, CAUSE_BW_RT_THROTTLED);
+}
+
 /* The window starts in the stretch: the budget user comes from /proc, the knobs as read. */
 static void test_rt_throttled_from_host(void)
 {
@@ -990,6 +1025,8 @@ static CU_TestInfo cause_tests[] = {
 	{ "an idle vCPU with an RT task woken is no throttling", test_idle_vcpu_is_no_throttling },
 	{ "... nor without timer events", test_idle_vcpu_without_timer_events },
 	{ "a DL task's own dl_task_timer is no server", test_deadline_task },
+	{ "RT throttling from the window's start: idle from tick to tick, RT runnable",
+	  test_rt_throttled_from_start },
 	{ "a PI boost through a chain of two locks", test_pi_boost_chain },
 	{ "a boost from before the window: its deboost keeps it", test_pi_boost_before_the_window },
 	{ "a lock wait without PI", test_lock_wait },
