@@ -212,6 +212,16 @@ static void offcpu_cfs(const struct rtw_event *ev, size_t n, struct blame_result
 		const struct rtw_event *e = &ev[i];
 
 		res->cause.cfs.timer_events |= e->kind == RTW_EV_HRTIMER_ENTRY;
+		/*
+		 * a CPU whose switch is before the window: its events' task is the current one,
+		 * since no switch came between (a window that begins with the group throttled
+		 * and the CPU idle shows only its interrupts)
+		 */
+		if (e->cpu >= 0 && e->cpu < OFFCPU_CPUS && cur[e->cpu] < 0 && e->pid >= 0 &&
+		    e->kind != RTW_EV_SWITCH) {
+			cur[e->cpu] = e->pid;
+			util_strlcpy(cur_comm[e->cpu], e->comm, RTW_COMM_LEN);
+		}
 		/* time on the run queue's CPU since the last of its events */
 		if (runnable && e->cpu == s.cpu && s.cpu >= 0 && s.cpu < OFFCPU_CPUS) {
 			uint64_t d = e->ts_ns - last_ts;

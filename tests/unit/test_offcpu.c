@@ -98,6 +98,30 @@ static void test_cfs_idle(void)
 	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "throttled in 9 of 10 periods"));
 }
 
+/*
+ * A window that begins with the group throttled and CPU 1 idle (before 6.18 the throttled
+ * group's queue takes the woken thread, no switch-in): no switch on CPU 1 before the wakeup,
+ * only its interrupts in idle, until the period timer. The events' task tells the idle CPU.
+ */
+static void test_cfs_idle_from_start(void)
+{
+	double t;
+
+	evgen_init(&g);
+	ev_tick(&g, 4000, 1, 0, "<idle>", 0);
+	ev_timer_wakes(&g, 10000, 1, 0, "<idle>", TID, 120, 0);
+	for (t = 12000; t < 60000; t += 4000)
+		ev_tick(&g, t, 1, 0, "<idle>", 0);
+	ev_hrtimer(&g, 60000, 0, 0, "<idle>", "sched_cfs_period_timer", true, 0);
+	ev_hrtimer(&g, 60002, 0, 0, "<idle>", NULL, false, 0);
+	ev_switch(&g, 60030, 1, 0, "swapper/1", 120, 0, TID, "rtwhy", 120, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 60040), 0);
+	CU_ASSERT(res.cause.cfs.seen);
+	CU_ASSERT(res.cause.cfs.idle_proof);
+	CU_ASSERT_EQUAL(res.cause.cfs.timer_ns, evgen_us(60000));
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_CFS_THROTTLED);
+}
+
 /* Without the period timer in the trace the idle CPU still tells it. */
 static void test_cfs_idle_no_timer(void)
 {
@@ -472,6 +496,7 @@ static void test_sig_names(void)
 static CU_TestInfo offcpu_tests[] = {
 	{ "CFS throttling: runnable on an idle CPU until the period timer", test_cfs_idle },
 	{ "... the idle CPU tells it without the timer", test_cfs_idle_no_timer },
+	{ "... a window that begins throttled on an idle CPU", test_cfs_idle_from_start },
 	{ "no CFS throttling: an RT thread, a CPU without events", test_cfs_not },
 	{ "CFS throttling: others ran through ticks until the group's timer", test_cfs_busy },
 	{ "stopped by SIGSTOP, continued by SIGCONT: both senders", test_stopped },
