@@ -113,6 +113,20 @@ static inline uint64_t util_tick_hz(uint64_t tick_ns)
 }
 
 /**
+ * util_share_tighter() - Is @amount of every @period a smaller share of a CPU than @best of
+ * every @best_period? (a CFS quota, an RT budget: the kernel's bandwidth limits)
+ * @amount: runtime or quota, us; negative: no limit (never tighter)
+ * @period: its period, us
+ * @best: the share to beat; negative: none yet (any limit is tighter)
+ * @best_period: its period, us
+ */
+static inline bool util_share_tighter(int64_t amount, int64_t period, int64_t best,
+				      int64_t best_period)
+{
+	return amount >= 0 && period > 0 && (best < 0 || amount * best_period < best * period);
+}
+
+/**
  * util_fmt_u64() - Append decimal @v to @p without stdio (hot path safe).
  * @p: where to write; must have room for 20 characters
  * @v: value

@@ -11,6 +11,7 @@
 
 #include "rtwhy/host/cgroup.h"
 #include "rtwhy/procfs.h"
+#include "analysis/util.h"
 
 #define HOST_CGROUP_REL_LEN (2 * HOST_CGROUP_PATH_LEN + 32) /* mount, path and a file */
 
@@ -176,14 +177,6 @@ static bool host_cgroup_parent(char *cur)
 	return true;
 }
 
-/* Is @amount per @period a smaller share of a CPU than @best_amount per @best_period? */
-static bool host_cgroup_tighter(int64_t amount, int64_t period, int64_t best_amount,
-				int64_t best_period)
-{
-	return amount >= 0 && period > 0 &&
-	       (best_amount < 0 || amount * best_period < best_amount * period);
-}
-
 int host_cgroup_quota(const char *root, const struct host_cgroup_ctl *ctl, const char *path,
 		      struct host_cgroup_quota *q)
 {
@@ -202,7 +195,7 @@ int host_cgroup_quota(const char *root, const struct host_cgroup_ctl *ctl, const
 		if (r && first)
 			ret = r;
 		/* the tightest: the smallest share of a CPU (quota / period) */
-		if (!r && host_cgroup_tighter(quota, period, q->quota_us, q->period_us)) {
+		if (!r && util_share_tighter(quota, period, q->quota_us, q->period_us)) {
 			q->quota_us = quota;
 			q->period_us = period;
 			snprintf(q->limit_path, sizeof(q->limit_path), "%s", cur);
@@ -212,10 +205,27 @@ int host_cgroup_quota(const char *root, const struct host_cgroup_ctl *ctl, const
 	return ret;
 }
 
+/* One group's own RT budget: host_cgroup_rt_runtime()'s runtime and its cpu.rt_period_us. */
+static int host_cgroup_own_rt(const char *root, const struct host_cgroup_ctl *ctl, const char *path,
+			      int64_t *runtime_us, int64_t *period_us)
+{
+	char rel[HOST_CGROUP_REL_LEN];
+	long long v;
+	int ret = host_cgroup_rt_runtime(root, ctl, path, runtime_us);
+
+	if (ret)
+		return ret;
+	host_cgroup_rel(ctl, path, "cpu.rt_period_us", rel, sizeof(rel));
+	ret = procfs_read_long(root, rel, &v);
+	if (!ret)
+		*period_us = v;
+	return ret;
+}
+
 int host_cgroup_rt_budget(const char *root, const struct host_cgroup_ctl *ctl, const char *path,
 			  struct host_cgroup_rt *b)
 {
-	char cur[HOST_CGROUP_PATH_LEN], rel[HOST_CGROUP_REL_LEN];
+	char cur[HOST_CGROUP_PATH_LEN];
 	int ret = -ENOENT;
 
 	b->runtime_us = -1;
@@ -226,19 +236,14 @@ int host_cgroup_rt_budget(const char *root, const struct host_cgroup_ctl *ctl, c
 	snprintf(cur, sizeof(cur), "%s", path[0] ? path : "/");
 	/* the root group's budget is the system's (sched_rt_runtime_us): not a group's */
 	while (strcmp(cur, "/")) {
-		long long runtime, period;
+		int64_t runtime, period;
 
-		host_cgroup_rel(ctl, cur, "cpu.rt_runtime_us", rel, sizeof(rel));
-		if (!procfs_read_long(root, rel, &runtime)) {
-			host_cgroup_rel(ctl, cur, "cpu.rt_period_us", rel, sizeof(rel));
-			if (!procfs_read_long(root, rel, &period)) {
-				ret = 0;
-				if (host_cgroup_tighter(runtime, period, b->runtime_us,
-							b->period_us)) {
-					b->runtime_us = runtime;
-					b->period_us = period;
-					snprintf(b->limit_path, sizeof(b->limit_path), "%s", cur);
-				}
+		if (!host_cgroup_own_rt(root, ctl, cur, &runtime, &period)) {
+			ret = 0;
+			if (util_share_tighter(runtime, period, b->runtime_us, b->period_us)) {
+				b->runtime_us = runtime;
+				b->period_us = period;
+				snprintf(b->limit_path, sizeof(b->limit_path), "%s", cur);
 			}
 		}
 		if (!host_cgroup_parent(cur))
