@@ -56,8 +56,7 @@ static enum verdict_budget verdict_cause_whose(const struct cause_bandwidth *bw)
 		runtime = k->cgroup_rt_runtime_us;
 		period = k->cgroup_rt_period_us;
 	}
-	if (k->rt_known && runtime >= 0 && period > 0 &&
-	    g->rt_runtime_us * period >= runtime * g->rt_period_us)
+	if (k->rt_known && !util_share_tighter(g->rt_runtime_us, g->rt_period_us, runtime, period))
 		return VERDICT_BUDGET_SYSTEM;
 	if (bw->nr_users && bw->user[0].rt_group == CAUSE_RT_GROUP_OUT)
 		return VERDICT_BUDGET_SYSTEM;
@@ -187,7 +186,7 @@ void verdict_cause_rt_throttled(const struct verdict_words *w, char *text, char 
 	const struct cause_bandwidth *bw = &r->cause.bw;
 	const bool group = verdict_cause_whose(bw) == VERDICT_BUDGET_GROUP;
 	char budget[480], users[224], during[112], end[128], when[48], fix[352], after[160] = "";
-	char whose[160], raise[224] = "", full[1536];
+	char whose[160], knob[224], full[1536];
 
 	verdict_cause_budget(bw, budget, sizeof(budget));
 	if (group)
@@ -240,20 +239,21 @@ void verdict_cause_rt_throttled(const struct verdict_words *w, char *text, char 
 			 verdict_cause_ms(bw->server_after_ns));
 	verdict_words_cat(text, BLAME_TEXT_LEN, after);
 	verdict_cause_budget_fix(w, bw, true, fix, sizeof(fix));
-	if (group) {
-		snprintf(raise, sizeof(raise),
+	/* the knob of the budget that was used: the group's, or the system's */
+	if (group)
+		snprintf(knob, sizeof(knob),
 			 "If the group's RT tasks need that time, raise %.80s's cpu.rt_runtime_us "
 			 "(docker run --cpu-rt-runtime), or run the thread outside the group.",
 			 bw->group.rt_limit_path);
-		snprintf(hint, BLAME_HINT_LEN, "An RT task that never sleeps is the bug: %s. %s",
-			 fix, raise);
-		return;
-	}
-	snprintf(hint, BLAME_HINT_LEN,
-		 "An RT task that never sleeps is the bug: %s. sched_rt_runtime_us=-1 turns "
-		 "throttling off and lets it starve CPU %d's kernel threads for ever: only for "
-		 "a task meant to own an isolated CPU, and when you know why.",
-		 fix, bw->cpu);
+	else
+		snprintf(knob, sizeof(knob),
+			 "sched_rt_runtime_us=-1 turns throttling off and lets it starve CPU %d's "
+			 "kernel threads for ever: only for a task meant to own an isolated CPU, "
+			 "and "
+			 "when you know why.",
+			 bw->cpu);
+	snprintf(hint, BLAME_HINT_LEN, "An RT task that never sleeps is the bug: %s. %s", fix,
+		 knob);
 }
 
 void verdict_cause_fair_server(const struct verdict_words *w, char *text, char *hint)
@@ -334,7 +334,7 @@ void verdict_cause_pi_boost(const struct verdict_words *w, char *text, char *hin
 		hc = w->c;
 	else
 		util_strlcpy(holder.comm, pi->holder_comm, sizeof(holder.comm));
-	if (event_comm_is_kthread(hc->comm) || (hc->flags & (BLAME_C_PINNED | BLAME_C_SELF)))
+	if (verdict_words_own_way(hc))
 		verdict_words_move_away(hc, w->cpu, away, sizeof(away));
 	else
 		snprintf(away, sizeof(away), "move the tasks that take it (%s) off CPU %d",
@@ -386,13 +386,11 @@ void verdict_cause_priority_inversion(const struct verdict_words *w, char *text,
 	const struct blame_result *r = w->res;
 	const struct cause_pi *pi = &r->cause.pi;
 	const bool kthread = event_comm_is_kthread(pi->holder_comm);
-	const struct blame_culprit *mid = w->c;
 	char away[224];
 
 	/* the middle task's way off the CPU: its own when it is a kernel thread (or rtwhy) */
-	if (mid &&
-	    ((mid->flags & (BLAME_C_PINNED | BLAME_C_SELF)) || event_comm_is_kthread(mid->comm)))
-		verdict_words_move_away(mid, w->cpu, away, sizeof(away));
+	if (verdict_words_own_way(w->c))
+		verdict_words_move_away(w->c, w->cpu, away, sizeof(away));
 	else
 		snprintf(away, sizeof(away), "keep that task off the CPU where %s runs",
 			 pi->holder_comm);

@@ -50,6 +50,12 @@ void verdict_words_hint_name(const struct blame_culprit *c, char *buf, size_t le
 		snprintf(buf, len, "%s", c->comm[0] ? c->comm : "the task");
 }
 
+bool verdict_words_own_way(const struct blame_culprit *c)
+{
+	return c &&
+	       ((c->flags & (BLAME_C_PINNED | BLAME_C_SELF)) || event_comm_is_kthread(c->comm));
+}
+
 /* The second half of a hint: how to get @c off CPU @cpu, where it can be. */
 void verdict_words_move_away(const struct blame_culprit *c, int cpu, char *buf, size_t len)
 {
@@ -352,7 +358,7 @@ void verdict_words_higher_priority(const struct verdict_words *w, char *text, ch
 		 event_prio_is_rt(res->victim_prio) ? "real-time" : "fair-class",
 		 event_user_prio(res->victim_prio),
 		 c && c->prio == res->victim_prio ? "equal and it ran first" : "higher", stall);
-	if (c && ((c->flags & (BLAME_C_PINNED | BLAME_C_SELF)) || event_comm_is_kthread(c->comm))) {
+	if (verdict_words_own_way(c)) {
 		verdict_words_move_away(c, w->cpu, away, sizeof(away));
 		snprintf(hint, BLAME_HINT_LEN,
 			 "Give the measuring thread a priority above %s (%s %d: -p %d or more), "

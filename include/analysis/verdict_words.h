@@ -47,6 +47,13 @@ void verdict_words_cat(char *buf, size_t len, const char *add);
 long long verdict_words_us(const struct blame_result *r, uint64_t ts_ns);
 
 /**
+ * verdict_words_own_way() - Does culprit @c leave the CPU its own way (a kernel thread, a
+ * per-CPU one, rtwhy's own thread), which verdict_words_move_away() says, not by taskset?
+ * @c: the culprit, NULL: no
+ */
+bool verdict_words_own_way(const struct blame_culprit *c);
+
+/**
  * verdict_words_hint_name() - How a hint names culprit @c: a per-CPU kernel thread by what it
  * is ("the ksoftirqd kernel thread of CPU 0"), rtwhy's own thread as such, else its comm.
  * @c: the culprit, NULL: "the task"
