@@ -101,24 +101,23 @@ static size_t explain_members(struct explain *e, const struct offcpu_cgroup *g,
 			      const struct blame_result *res, const struct cause_rt_task *rt,
 			      size_t nr_rt, struct cause_member *out)
 {
+	int32_t pid[CAUSE_MAX_USERS + EXPLAIN_MAX_RT_TASKS];
 	size_t n = 0, i;
 	int r;
 
 	if (!g->known || !g->rt_limit_path[0])
 		return 0;
-	for (i = 0; i < (size_t)res->cause.bw.nr_users + nr_rt; i++) {
-		int32_t pid = i < (size_t)res->cause.bw.nr_users
-				      ? res->cause.bw.user[i].pid
-				      : rt[i - (size_t)res->cause.bw.nr_users].pid;
-
-		if (pid <= 0)
-			continue;
-		r = host_cgroup_within("", &e->cgroup.ctl, pid, g->rt_limit_path);
-		out[n].pid = pid;
-		out[n].rt_group = r < 0 ? CAUSE_RT_GROUP_UNKNOWN
+	for (i = 0; i < (size_t)res->cause.bw.nr_users; i++)
+		pid[n++] = res->cause.bw.user[i].pid;
+	for (i = 0; i < nr_rt; i++)
+		pid[n++] = rt[i].pid;
+	for (i = 0; i < n; i++) {
+		r = pid[i] > 0 ? host_cgroup_within("", &e->cgroup.ctl, pid[i], g->rt_limit_path)
+			       : -ESRCH;
+		out[i].pid = pid[i];
+		out[i].rt_group = r < 0 ? CAUSE_RT_GROUP_UNKNOWN
 				  : r	? CAUSE_RT_GROUP_IN
 					: CAUSE_RT_GROUP_OUT;
-		n++;
 	}
 	return n;
 }

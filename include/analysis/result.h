@@ -222,7 +222,6 @@ enum cause_bw_kind {
 	CAUSE_BW_UNTOLD,       /* one of the two: the trace has no timer events to tell */
 };
 
-/* An RT task that used the CPU's RT time (or starved its fair tasks). */
 /* Where a task is against the thread's RT-limit cgroup (offcpu_cgroup.rt_limit_path), live. */
 enum cause_rt_group {
 	CAUSE_RT_GROUP_UNKNOWN, /* not read (a trace alone, the task gone) */
@@ -230,6 +229,7 @@ enum cause_rt_group {
 	CAUSE_RT_GROUP_OUT,	/* elsewhere */
 };
 
+/* An RT task that used the CPU's RT time (or starved its fair tasks). */
 struct cause_task {
 	int32_t pid;
 	char comm[RTW_COMM_LEN];
