@@ -21,6 +21,7 @@
 #include "analysis/pidmap.h"
 #include "analysis/repair.h"
 #include "analysis/result.h"
+#include "analysis/tick.h"
 #include "analysis/timeline.h"
 #include "analysis/util.h"
 #include "analysis/verdict.h"
@@ -400,7 +401,7 @@ static void blame_check_tails(const struct rtw_event *ev, size_t n, const struct
 
 	if (res->spike.wake_ns < end_ns)
 		end_ns = res->spike.wake_ns;
-	limit = tl->tick_ns ? tl->tick_ns + timeline_tick_slack_ns(tl->tick_ns) : 5 * NSEC_PER_MSEC;
+	limit = tl->tick_ns ? tl->tick_ns + tick_slack_ns(tl->tick_ns) : 5 * NSEC_PER_MSEC;
 	for (c = 0; c < tl->nr_cpus; c++) {
 		const struct tl_segment *seg;
 		uint64_t last_ns = 0;
@@ -902,7 +903,7 @@ static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
 	/* the tick: the kernel's config, else the ticks of the CPU the thread waited on */
 	res->tick_ns = res->kernel.tick_ns;
 	if (!res->tick_ns)
-		res->tick_ns = timeline_tick_ns(ev, n, res->run_cpu, w);
+		res->tick_ns = tick_period_ns(ev, n, res->run_cpu, w);
 	if (!res->tick_ns)
 		res->tick_ns = tl->tick_ns;
 

@@ -56,6 +56,10 @@ enum dw_type {
 	DW_IPI,
 	DW_PRINT,
 	DW_STACK,
+	DW_TIMER_ENTRY,
+	DW_TIMER_EXIT,
+	DW_CSD_ENTRY,
+	DW_CSD_EXIT,
 	DW_NR_TYPES,
 };
 
@@ -160,6 +164,20 @@ static const struct dw_format {
 		       "*)REC->caller[1], (void *)REC->caller[2], (void *)REC->caller[3], (void "
 		       "*)REC->caller[4], (void *)REC->caller[5], (void *)REC->caller[6], (void "
 		       "*)REC->caller[7]" },
+	[DW_TIMER_ENTRY] = { "timer", "timer_expire_entry",
+			     DW_F("void * timer", 8, 8, 0) DW_F("unsigned long now", 16, 8, 0)
+				     DW_F("void * function", 24, 8, 0)
+					     DW_F("unsigned long baseclk", 32, 8, 0),
+			     "\"timer=%p function=%ps now=%lu baseclk=%lu\", REC->timer, "
+			     "REC->function, REC->now, REC->baseclk" },
+	[DW_TIMER_EXIT] = { "timer", "timer_expire_exit", DW_F("void * timer", 8, 8, 0),
+			    "\"timer=%p\", REC->timer" },
+	[DW_CSD_ENTRY] = { "csd", "csd_function_entry",
+			   DW_F("void * func", 8, 8, 0) DW_F("void * csd", 16, 8, 0),
+			   "\"func=%ps, csd=%p\", REC->func, REC->csd" },
+	[DW_CSD_EXIT] = { "csd", "csd_function_exit",
+			  DW_F("void * func", 8, 8, 0) DW_F("void * csd", 16, 8, 0),
+			  "\"func=%ps, csd=%p\", REC->func, REC->csd" },
 };
 
 static const char dw_header_page[] = "\tfield: u64 timestamp;\toffset:0;\tsize:8;\tsigned:0;\n"
@@ -604,6 +622,20 @@ static size_t dw_fill_irq(struct datwrite *w, const struct rtw_event *e, unsigne
 		*type = DW_HRT_EXIT;
 		dw_put64(p + 8, e->u.hrt.timer);
 		return 16;
+	case RTW_EV_TIMER_ENTRY:
+	case RTW_EV_TIMER_EXIT:
+		*type = e->kind == RTW_EV_TIMER_ENTRY ? DW_TIMER_ENTRY : DW_TIMER_EXIT;
+		dw_put64(p + 8, e->u.cb.id);
+		if (e->kind == RTW_EV_TIMER_EXIT)
+			return 16;
+		dw_put64(p + 24, dw_symbol(w, e->u.cb.function));
+		return 40;
+	case RTW_EV_CSD_ENTRY:
+	case RTW_EV_CSD_EXIT:
+		*type = e->kind == RTW_EV_CSD_ENTRY ? DW_CSD_ENTRY : DW_CSD_EXIT;
+		dw_put64(p + 8, dw_symbol(w, e->u.cb.function));
+		dw_put64(p + 16, e->u.cb.id);
+		return 24;
 	case RTW_EV_NMI:
 		*type = DW_NMI;
 		dw_put64(p + 16, e->u.vec.delta_ns);

@@ -55,6 +55,9 @@ enum decode_field {
 	DF_IDX,
 	DF_FUN,
 	DF_STATE,
+	DF_TIMER,
+	DF_FUNC,
+	DF_CSD,
 	DF_NR,
 };
 
@@ -98,6 +101,9 @@ static const char *const decode_field_names[DF_NR] = {
 	[DF_IDX] = "idx",
 	[DF_FUN] = "fun",
 	[DF_STATE] = "state",
+	[DF_TIMER] = "timer",
+	[DF_FUNC] = "func",
+	[DF_CSD] = "csd",
 };
 
 struct decode_type {
@@ -511,6 +517,20 @@ static void decode_irq_fields(struct decode *d, struct decode_type *t, struct te
 	case RTW_EV_HRTIMER_EXIT:
 		out->u.hrt.timer = (uint64_t)decode_num(d, t, DF_HRTIMER, rec, 0);
 		break;
+	case RTW_EV_TIMER_ENTRY: /* timer=, function= (the exit has no function) */
+	case RTW_EV_TIMER_EXIT:
+	case RTW_EV_CSD_ENTRY: /* csd=, func= (both) */
+	case RTW_EV_CSD_EXIT: {
+		bool timer = t->kind == RTW_EV_TIMER_ENTRY || t->kind == RTW_EV_TIMER_EXIT;
+
+		if (t->kind != RTW_EV_TIMER_EXIT)
+			decode_function(d,
+					(unsigned long long)decode_num(
+						d, t, timer ? DF_FUNCTION : DF_FUNC, rec, 0),
+					out->u.cb.function);
+		out->u.cb.id = (uint64_t)decode_num(d, t, timer ? DF_TIMER : DF_CSD, rec, 0);
+		break;
+	}
 	case RTW_EV_HRTIMER_START:
 		decode_function(d, (unsigned long long)decode_num(d, t, DF_FUNCTION, rec, 0),
 				out->u.hrt.function);

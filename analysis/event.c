@@ -388,6 +388,14 @@ static const struct event_type event_table[] = {
 	  EVENT_T_ENABLE | EVENT_T_NEEDED },
 	{ "timer", "hrtimer_expire_exit", NULL, RTW_EV_HRTIMER_EXIT,
 	  EVENT_T_ENABLE | EVENT_T_NEEDED },
+	/*
+	 * The callbacks of the timer wheel (TIMER softirq) and of IPIs (csd, 6.4+): what is
+	 * left of those is glue of microseconds, so a long silence there is a gap, not theirs
+	 */
+	{ "timer", "timer_expire_entry", NULL, RTW_EV_TIMER_ENTRY, EVENT_T_ENABLE },
+	{ "timer", "timer_expire_exit", NULL, RTW_EV_TIMER_EXIT, EVENT_T_ENABLE },
+	{ "csd", "csd_function_entry", NULL, RTW_EV_CSD_ENTRY, EVENT_T_ENABLE | EVENT_T_NEWER },
+	{ "csd", "csd_function_exit", NULL, RTW_EV_CSD_EXIT, EVENT_T_ENABLE | EVENT_T_NEWER },
 	/* read when a recording has them (trace-cmd -e timer): the thread's own deadline */
 	{ "timer", "hrtimer_start", NULL, RTW_EV_HRTIMER_START, 0 },
 	{ "timer", "hrtimer_init", NULL, RTW_EV_HRTIMER_INIT, 0 },

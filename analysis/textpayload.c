@@ -302,6 +302,34 @@ static int textpayload_hrtimer(struct rtw_event *ev, const char *p, const char *
 	return function || ev->kind == RTW_EV_HRTIMER_EXIT ? 0 : -EINVAL;
 }
 
+/*
+ * timer_expire_entry: "timer=00000000a1b2c3d4 function=process_timeout now=4294892345
+ * baseclk=4294892345", timer_expire_exit: "timer=..."; csd_function_entry: "func=do_sync_core,
+ * csd=000000002a4c1b5e", csd_function_exit the same.
+ */
+static int textpayload_callback(struct rtw_event *ev, const char *p, const char *e)
+{
+	bool timer = ev->kind == RTW_EV_TIMER_ENTRY || ev->kind == RTW_EV_TIMER_EXIT;
+	bool entry = ev->kind == RTW_EV_TIMER_ENTRY || ev->kind == RTW_EV_CSD_ENTRY;
+	bool function = false, id = false;
+	struct textpayload_kv kv;
+
+	while (textpayload_kv_next(&p, e, &kv)) {
+		if (timer ? TEXTPAYLOAD_KEY(&kv, "timer") : TEXTPAYLOAD_KEY(&kv, "csd")) {
+			id = textscan_hex(kv.val, kv.vend, &ev->u.cb.id) != NULL;
+		} else if (timer ? TEXTPAYLOAD_KEY(&kv, "function")
+				 : TEXTPAYLOAD_KEY(&kv, "func")) {
+			const char *f = kv.val; /* "process_timeout", "fn+0x0/0x20", "fn," */
+
+			while (f < kv.vend && *f != '/' && *f != '+' && *f != ' ' && *f != ',')
+				f++;
+			textscan_copy(ev->u.cb.function, RTW_NAME_LEN, kv.val, f);
+			function = f > kv.val;
+		}
+	}
+	return id && (function || !entry) ? 0 : -EINVAL;
+}
+
 /* "ABS|HARD", "REL", or trace-cmd's raw "0x9" */
 static uint32_t textpayload_hrtimer_mode(const char *p, const char *e)
 {
@@ -556,6 +584,11 @@ int textpayload_parse(struct rtw_event *ev, const char *vector, bool print, cons
 	case RTW_EV_HRTIMER_START:
 	case RTW_EV_HRTIMER_INIT:
 		return textpayload_hrtimer_arm(ev, p, e);
+	case RTW_EV_TIMER_ENTRY:
+	case RTW_EV_TIMER_EXIT:
+	case RTW_EV_CSD_ENTRY:
+	case RTW_EV_CSD_EXIT:
+		return textpayload_callback(ev, p, e);
 	case RTW_EV_VECTOR_ENTRY:
 	case RTW_EV_VECTOR_EXIT:
 		memcpy(ev->u.vec.name, vector, RTW_NAME_LEN);

@@ -89,6 +89,21 @@ static bool textwrite_more(FILE *out, const struct rtw_event *e)
 		fprintf(out, "cpuhp_exit:  cpu: %04u  state: %3d step: %3d ret: %d\n",
 			(unsigned int)e->u.hp.cpu, e->u.hp.target, e->u.hp.step, e->u.hp.ret);
 		break;
+	case RTW_EV_TIMER_ENTRY: /* the kernel's formats, but for the timer wheel's now */
+		fprintf(out, "timer_expire_entry: timer=%016llx function=%s now=0\n",
+			(unsigned long long)e->u.cb.id, e->u.cb.function);
+		break;
+	case RTW_EV_TIMER_EXIT:
+		fprintf(out, "timer_expire_exit: timer=%016llx\n", (unsigned long long)e->u.cb.id);
+		break;
+	case RTW_EV_CSD_ENTRY:
+		fprintf(out, "csd_function_entry: func=%s, csd=%016llx\n", e->u.cb.function,
+			(unsigned long long)e->u.cb.id);
+		break;
+	case RTW_EV_CSD_EXIT:
+		fprintf(out, "csd_function_exit: func=%s, csd=%016llx\n", e->u.cb.function,
+			(unsigned long long)e->u.cb.id);
+		break;
 	default:
 		return false;
 	}

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "analysis/pidmap.h"
+#include "analysis/tick.h"
 #include "analysis/timeline.h"
 #include "analysis/util.h"
 
@@ -34,13 +35,16 @@ struct tl_frame {
 	uint8_t from_irq; /* a softirq run at a hard IRQ's exit, not in the task's own context */
 	uint8_t in_cb;	  /* inside an hrtimer callback of this frame's (entry, no exit yet) */
 	uint8_t cb_quick; /* ... one of the kernel's quick ones (event_is_quick_hrtimer_function) */
+	uint8_t csd;	  /* an IPI's: in_cb is a csd function's (csd_function_entry) */
+	uint8_t csd_done; /* ... which ran one: its work is traced */
 	int32_t irq;
 	char name[RTW_NAME_LEN];
 };
 
 struct tl_cpu {
 	bool seen;
-	bool lost; /* events were lost on this CPU */
+	bool timer_cbs; /* the trace has the timer wheel's callbacks (timer_expire_entry) */
+	bool lost;	/* events were lost on this CPU */
 	uint64_t last_ns;
 	uint64_t busy_ns; /* since when it has run tasks, not idle (0: idle, or unknown) */
 	int32_t pid;
@@ -139,8 +143,22 @@ static void tl_push(struct tl_cpu *c, uint8_t ctx, uint8_t source, int32_t irq, 
 	f->from_irq = 0;
 	f->in_cb = 0;
 	f->cb_quick = 0;
+	f->csd = 0;
+	f->csd_done = 0;
 	f->irq = irq;
 	util_strlcpy(f->name, name, sizeof(f->name));
+}
+
+/*
+ * Is @f an IPI that runs the functions other CPUs queued for this one (the call_function
+ * vectors: __flush_smp_call_function_queue(), each function traced by csd_function_entry/exit
+ * on 6.4+)? Elsewhere a csd function runs inside other work (smp_call_function_single() on
+ * its own CPU runs it in place), whose untraced rest is that work's.
+ */
+static bool tl_csd_frame(const struct tl_frame *f)
+{
+	return f->ctx == TL_HARDIRQ && f->source == RTW_EV_VECTOR_ENTRY &&
+	       (!strcmp(f->name, "call_function_single") || !strcmp(f->name, "call_function"));
 }
 
 /* Pop the innermost frame opened by @source (and what was left open above it). */
@@ -244,6 +262,29 @@ static void tl_apply(struct tl_cpu *c, const struct rtw_event *e)
 		else if (c->depth)
 			c->stack[c->depth - 1].in_cb = 0;
 		return;
+	case RTW_EV_TIMER_ENTRY: /* a timer wheel callback: the TIMER softirq runs it */
+	case RTW_EV_TIMER_EXIT:
+		if (c->depth && c->stack[c->depth - 1].ctx == TL_SOFTIRQ &&
+		    c->stack[c->depth - 1].irq == RTW_SOFTIRQ_TIMER) {
+			c->stack[c->depth - 1].in_cb = e->kind == RTW_EV_TIMER_ENTRY;
+			c->stack[c->depth - 1].cb_quick = 0;
+		}
+		return;
+	case RTW_EV_CSD_ENTRY:
+		if (c->depth && tl_csd_frame(&c->stack[c->depth - 1]) &&
+		    !c->stack[c->depth - 1].in_cb) {
+			c->stack[c->depth - 1].in_cb = 1;
+			c->stack[c->depth - 1].cb_quick = 0;
+			c->stack[c->depth - 1].csd = 1;
+		}
+		return;
+	case RTW_EV_CSD_EXIT:
+		if (c->depth && c->stack[c->depth - 1].csd) {
+			c->stack[c->depth - 1].in_cb = 0;
+			c->stack[c->depth - 1].csd = 0;
+			c->stack[c->depth - 1].csd_done = 1;
+		}
+		return;
 	case RTW_EV_SOFTIRQ_ENTRY:
 		tl_push(c, TL_SOFTIRQ, RTW_EV_SOFTIRQ_ENTRY, e->u.softirq.vec,
 			event_softirq_name(e->u.softirq.vec));
@@ -267,13 +308,15 @@ static void tl_apply(struct tl_cpu *c, const struct rtw_event *e)
 static bool tl_is_work_start(uint16_t kind)
 {
 	return kind == RTW_EV_HRTIMER_ENTRY || kind == RTW_EV_IRQ_ENTRY ||
-	       kind == RTW_EV_SOFTIRQ_ENTRY || kind == RTW_EV_VECTOR_ENTRY;
+	       kind == RTW_EV_SOFTIRQ_ENTRY || kind == RTW_EV_VECTOR_ENTRY ||
+	       kind == RTW_EV_TIMER_ENTRY;
 }
 
 static bool tl_is_work_end(uint16_t kind)
 {
 	return kind == RTW_EV_HRTIMER_EXIT || kind == RTW_EV_IRQ_EXIT ||
-	       kind == RTW_EV_SOFTIRQ_EXIT || kind == RTW_EV_VECTOR_EXIT;
+	       kind == RTW_EV_SOFTIRQ_EXIT || kind == RTW_EV_VECTOR_EXIT ||
+	       kind == RTW_EV_TIMER_EXIT;
 }
 
 /*
@@ -327,13 +370,21 @@ static bool tl_irq_gap(const struct tl_cpu *c, const struct rtw_event *e)
 	 * The HRTIMER softirq (hrtimer_run_softirq()) reads the clock and runs the expired soft
 	 * callbacks, each traced: from its entry, or a callback's (or a nested interrupt's) end,
 	 * to the next event is that loop's glue. A context switch out of it (PREEMPT_RT runs it
-	 * in a task) is traced too. Other softirqs run untraced handlers: their time stays theirs.
+	 * in a task) is traced too. Other softirqs (but TIMER, below) run untraced handlers: their
+	 * time stays theirs.
+	 */
+	if (top->ctx == TL_SOFTIRQ && top->irq == RTW_SOFTIRQ_HRTIMER)
+		return top->in_cb ? top->cb_quick
+				  : c->last_kind == RTW_EV_SOFTIRQ_ENTRY ||
+					    tl_is_work_end(c->last_kind);
+	/*
+	 * The TIMER softirq (run_timer_softirq()) is the same loop over the timer wheel's
+	 * expired timers, each callback traced (timer_expire_entry/exit) where the trace has
+	 * them: outside a callback, the wheel's glue. A callback keeps its time.
 	 */
 	if (top->ctx == TL_SOFTIRQ)
-		return top->irq == RTW_SOFTIRQ_HRTIMER &&
-		       (top->in_cb ? top->cb_quick
-				   : c->last_kind == RTW_EV_SOFTIRQ_ENTRY ||
-					     tl_is_work_end(c->last_kind));
+		return top->irq == RTW_SOFTIRQ_TIMER && c->timer_cbs && !top->in_cb &&
+		       (c->last_kind == RTW_EV_SOFTIRQ_ENTRY || tl_is_work_end(c->last_kind));
 	if (top->ctx != TL_HARDIRQ)
 		return false;
 	/* sched_waking to its sched_wakeup is one try_to_wake_up() with interrupts off */
@@ -346,21 +397,20 @@ static bool tl_irq_gap(const struct tl_cpu *c, const struct rtw_event *e)
 	 */
 	if (top->in_cb) /* a frame pushed for a callback (no vector around it) is in it too */
 		return top->cb_quick;
-	/* the work ended (a nested frame closed, back in this interrupt) ... */
-	if (tl_is_work_end(c->last_kind))
+	/*
+	 * the work ended (a nested frame closed, back in this interrupt; an IPI's function
+	 * returned: what follows is the next one's or the IPI's return) ...
+	 */
+	if (tl_is_work_end(c->last_kind) || (c->last_kind == RTW_EV_CSD_EXIT && top->csd_done))
 		return true;
 	/* ... or had not begun: from the interrupt's own entry to its first traced work */
-	return c->last_kind == top->source && tl_is_work_start(e->kind);
+	return c->last_kind == top->source &&
+	       (tl_is_work_start(e->kind) || (e->kind == RTW_EV_CSD_ENTRY && tl_csd_frame(top)));
 }
 
 void timeline_softirq_name(char *buf, size_t len, const char *vec)
 {
 	snprintf(buf, len, "softirq:%.23s", vec);
-}
-
-uint64_t timeline_tick_slack_ns(uint64_t tick_ns)
-{
-	return tick_ns / 4 > 200000 ? tick_ns / 4 : 200000;
 }
 
 /* tl_tick_seen - A tick of @c's at @ts_ns: kept in its ring of last ticks. */
@@ -435,10 +485,10 @@ static int tl_emit_stretch(struct tl_cpu *c, int cpu, uint64_t start, uint64_t e
 
 	/* a softirq runs with interrupts on (in a task on PREEMPT_RT): its due tick comes too */
 	if ((c->depth && c->stack[c->depth - 1].ctx != TL_SOFTIRQ) || c->pid == 0 || !tick_ns ||
-	    c->irq_gap || c->glue_gap || end - start <= timeline_tick_slack_ns(tick_ns))
+	    c->irq_gap || c->glue_gap || end - start <= tick_slack_ns(tick_ns))
 		return tl_emit(c, cpu, start, end);
 	due = tl_tick_due(c, start, tick_ns);
-	if (!due || end <= due + timeline_tick_slack_ns(tick_ns))
+	if (!due || end <= due + tick_slack_ns(tick_ns))
 		return tl_emit(c, cpu, start, end);
 	if (due > start) {
 		c->silent_head = 1;
@@ -458,7 +508,7 @@ static int tl_emit_stretch(struct tl_cpu *c, int cpu, uint64_t start, uint64_t e
 /* Split task runs of a ticking CPU that are longer than a tick: the rest was invisible. */
 static int tl_cut_gaps(struct tl_cpu *c, uint64_t tick_ns)
 {
-	uint64_t limit = tick_ns + timeline_tick_slack_ns(tick_ns);
+	uint64_t limit = tick_ns + tick_slack_ns(tick_ns);
 	size_t i;
 
 	if (!tick_ns || c->nr_ticks < 2)
@@ -568,123 +618,6 @@ static void tl_resched_stalls(struct tl_cpu *c, int preempt)
 			s->resched_gap = 1;
 		}
 	}
-}
-
-#define TL_TICK_FIT_MAX 64 /* ticks of a CPU a period is fitted to, the last ones */
-#define TL_TICK_FIT_MIN 4  /* fewer fit some period whatever they are (two always do) */
-
-/* CONFIG_HZ values of the architectures Linux runs on, slowest tick first */
-static const unsigned int tl_hz[] = { 100, 200, 250, 300, 500, 1000 };
-
-/*
- * Ticks fire on a grid (tick_sched_timer forwards by TICK_NSEC) and come late,
- * never early: the right period puts most of a CPU's ticks near one phase. Of
- * the usual periods the slowest that does (a faster one divides it) is the tick.
- */
-static uint64_t tl_fit_ticks(const uint64_t *t, size_t n)
-{
-	size_t h, r, i;
-
-	if (n < TL_TICK_FIT_MIN)
-		return 0;
-	for (h = 0; h < ARRAY_SIZE(tl_hz); h++) {
-		uint64_t p = util_hz_tick_ns(tl_hz[h]), tol = p / 8 > 100000 ? p / 8 : 100000;
-		size_t best = 0;
-
-		for (r = 0; r < n && best * 10 < n * 6; r++) {
-			size_t hits = 0;
-
-			for (i = 0; i < n; i++) {
-				uint64_t d = (t[i] > t[r] ? t[i] - t[r] : t[r] - t[i]) % p;
-
-				hits += d <= tol || p - d <= tol;
-			}
-			if (hits > best)
-				best = hits;
-		}
-		if (best * 10 >= n * 6)
-			return p;
-	}
-	return 0;
-}
-
-/* The smallest step between a CPU's consecutive tick expiries armed (exact: the grid). */
-static uint64_t tl_tick_from_starts(const struct rtw_event *ev, size_t n, int cpu,
-				    uint64_t before_ns, int nr_cpus)
-{
-	uint64_t *last = calloc((size_t)nr_cpus, sizeof(*last)), best = 0;
-	size_t i;
-
-	if (!last)
-		return 0;
-	for (i = 0; i < n; i++) {
-		const struct rtw_event *e = &ev[i];
-		uint64_t x = e->u.hrt.expires_ns;
-
-		if (e->kind != RTW_EV_HRTIMER_START || e->cpu < 0 || e->cpu >= nr_cpus ||
-		    (cpu >= 0 && e->cpu != cpu) || (before_ns && e->ts_ns > before_ns) ||
-		    !event_is_tick_function(e->u.hrt.function))
-			continue;
-		if (last[e->cpu] && x > last[e->cpu] && x - last[e->cpu] >= 500000 &&
-		    (!best || x - last[e->cpu] < best))
-			best = x - last[e->cpu];
-		last[e->cpu] = x;
-	}
-	free(last);
-	return best;
-}
-
-/* The fitted tick of @cpu from its last tick expiries before @before_ns (0: all). */
-static uint64_t tl_tick_of_cpu(const struct rtw_event *ev, size_t n, int cpu, uint64_t before_ns)
-{
-	uint64_t t[TL_TICK_FIT_MAX];
-	size_t i, k = 0;
-
-	for (i = n; i-- > 0 && k < TL_TICK_FIT_MAX;) {
-		const struct rtw_event *e = &ev[i];
-
-		if (e->kind != RTW_EV_HRTIMER_ENTRY || e->cpu != cpu ||
-		    (before_ns && e->ts_ns > before_ns) ||
-		    !event_is_tick_function(e->u.hrt.function))
-			continue;
-		t[k++] = e->ts_ns;
-	}
-	return tl_fit_ticks(t, k);
-}
-
-uint64_t timeline_tick_ns(const struct rtw_event *ev, size_t n, int cpu, uint64_t before_ns)
-{
-	uint64_t p, votes[ARRAY_SIZE(tl_hz)] = { 0 };
-	int nr_cpus = 0, c;
-	size_t i, best;
-
-	for (i = 0; i < n; i++)
-		if (ev[i].cpu >= nr_cpus && ev[i].cpu < RTW_MAX_CPUS)
-			nr_cpus = ev[i].cpu + 1;
-	if (!nr_cpus)
-		return 0;
-	p = tl_tick_from_starts(ev, n, cpu, before_ns, nr_cpus);
-	if (!p && cpu >= 0)
-		p = tl_tick_from_starts(ev, n, -1, before_ns, nr_cpus);
-	if (p)
-		return p;
-	if (cpu >= 0 && cpu < nr_cpus && (p = tl_tick_of_cpu(ev, n, cpu, before_ns)))
-		return p;
-	/* each CPU on its own (their ticks' phases differ), the period most of them fit */
-	for (c = 0; c < nr_cpus; c++) {
-		p = tl_tick_of_cpu(ev, n, c, before_ns);
-		for (i = 0; p && i < ARRAY_SIZE(tl_hz); i++)
-			votes[i] += p == util_hz_tick_ns(tl_hz[i]);
-	}
-	for (i = 1, best = 0; i < ARRAY_SIZE(tl_hz); i++)
-		if (votes[i] > votes[best])
-			best = i;
-	return votes[best] ? util_hz_tick_ns(tl_hz[best]) : 0;
-}
-
-uint64_t timeline_estimate_tick_ns(const struct rtw_event *ev, size_t n)
-{
-	return timeline_tick_ns(ev, n, -1, 0);
 }
 
 int timeline_build(struct timeline *tl, const struct rtw_event *ev, size_t n, uint64_t end_ns)
@@ -861,13 +794,16 @@ int timeline_build_from(struct timeline *tl, const struct rtw_event *ev, size_t 
 	struct tl_cpu *cpus;
 	int nr_cpus = 0, ret = -ENOMEM;
 	size_t i, total = 0;
+	bool timer_cbs = false;
 
 	memset(tl, 0, sizeof(*tl));
 	if (!n)
 		return -ENODATA;
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		if (ev[i].cpu >= nr_cpus && ev[i].cpu < RTW_MAX_CPUS)
 			nr_cpus = ev[i].cpu + 1;
+		timer_cbs |= ev[i].kind == RTW_EV_TIMER_ENTRY || ev[i].kind == RTW_EV_TIMER_EXIT;
+	}
 	if (!nr_cpus)
 		return -ENODATA;
 	if (!end_ns || end_ns < ev[n - 1].ts_ns)
@@ -879,7 +815,9 @@ int timeline_build_from(struct timeline *tl, const struct rtw_event *ev, size_t 
 		free(cpus);
 		return -ENOMEM;
 	}
-	tl->tick_ns = tick_ns ? tick_ns : timeline_estimate_tick_ns(ev, n);
+	for (i = 0; i < (size_t)nr_cpus; i++)
+		cpus[i].timer_cbs = timer_cbs;
+	tl->tick_ns = tick_ns ? tick_ns : tick_estimate_ns(ev, n);
 	tl->start_ns = ev[0].ts_ns;
 	tl->end_ns = end_ns;
 

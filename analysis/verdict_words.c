@@ -10,6 +10,7 @@
 
 #include "analysis/event.h"
 #include "analysis/result.h"
+#include "analysis/tick.h"
 #include "analysis/timeline.h"
 #include "analysis/util.h"
 #include "analysis/verdict_words.h"
@@ -213,8 +214,8 @@ void verdict_words_tick_wait(const struct verdict_words *w, char *text, char *hi
 		verdict_words_via(res, tick, until, sizeof(until));
 	else if (res->resched_by_tick &&
 		 (res->resched_kept > 0 ||
-		  (res->tick_ns && res->resched_ns > res->waking_ns + res->tick_ns +
-							     timeline_tick_slack_ns(res->tick_ns))))
+		  (res->tick_ns &&
+		   res->resched_ns > res->waking_ns + res->tick_ns + tick_slack_ns(res->tick_ns))))
 		snprintf(until, sizeof(until), "until a scheduler tick let it run at %+lld us%s",
 			 verdict_words_us(res, res->resched_ns), tick);
 	else if (res->resched_by_tick)
@@ -608,9 +609,9 @@ static void verdict_words_irq_gap(const struct verdict_words *w, char *buf, size
 	if (!strcmp(blame_irq_noun(c->name), "softirq")) {
 		/* the softirq's own time is its runner's (a task culprit's softirq_ns) */
 		snprintf(buf, len,
-			 " inside the %s softirq that %s ran, outside the hrtimer callbacks it "
-			 "traced",
-			 blame_irq_label(c->name), c->comm);
+			 " inside the %s softirq that %s ran, outside the %s callbacks it traced",
+			 blame_irq_label(c->name), c->comm,
+			 strcmp(blame_irq_label(c->name), "TIMER") ? "hrtimer" : "timer wheel's");
 		return;
 	}
 	snprintf(buf, len,

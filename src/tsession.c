@@ -137,13 +137,17 @@ static int tsess_split(const char *spec, char *sys, size_t syslen, const char **
 	return 0;
 }
 
-/* Event @i of the session: of opts->events, or the @i-th one the event table enables. */
+/*
+ * Event @i of the session: of opts->events, or the @i-th one the event table enables; @newer
+ * tells whether a kernel may lack it without a word (EVENT_T_NEWER).
+ */
 static int tsess_event(const struct tsess *s, size_t i, char *sys, size_t syslen,
-		       const char **event)
+		       const char **event, bool *newer)
 {
 	const struct event_type *t;
 	size_t n, k;
 
+	*newer = false;
 	if (s->events)
 		return tsess_split(s->events[i], sys, syslen, event);
 	t = event_types(&n);
@@ -154,6 +158,7 @@ static int tsess_event(const struct tsess *s, size_t i, char *sys, size_t syslen
 			return -EINVAL;
 		strcpy(sys, t[k].system);
 		*event = t[k].name;
+		*newer = t[k].flags & EVENT_T_NEWER;
 		return 0;
 	}
 	return -EINVAL;
@@ -246,8 +251,9 @@ static int tsess_enable_events(struct tsess *s)
 	for (i = 0; i < s->nr_events; i++) {
 		const char *event;
 		char sys[64];
+		bool newer;
 
-		if (tsess_event(s, i, sys, sizeof(sys), &event))
+		if (tsess_event(s, i, sys, sizeof(sys), &event, &newer))
 			continue;
 		if (tracefs_event_enable(s->inst, sys, event) == 0) {
 			s->enabled[i] = true;
@@ -255,6 +261,8 @@ static int tsess_enable_events(struct tsess *s)
 		}
 		if (errno == EACCES || errno == EPERM)
 			return -errno;
+		if (newer)
+			continue;
 		used += (size_t)snprintf(s->missing + used,
 					 used < sizeof(s->missing) ? sizeof(s->missing) - used : 0,
 					 "%s%s:%s", used ? ", " : "", sys, event);
@@ -271,8 +279,9 @@ static void tsess_disable_events(struct tsess *s)
 	for (i = 0; s->enabled && i < s->nr_events; i++) {
 		const char *event;
 		char sys[64];
+		bool newer;
 
-		if (!s->enabled[i] || tsess_event(s, i, sys, sizeof(sys), &event))
+		if (!s->enabled[i] || tsess_event(s, i, sys, sizeof(sys), &event, &newer))
 			continue;
 		tracefs_event_disable(s->inst, sys, event);
 	}
@@ -708,8 +717,9 @@ int tsess_state(struct tsess *s, struct tsess_state *st)
 	for (i = 0; s->enabled && i < s->nr_events; i++) {
 		const char *event;
 		char sys[64];
+		bool newer;
 
-		if (!s->enabled[i] || tsess_event(s, i, sys, sizeof(sys), &event))
+		if (!s->enabled[i] || tsess_event(s, i, sys, sizeof(sys), &event, &newer))
 			continue;
 		if (!tsess_event_off(s, sys, event))
 			continue;
@@ -740,8 +750,9 @@ int tsess_restore(struct tsess *s)
 	for (i = 0; s->enabled && i < s->nr_events; i++) {
 		const char *event;
 		char sys[64];
+		bool newer;
 
-		if (!s->enabled[i] || tsess_event(s, i, sys, sizeof(sys), &event))
+		if (!s->enabled[i] || tsess_event(s, i, sys, sizeof(sys), &event, &newer))
 			continue;
 		if (tsess_event_off(s, sys, event) && tracefs_event_enable(s->inst, sys, event) &&
 		    !ret)

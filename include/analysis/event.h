@@ -53,6 +53,10 @@ enum rtw_kind {
 	RTW_EV_SIGNAL,	      /* signal:signal_generate (in the sender's context) */
 	RTW_EV_CPUHP_ENTER,   /* cpuhp:cpuhp_enter, cpuhp_multi_enter: a CPU hotplug step */
 	RTW_EV_CPUHP_EXIT,    /* cpuhp:cpuhp_exit */
+	RTW_EV_TIMER_ENTRY,   /* timer:timer_expire_entry: a timer wheel callback (TIMER softirq) */
+	RTW_EV_TIMER_EXIT,    /* timer:timer_expire_exit */
+	RTW_EV_CSD_ENTRY,     /* csd:csd_function_entry (6.4+): a function an IPI runs */
+	RTW_EV_CSD_EXIT,      /* csd:csd_function_exit */
 	RTW_EV_NR_KINDS,
 };
 
@@ -160,6 +164,10 @@ struct rtw_event {
 			int32_t ret;	/* EXIT: its callback's result */
 			char fun[RTW_NAME_LEN]; /* ENTER: the step's callback */
 		} hp;
+		struct {	     /* TIMER_*, CSD_*: a callback run by the kernel */
+			uint64_t id; /* the timer_list or csd address (identity only) */
+			char function[RTW_NAME_LEN]; /* ENTRY: the callback */
+		} cb;
 		struct {	       /* STACK_FRAME: same cpu, pid and ts as its STACK */
 			int32_t index; /* 0 = the innermost frame */
 			char name[RTW_FRAME_LEN]; /* function, or "0x..." when unknown */
@@ -335,6 +343,9 @@ void event_flags_to_letters(uint8_t flags, uint8_t preempt, char *buf);
  */
 #define EVENT_T_ENABLE 0x01 /* rtwhy enables it to explain a spike, where the kernel has it */
 #define EVENT_T_NEEDED 0x02 /* the explanation needs it; without it a spike may stay unexplained */
+#define EVENT_T_NEWER \
+	0x04 /* newer than the oldest kernel rtwhy serves (6.1): used where it
+			     * is, its absence not worth a warning */
 
 struct event_type {
 	const char *system; /* "sched" */
@@ -386,7 +397,9 @@ uint16_t event_kind_of(const char *system, const char *name, size_t len, char *v
  */
 const char *event_kind_name(int kind);
 
-/* the HRTIMER softirq's vector: it runs the soft hrtimer callbacks, each traced */
+/* the TIMER softirq's vector: it runs the timer wheel's callbacks (timer_expire_entry/exit) */
+#define RTW_SOFTIRQ_TIMER 1
+/* the HRTIMER softirq's: it runs the soft hrtimer callbacks, each traced */
 #define RTW_SOFTIRQ_HRTIMER 8
 #define RTW_NR_SOFTIRQS	    10 /* HI .. RCU: event_softirq_name()'s vectors */
 

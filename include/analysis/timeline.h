@@ -104,7 +104,7 @@ int timeline_build(struct timeline *tl, const struct rtw_event *ev, size_t n, ui
  *	(an idle CPU has no event until something happens).
  * @end_ns: close the last segment of every CPU here (0: at the last event)
  * @tick_ns: the scheduler tick period where it is known (the kernel's CONFIG_HZ, a trace's
- *	"# rtwhy: hz" line); 0: timeline_estimate_tick_ns() of @ev (ticks of a stalling CPU
+ *	"# rtwhy: hz" line); 0: tick_estimate_ns() of @ev (ticks of a stalling CPU
  *	come late and can fit a slower period)
  * @preempt: the kernel's preemption model (enum util_preempt, 0 unknown): whether an
  *	interrupt's return preempts kernel code (tl_segment.resched_return)
@@ -139,30 +139,6 @@ uint64_t timeline_walk(const struct timeline *tl, int cpu, uint64_t from_ns, uin
 		       void *arg);
 
 /**
- * timeline_tick_ns() - The scheduler tick period a trace shows.
- * @ev: events
- * @n: number of events
- * @cpu: the CPU whose ticks to read first; -1 all
- * @before_ns: only events up to here (0: all)
- *
- * Exact from the tick's own hrtimer_start expiries when the trace has them
- * (consecutive ones differ by the period), else fitted to the tick
- * expiries of @cpu: of the usual CONFIG_HZ periods, the slowest that puts
- * most of them on one grid (late ticks miss it, none comes early). Without
- * a fit on @cpu (it needs 4 ticks at least), the period most CPUs fit.
- * Return: ns (the kernel's TICK_NSEC), or 0 when no period fits.
- */
-uint64_t timeline_tick_ns(const struct rtw_event *ev, size_t n, int cpu, uint64_t before_ns);
-
-/**
- * timeline_tick_slack_ns() - How late a tick may come after the grid point it was due at and
- * still be on time: a quarter of the period, 200 us at least. Past it, a ticking CPU's
- * silence had no tick in it although one was due.
- * @tick_ns: the tick period
- */
-uint64_t timeline_tick_slack_ns(uint64_t tick_ns);
-
-/**
  * timeline_softirq_name() - The name a gap inside softirq @vec carries ("softirq:NAME", which
  * blame_irq_label() and blame_irq_noun() read back).
  * @buf: result
@@ -170,14 +146,5 @@ uint64_t timeline_tick_slack_ns(uint64_t tick_ns);
  * @vec: the softirq's name ("RCU", "HRTIMER")
  */
 void timeline_softirq_name(char *buf, size_t len, const char *vec);
-
-/**
- * timeline_estimate_tick_ns() - timeline_tick_ns() of all CPUs and events.
- * @ev: events
- * @n: number of events
- *
- * Return: ns, or 0 when no period fits.
- */
-uint64_t timeline_estimate_tick_ns(const struct rtw_event *ev, size_t n);
 
 #endif

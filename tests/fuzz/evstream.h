@@ -188,6 +188,13 @@ static inline void evs_decode_event(const uint8_t *p, uint64_t *ts, struct rtw_e
 		e->u.hrt.now_ns = *ts;
 		evs_name(p[12], e->u.hrt.function, RTW_NAME_LEN);
 		break;
+	case RTW_EV_TIMER_ENTRY:
+	case RTW_EV_TIMER_EXIT:
+	case RTW_EV_CSD_ENTRY:
+	case RTW_EV_CSD_EXIT:
+		e->u.cb.id = 0xffff888000000000ULL + p[13];
+		evs_name(p[12], e->u.cb.function, RTW_NAME_LEN);
+		break;
 	case RTW_EV_VECTOR_ENTRY:
 	case RTW_EV_VECTOR_EXIT:
 	case RTW_EV_NMI:
@@ -396,6 +403,13 @@ static inline size_t evs_encode(const struct blame_spike *sp, const struct rtw_e
 		case RTW_EV_HRTIMER_EXIT:
 			p[12] = evs_name_sel(e->u.hrt.function);
 			p[13] = (uint8_t)e->u.hrt.timer;
+			break;
+		case RTW_EV_TIMER_ENTRY:
+		case RTW_EV_TIMER_EXIT:
+		case RTW_EV_CSD_ENTRY:
+		case RTW_EV_CSD_EXIT:
+			p[12] = evs_name_sel(e->u.cb.function);
+			p[13] = (uint8_t)e->u.cb.id;
 			break;
 		case RTW_EV_VECTOR_ENTRY:
 		case RTW_EV_VECTOR_EXIT:

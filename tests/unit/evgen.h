@@ -129,6 +129,31 @@ static inline void ev_hrtimer_soft(struct evgen *g, double us, int cpu, int cur,
 	}
 }
 
+/* a timer wheel callback (the TIMER softirq) */
+static inline void ev_timer_cb(struct evgen *g, double us, int cpu, int cur, const char *cur_comm,
+			       const char *function, bool entry)
+{
+	struct rtw_event *e =
+		evgen_add(g, us, cpu, cur, cur_comm, entry ? RTW_EV_TIMER_ENTRY : RTW_EV_TIMER_EXIT,
+			  RTW_F_SOFTIRQ);
+
+	e->u.cb.id = 0xffff888000003000ULL;
+	if (entry)
+		util_strlcpy(e->u.cb.function, function, RTW_NAME_LEN);
+}
+
+/* a function an IPI runs (csd_function_entry/exit), in hard IRQ context */
+static inline void ev_csd(struct evgen *g, double us, int cpu, int cur, const char *cur_comm,
+			  const char *function, bool entry)
+{
+	struct rtw_event *e =
+		evgen_add(g, us, cpu, cur, cur_comm, entry ? RTW_EV_CSD_ENTRY : RTW_EV_CSD_EXIT,
+			  RTW_F_IRQS_OFF | RTW_F_HARDIRQ);
+
+	e->u.cb.id = 0xffff888000004000ULL;
+	util_strlcpy(e->u.cb.function, function, RTW_NAME_LEN);
+}
+
 static inline void ev_irq(struct evgen *g, double us, int cpu, int cur, const char *cur_comm,
 			  int irq, const char *name, bool entry)
 {
@@ -296,6 +321,10 @@ static inline void evgen_each_kind(struct evgen *g)
 	ev_vector(g, 12, 1, 2639, "bash", "reschedule", false);
 	ev_cpuhp(g, 12.25, 0, 58, "kworker/0:1", 1, 0, 125, "takedown_cpu", 0);
 	ev_cpuhp(g, 12.375, 0, 58, "kworker/0:1", 1, 124, 125, NULL, -16);
+	ev_timer_cb(g, 12.4, 0, 0, "<idle>", "process_timeout", true);
+	ev_timer_cb(g, 12.41, 0, 0, "<idle>", NULL, false);
+	ev_csd(g, 12.42, 1, 2639, "bash", "do_sync_core", true);
+	ev_csd(g, 12.43, 1, 2639, "bash", "do_sync_core", false);
 	ev_pi(g, 12.5, 1, 4920, "pilock", 4919, "pilock", 89, 9);
 	ev_stack(g, 12.75, 1, 6206, "sh", frames, 2);
 	ev_lost(g, 13, 1, 99);

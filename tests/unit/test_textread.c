@@ -667,6 +667,40 @@ static void test_cpuhp(void)
 	CU_ASSERT_EQUAL(e->u.hp.ret, -16);
 }
 
+/* The timer wheel's callbacks and an IPI's functions, as the kernel prints them (6.18 here). */
+static void test_callbacks(void)
+{
+	const struct rtw_event *e;
+
+	e = one("          <idle>-0       [000] ..s1. 35876.237025: timer_expire_entry: "
+		"timer=0000000008458a14 function=process_timeout now=4303861286 "
+		"baseclk=4303861286");
+	CU_ASSERT_EQUAL(e->kind, RTW_EV_TIMER_ENTRY);
+	CU_ASSERT_EQUAL(e->u.cb.id, 0x8458a14);
+	CU_ASSERT_STRING_EQUAL(e->u.cb.function, "process_timeout");
+	CU_ASSERT(e->flags & RTW_F_SOFTIRQ);
+	e = one("          <idle>-0       [000] .Ns1. 35876.237030: timer_expire_exit: "
+		"timer=0000000008458a14");
+	CU_ASSERT_EQUAL(e->kind, RTW_EV_TIMER_EXIT);
+	CU_ASSERT_EQUAL(e->u.cb.id, 0x8458a14);
+	e = one("          <idle>-0       [000] d.h1. 35876.222856: csd_function_entry: "
+		"func=do_sync_core, csd=00000000300cc465");
+	CU_ASSERT_EQUAL(e->kind, RTW_EV_CSD_ENTRY);
+	CU_ASSERT_STRING_EQUAL(e->u.cb.function, "do_sync_core");
+	CU_ASSERT_EQUAL(e->u.cb.id, 0x300cc465);
+	e = one("          <idle>-0       [000] d.h1. 35876.222859: csd_function_exit: "
+		"func=do_sync_core, csd=00000000300cc465");
+	CU_ASSERT_EQUAL(e->kind, RTW_EV_CSD_EXIT);
+	CU_ASSERT_STRING_EQUAL(e->u.cb.function, "do_sync_core");
+	/* trace-cmd's: a symbol with its offset */
+	e = one("  <idle>-0     [000] ..s1. 35876.237025: timer_expire_entry:   "
+		"timer=0xffff8881f4a3e010 function=process_timeout+0x0/0x10 now=4303861286 "
+		"baseclk=4303861286");
+	CU_ASSERT_EQUAL(e->kind, RTW_EV_TIMER_ENTRY);
+	CU_ASSERT_EQUAL(e->u.cb.id, 0xffff8881f4a3e010ULL);
+	CU_ASSERT_STRING_EQUAL(e->u.cb.function, "process_timeout");
+}
+
 /* sched_pi_setprio and stack traces: the kernel's lines and trace-cmd's. */
 static void test_pi_and_stack(void)
 {
@@ -791,6 +825,7 @@ static CU_TestInfo textread_tests[] = {
 	{ "6.12 PREEMPT_RT, rtla's timerlat trace", test_612_rt },
 	{ "sched_pi_setprio and stack traces", test_pi_and_stack },
 	{ "cpuhp_enter, cpuhp_multi_enter, cpuhp_exit", test_cpuhp },
+	{ "timer_expire_entry/exit, csd_function_entry/exit", test_callbacks },
 	{ "textwrite round trip", test_round_trip },
 	{ "reading a file", test_fd },
 	{ "callback stops", test_stop },

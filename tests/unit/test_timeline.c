@@ -2,6 +2,7 @@
 /* timeline: who occupied each CPU; nesting, repair, gaps, tick period. */
 #include <string.h>
 
+#include "analysis/tick.h"
 #include "analysis/timeline.h"
 #include "evgen.h"
 #include "unit.h"
@@ -110,10 +111,10 @@ static void test_tick_estimate(void)
 	int i;
 
 	evgen_init(&g);
-	CU_ASSERT_EQUAL(timeline_estimate_tick_ns(g.ev, 0), 0);
+	CU_ASSERT_EQUAL(tick_estimate_ns(g.ev, 0), 0);
 	for (i = 0; i < 6; i++)
 		ev_hrtimer(&g, 1000.0 + i * 1003.0, 1, 10, "hog", "tick_nohz_handler", true, 0);
-	CU_ASSERT_EQUAL(timeline_estimate_tick_ns(g.ev, g.n), 1 * NSEC_PER_MSEC); /* HZ=1000 */
+	CU_ASSERT_EQUAL(tick_estimate_ns(g.ev, g.n), 1 * NSEC_PER_MSEC); /* HZ=1000 */
 }
 
 /* A machine with more than 64 CPUs: the ticks of the high ones count too. */
@@ -127,7 +128,7 @@ static void test_tick_estimate_many_cpus(void)
 		ev_hrtimer(&g, 1500.0 + i * 4000.0, RTW_MAX_CPUS - 1, 11, "b", "tick_nohz_handler",
 			   true, 0);
 	}
-	CU_ASSERT_EQUAL(timeline_estimate_tick_ns(g.ev, g.n), 4 * NSEC_PER_MSEC); /* HZ=250 */
+	CU_ASSERT_EQUAL(tick_estimate_ns(g.ev, g.n), 4 * NSEC_PER_MSEC); /* HZ=250 */
 }
 
 static void test_walk_before_first_event(void)
@@ -340,6 +341,75 @@ static void test_gap_inside_the_hrtimer_softirq(void)
 	CU_ASSERT_EQUAL(a.ns[TL_GAP], 0);
 	CU_ASSERT_EQUAL(a.ns[TL_SOFTIRQ], 2900 * NSEC_PER_USEC);
 	timeline_free(&tl);
+}
+
+/*
+ * The TIMER softirq runs the timer wheel's callbacks, each traced where the trace has
+ * timer_expire_entry/exit: outside them, its glue; long, a gap. So for an IPI that runs csd
+ * functions (the call_function vectors, csd_function_entry/exit). A callback's own time stays
+ * its; a csd function run inside other work (an hrtimer callback, irq_work) is that work's;
+ * a trace without the timer wheel's events keeps the TIMER softirq's time as its own.
+ */
+static void test_gap_inside_timer_softirq_and_ipi(void)
+{
+	struct timeline tl;
+	struct acc a;
+	int traced;
+
+	for (traced = 0; traced < 2; traced++) {
+		evgen_init(&g);
+		ev_switch(&g, 0, 0, 0, "swapper/0", 120, 0, 10, "busyloop", 120, 0);
+		ev_softirq(&g, 1000, 0, 10, "busyloop", RTW_SOFTIRQ_TIMER, true);
+		if (traced) {
+			/* 400 us before its first callback, 500 after its last: gaps */
+			ev_timer_cb(&g, 1400, 0, 10, "busyloop", "process_timeout", true);
+			ev_timer_cb(&g, 1402, 0, 10, "busyloop", NULL, false);
+			/* a driver's callback, 790 us: its own */
+			ev_timer_cb(&g, 1410, 0, 10, "busyloop", "e1000_watchdog", true);
+			ev_timer_cb(&g, 2200, 0, 10, "busyloop", NULL, false);
+		}
+		ev_softirq(&g, 2700, 0, 10, "busyloop", RTW_SOFTIRQ_TIMER, false);
+		/* a run with no timer expired: 600 us of nothing but glue */
+		ev_softirq(&g, 3000, 0, 10, "busyloop", RTW_SOFTIRQ_TIMER, true);
+		ev_softirq(&g, 3600, 0, 10, "busyloop", RTW_SOFTIRQ_TIMER, false);
+		/* an IPI: 300 us before its function, 598 after it */
+		ev_vector(&g, 4000, 0, 10, "busyloop", "call_function_single", true);
+		ev_csd(&g, 4300, 0, 10, "busyloop", "do_sync_core", true);
+		ev_csd(&g, 4302, 0, 10, "busyloop", "do_sync_core", false);
+		ev_vector(&g, 4900, 0, 10, "busyloop", "call_function_single", false);
+		/* its function running 499 us: its own */
+		ev_vector(&g, 5000, 0, 10, "busyloop", "call_function_single", true);
+		ev_csd(&g, 5001, 0, 10, "busyloop", "slow_fn", true);
+		ev_csd(&g, 5500, 0, 10, "busyloop", "slow_fn", false);
+		ev_vector(&g, 5501, 0, 10, "busyloop", "call_function_single", false);
+		/* a csd function run in place by an irq_work's untraced work: that work's */
+		ev_vector(&g, 6000, 0, 10, "busyloop", "irq_work", true);
+		ev_csd(&g, 6400, 0, 10, "busyloop", "local_fn", true);
+		ev_csd(&g, 6401, 0, 10, "busyloop", "local_fn", false);
+		ev_vector(&g, 6700, 0, 10, "busyloop", "irq_work", false);
+		/* ... and by an hrtimer callback, which goes on after it */
+		ev_vector(&g, 7000, 0, 10, "busyloop", "local_timer", true);
+		ev_hrtimer(&g, 7001, 0, 10, "busyloop", "drv_poll_timer", true, 0);
+		ev_csd(&g, 7002, 0, 10, "busyloop", "local_fn", true);
+		ev_csd(&g, 7003, 0, 10, "busyloop", "local_fn", false);
+		ev_hrtimer(&g, 7500, 0, 10, "busyloop", NULL, false, 0);
+		ev_vector(&g, 7501, 0, 10, "busyloop", "local_timer", false);
+		ev_switch(&g, 8000, 0, 10, "busyloop", 120, 0, 0, "swapper/0", 120, 0);
+		CU_ASSERT_EQUAL_FATAL(timeline_build(&tl, g.ev, g.n, evgen_us(8000)), 0);
+		walk_us(&tl, 0, 1000, 2700, &a);
+		CU_ASSERT_EQUAL(a.ns[TL_GAP], traced ? 900 * NSEC_PER_USEC : 0);
+		CU_ASSERT_EQUAL(a.ns[TL_SOFTIRQ], (traced ? 800 : 1700) * NSEC_PER_USEC);
+		CU_ASSERT_EQUAL(a.last_pid, 10);
+		walk_us(&tl, 0, 3000, 3600, &a);
+		CU_ASSERT_EQUAL(a.ns[traced ? TL_GAP : TL_SOFTIRQ], 600 * NSEC_PER_USEC);
+		walk_us(&tl, 0, 4000, 4900, &a);
+		CU_ASSERT_EQUAL(a.ns[TL_GAP], 898 * NSEC_PER_USEC);
+		CU_ASSERT_EQUAL(a.ns[TL_HARDIRQ], 2 * NSEC_PER_USEC);
+		walk_us(&tl, 0, 5000, 7501, &a);
+		CU_ASSERT_EQUAL(a.ns[TL_GAP], 0);
+		CU_ASSERT_EQUAL(a.ns[TL_HARDIRQ], (501 + 700 + 501) * NSEC_PER_USEC);
+		timeline_free(&tl);
+	}
 }
 
 static void test_handler_time_is_no_gap(void)
@@ -585,6 +655,8 @@ static CU_TestInfo timeline_tests[] = {
 	  test_kernel_code_lasts_while_need_resched },
 	{ "inside the HRTIMER softirq, outside its callbacks: a gap",
 	  test_gap_inside_the_hrtimer_softirq },
+	{ "inside the TIMER softirq and an IPI, outside their callbacks: a gap",
+	  test_gap_inside_timer_softirq_and_ipi },
 	{ "tick period estimate", test_tick_estimate },
 	{ "tick period estimate beyond 64 CPUs", test_tick_estimate_many_cpus },
 	{ "before the first event: unknown", test_walk_before_first_event },
