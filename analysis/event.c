@@ -533,9 +533,16 @@ bool event_is_tick_function(const char *function)
 	       !strcmp(function, "tick_handle_periodic");
 }
 
-bool event_is_quick_hrtimer_function(const char *function)
+bool event_is_quick_callback(const char *function)
 {
-	return event_is_tick_function(function) || !strcmp(function, "hrtimer_wakeup");
+	static const char *const quick[] = { "hrtimer_wakeup", "process_timeout",
+					     "sched_ttwu_pending", "nohz_csd_func" };
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(quick); i++)
+		if (!strcmp(function, quick[i]))
+			return true;
+	return event_is_tick_function(function);
 }
 
 int event_irq_thread_number(const char *comm)

@@ -34,7 +34,7 @@ struct tl_frame {
 	uint8_t source;	  /* RTW_EV_IRQ_ENTRY, VECTOR_ENTRY, HRTIMER_ENTRY, SOFTIRQ_ENTRY */
 	uint8_t from_irq; /* a softirq run at a hard IRQ's exit, not in the task's own context */
 	uint8_t in_cb;	  /* inside an hrtimer callback of this frame's (entry, no exit yet) */
-	uint8_t cb_quick; /* ... one of the kernel's quick ones (event_is_quick_hrtimer_function) */
+	uint8_t cb_quick; /* ... one of the kernel's quick ones (event_is_quick_callback) */
 	uint8_t csd;	  /* an IPI's: in_cb is a csd function's (csd_function_entry) */
 	uint8_t csd_done; /* ... which ran one: its work is traced */
 	int32_t irq;
@@ -253,7 +253,7 @@ static void tl_apply(struct tl_cpu *c, const struct rtw_event *e)
 		if (c->depth) {
 			c->stack[c->depth - 1].in_cb = 1;
 			c->stack[c->depth - 1].cb_quick =
-				event_is_quick_hrtimer_function(e->u.hrt.function);
+				event_is_quick_callback(e->u.hrt.function);
 		}
 		return;
 	case RTW_EV_HRTIMER_EXIT:
@@ -267,14 +267,15 @@ static void tl_apply(struct tl_cpu *c, const struct rtw_event *e)
 		if (c->depth && c->stack[c->depth - 1].ctx == TL_SOFTIRQ &&
 		    c->stack[c->depth - 1].irq == RTW_SOFTIRQ_TIMER) {
 			c->stack[c->depth - 1].in_cb = e->kind == RTW_EV_TIMER_ENTRY;
-			c->stack[c->depth - 1].cb_quick = 0;
+			c->stack[c->depth - 1].cb_quick = e->kind == RTW_EV_TIMER_ENTRY &&
+							  event_is_quick_callback(e->u.cb.function);
 		}
 		return;
 	case RTW_EV_CSD_ENTRY:
 		if (c->depth && tl_csd_frame(&c->stack[c->depth - 1]) &&
 		    !c->stack[c->depth - 1].in_cb) {
 			c->stack[c->depth - 1].in_cb = 1;
-			c->stack[c->depth - 1].cb_quick = 0;
+			c->stack[c->depth - 1].cb_quick = event_is_quick_callback(e->u.cb.function);
 			c->stack[c->depth - 1].csd = 1;
 		}
 		return;
@@ -355,7 +356,7 @@ static bool tl_glue_gap(const struct tl_cpu *c, const struct rtw_event *e)
  * Is the stretch from @c's previous event to @e inside a hard IRQ (an x86 vector or a
  * device IRQ's handler) or the HRTIMER softirq, outside the traced work it ran (before the
  * first, after the last of its hrtimer callbacks, nested handlers, softirqs) or between the
- * traced steps of a quick hrtimer callback (event_is_quick_hrtimer_function()), and long?
+ * traced steps of a quick callback (event_is_quick_callback()), and long?
  * Then it is a gap: that glue takes microseconds. A stretch inside a handler's own
  * entry/exit or another callback, or in an interrupt whose work is not traced at all, stays
  * the handler's time.
@@ -380,11 +381,14 @@ static bool tl_irq_gap(const struct tl_cpu *c, const struct rtw_event *e)
 	/*
 	 * The TIMER softirq (run_timer_softirq()) is the same loop over the timer wheel's
 	 * expired timers, each callback traced (timer_expire_entry/exit) where the trace has
-	 * them: outside a callback, the wheel's glue. A callback keeps its time.
+	 * them: outside a callback, the wheel's glue. A callback keeps its time, but for the
+	 * quick ones (a 6.12 lab spike: 1.2 ms in process_timeout with no sched_waking).
 	 */
 	if (top->ctx == TL_SOFTIRQ)
-		return top->irq == RTW_SOFTIRQ_TIMER && c->timer_cbs && !top->in_cb &&
-		       (c->last_kind == RTW_EV_SOFTIRQ_ENTRY || tl_is_work_end(c->last_kind));
+		return top->irq == RTW_SOFTIRQ_TIMER && c->timer_cbs &&
+		       (top->in_cb ? top->cb_quick
+				   : c->last_kind == RTW_EV_SOFTIRQ_ENTRY ||
+					     tl_is_work_end(c->last_kind));
 	if (top->ctx != TL_HARDIRQ)
 		return false;
 	/* sched_waking to its sched_wakeup is one try_to_wake_up() with interrupts off */

@@ -420,19 +420,23 @@ const char *event_softirq_name(int vec);
 bool event_is_tick_function(const char *function);
 
 /**
- * event_is_quick_hrtimer_function() - Does the hard-IRQ hrtimer callback @function run only
- * microseconds of code between its traced steps?
- * @function: hrtimer callback name
+ * event_is_quick_callback() - Does the callback @function (of an hrtimer in hard IRQ context,
+ * of the timer wheel, or a csd function an IPI runs) run only microseconds of code between its
+ * traced steps?
+ * @function: callback name
  *
  * The tick (event_is_tick_function(): the scheduler's tick, the RCU and timer softirqs
- * raised, the current task's runtime, all traced) and hrtimer_wakeup (a sleeper's timer:
- * try_to_wake_up(), whose sched_waking and sched_wakeup are traced) do no work of unbounded
- * length between those steps. Other callbacks (sched_rt_period_timer spins on every CPU's
- * runqueue lock, watchdog_timer_fn may print a soft-lockup report, drivers' timers) may.
+ * raised, the current task's runtime, all traced), a sleeper's timer (hrtimer_wakeup; the timer
+ * wheel's process_timeout, schedule_timeout()'s: try_to_wake_up(), whose sched_waking and
+ * sched_wakeup are traced), the wakeups other CPUs queued for this one (sched_ttwu_pending:
+ * each sched_wakeup traced) and the nohz balancer's kick (nohz_csd_func: the SCHED softirq
+ * raised) do no work of unbounded length between those steps. Other callbacks
+ * (sched_rt_period_timer spins on every CPU's runqueue lock, watchdog_timer_fn may print a
+ * soft-lockup report, drivers' timers, a TLB flush) may.
  *
- * Return: true for the tick's callbacks and hrtimer_wakeup.
+ * Return: true for those.
  */
-bool event_is_quick_hrtimer_function(const char *function);
+bool event_is_quick_callback(const char *function);
 
 /**
  * event_irq_thread_number() - The IRQ number of a threaded handler's comm.

@@ -372,6 +372,13 @@ static void test_gap_inside_timer_softirq_and_ipi(void)
 		/* a run with no timer expired: 600 us of nothing but glue */
 		ev_softirq(&g, 3000, 0, 10, "busyloop", RTW_SOFTIRQ_TIMER, true);
 		ev_softirq(&g, 3600, 0, 10, "busyloop", RTW_SOFTIRQ_TIMER, false);
+		/* a sleeper's timer (try_to_wake_up(), traced) silent for 300 us: a gap */
+		ev_softirq(&g, 3620, 0, 10, "busyloop", RTW_SOFTIRQ_TIMER, true);
+		if (traced) {
+			ev_timer_cb(&g, 3621, 0, 10, "busyloop", "process_timeout", true);
+			ev_timer_cb(&g, 3921, 0, 10, "busyloop", NULL, false);
+		}
+		ev_softirq(&g, 3922, 0, 10, "busyloop", RTW_SOFTIRQ_TIMER, false);
 		/* an IPI: 300 us before its function, 598 after it */
 		ev_vector(&g, 4000, 0, 10, "busyloop", "call_function_single", true);
 		ev_csd(&g, 4300, 0, 10, "busyloop", "do_sync_core", true);
@@ -394,14 +401,25 @@ static void test_gap_inside_timer_softirq_and_ipi(void)
 		ev_csd(&g, 7003, 0, 10, "busyloop", "local_fn", false);
 		ev_hrtimer(&g, 7500, 0, 10, "busyloop", NULL, false, 0);
 		ev_vector(&g, 7501, 0, 10, "busyloop", "local_timer", false);
-		ev_switch(&g, 8000, 0, 10, "busyloop", 120, 0, 0, "swapper/0", 120, 0);
-		CU_ASSERT_EQUAL_FATAL(timeline_build(&tl, g.ev, g.n, evgen_us(8000)), 0);
+		/* the wakeups queued for this CPU: 3 ms before the first one is traced, a gap */
+		ev_vector(&g, 8100, 0, 10, "busyloop", "call_function_single", true);
+		ev_csd(&g, 8101, 0, 10, "busyloop", "sched_ttwu_pending", true);
+		ev_wake(&g, 11101, 0, 10, "busyloop", RTW_EV_WAKEUP, 18, "rcu_preempt", 120, 0,
+			RTW_F_HARDIRQ | RTW_F_IRQS_OFF);
+		ev_csd(&g, 11102, 0, 10, "busyloop", "sched_ttwu_pending", false);
+		ev_vector(&g, 11103, 0, 10, "busyloop", "call_function_single", false);
+		ev_switch(&g, 12000, 0, 10, "busyloop", 120, 0, 0, "swapper/0", 120, 0);
+		CU_ASSERT_EQUAL_FATAL(timeline_build(&tl, g.ev, g.n, evgen_us(12000)), 0);
 		walk_us(&tl, 0, 1000, 2700, &a);
 		CU_ASSERT_EQUAL(a.ns[TL_GAP], traced ? 900 * NSEC_PER_USEC : 0);
 		CU_ASSERT_EQUAL(a.ns[TL_SOFTIRQ], (traced ? 800 : 1700) * NSEC_PER_USEC);
 		CU_ASSERT_EQUAL(a.last_pid, 10);
 		walk_us(&tl, 0, 3000, 3600, &a);
 		CU_ASSERT_EQUAL(a.ns[traced ? TL_GAP : TL_SOFTIRQ], 600 * NSEC_PER_USEC);
+		walk_us(&tl, 0, 3620, 3922, &a);
+		CU_ASSERT_EQUAL(a.ns[TL_GAP], traced ? 300 * NSEC_PER_USEC : 0);
+		walk_us(&tl, 0, 8100, 11103, &a);
+		CU_ASSERT_EQUAL(a.ns[TL_GAP], 3000 * NSEC_PER_USEC);
 		walk_us(&tl, 0, 4000, 4900, &a);
 		CU_ASSERT_EQUAL(a.ns[TL_GAP], 898 * NSEC_PER_USEC);
 		CU_ASSERT_EQUAL(a.ns[TL_HARDIRQ], 2 * NSEC_PER_USEC);
