@@ -11,6 +11,9 @@
 #include "rtwhy/instwatch.h"
 #include "rtwhy/log.h"
 
+/* what rtwhy puts back (tsess_restore()) */
+#define INSTWATCH_RESTORED (INSTWATCH_OFF | INSTWATCH_EVENTS_OFF | INSTWATCH_SETTINGS)
+
 void instwatch_init(struct instwatch *w, struct tsess *ts, enum tsess_capture capture,
 		    uint64_t now_ns)
 {
@@ -22,6 +25,12 @@ void instwatch_init(struct instwatch *w, struct tsess *ts, enum tsess_capture ca
 	w->watch_on = capture == TSESS_CAPTURE_LIVE;
 	w->watch_clear = capture == TSESS_CAPTURE_LIVE;
 	atomic_store(&w->passed, w->base.passed);
+}
+
+/* Two readings of a setting, both made, that differ. */
+static bool instwatch_differs(const char *base, const char *now)
+{
+	return base[0] && now[0] && strcmp(base, now);
 }
 
 unsigned int instwatch_judge(const struct instwatch *w, const struct tsess_state *now)
@@ -38,14 +47,48 @@ unsigned int instwatch_judge(const struct instwatch *w, const struct tsess_state
 		what |= INSTWATCH_RESIZED;
 	if (now->nr_events_off > w->base.nr_events_off)
 		what |= INSTWATCH_EVENTS_OFF;
+	if (instwatch_differs(w->base.clock, now->clock) ||
+	    instwatch_differs(w->base.tracer, now->tracer) ||
+	    (w->base.overwrite >= 0 && now->overwrite >= 0 &&
+	     w->base.overwrite != now->overwrite) ||
+	    now->cpumask_changed || now->nr_filtered > w->base.nr_filtered)
+		what |= INSTWATCH_SETTINGS;
 	return what;
+}
+
+/* "trace_clock local, was mono; tracing_cpumask 2; a filter on sched:sched_switch" */
+static void instwatch_settings_words(const struct instwatch *w, const struct tsess_state *now,
+				     char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+#define INSTWATCH_ADD(...)                                                                        \
+	do {                                                                                      \
+		if (used < len)                                                                   \
+			used += (size_t)snprintf(buf + used, len - used, "%s", used ? "; " : ""); \
+		if (used < len)                                                                   \
+			used += (size_t)snprintf(buf + used, len - used, __VA_ARGS__);            \
+	} while (0)
+	if (instwatch_differs(w->base.clock, now->clock))
+		INSTWATCH_ADD("trace_clock %s, was %s", now->clock, w->base.clock);
+	if (instwatch_differs(w->base.tracer, now->tracer))
+		INSTWATCH_ADD("current_tracer %s, was %s", now->tracer, w->base.tracer);
+	if (w->base.overwrite >= 0 && now->overwrite >= 0 && w->base.overwrite != now->overwrite)
+		INSTWATCH_ADD("options/overwrite %d, was %d", now->overwrite, w->base.overwrite);
+	if (now->cpumask_changed)
+		INSTWATCH_ADD("tracing_cpumask %s, was %s", now->cpumask, w->base.cpumask);
+	if (now->nr_filtered > w->base.nr_filtered)
+		INSTWATCH_ADD("a filter on %s%s", now->event_filtered,
+			      now->nr_filtered > 1 ? " and more" : "");
+#undef INSTWATCH_ADD
 }
 
 void instwatch_words(const struct instwatch *w, unsigned int what, const struct tsess_state *now,
 		     int restore_err, double at_s, char *buf, size_t len)
 {
 	const char *name = w->ts ? tsess_name(w->ts) : "rtwhy's";
-	char done[160];
+	char done[160], what_changed[200];
 
 	if (restore_err)
 		snprintf(done, sizeof(done),
@@ -66,6 +109,20 @@ void instwatch_words(const struct instwatch *w, unsigned int what, const struct 
 			 "%s (%s%s) at %.2f s: %s; the spikes of that time are not explained",
 			 now->nr_events_off - w->base.nr_events_off, name, now->event_off,
 			 now->nr_events_off > 1 ? " and more" : "", at_s, done);
+		break;
+	case INSTWATCH_SETTINGS:
+		instwatch_settings_words(w, now, what_changed, sizeof(what_changed));
+		if (restore_err)
+			snprintf(done, sizeof(done),
+				 "rtwhy cannot put it back (%s): it stops explaining and measures "
+				 "on",
+				 strerror(-restore_err));
+		else
+			snprintf(done, sizeof(done), "rtwhy put it back and carries on");
+		snprintf(buf, len,
+			 "another program changed rtwhy's tracing instance %s at %.2f s (%s): %s; "
+			 "the spikes of that time are not explained",
+			 name, at_s, what_changed, done);
 		break;
 	case INSTWATCH_CLEARED:
 		snprintf(buf, len,
@@ -167,7 +224,7 @@ void instwatch_keep(struct instwatch *w, unsigned int what, const struct tsess_s
 		return;
 	}
 	/* turned back on (live capture, the only one whose counts say the trace is read) */
-	reopen = (what & (INSTWATCH_OFF | INSTWATCH_EVENTS_OFF)) && w->watch_clear;
+	reopen = (what & INSTWATCH_RESTORED) && w->watch_clear;
 	instwatch_note(w, w->last_ns, reopen ? UINT64_MAX : now_ns);
 	if (reopen) {
 		w->open_stretch = atomic_load(&w->nr_stretches);
@@ -196,7 +253,7 @@ unsigned int instwatch_poll(struct instwatch *w, uint64_t now_ns)
 	/* the stretch first: the explaining thread asks before the words are out */
 	instwatch_keep(w, what, &now, now_ns);
 	if (what) {
-		if (what & (INSTWATCH_OFF | INSTWATCH_EVENTS_OFF))
+		if (what & INSTWATCH_RESTORED)
 			err = tsess_restore(w->ts);
 		if (!err && w->open_stretch && !tsess_state(w->ts, &after))
 			w->restored_passed = after.passed; /* what was read before the restore */

@@ -42,6 +42,7 @@ struct tsess {
 	const char *const *events; /* opts->events; NULL: the event table's (event.h) */
 	size_t nr_events;
 	bool *enabled; /* per event */
+	char *cpumask; /* tracing_cpumask as set up (tsess_state() compares), NULL unread */
 	char missing[512];
 	int nr_cpus;
 	struct tracefs_cpu **live;  /* per CPU trace_pipe_raw, non-blocking */
@@ -138,16 +139,16 @@ static int tsess_split(const char *spec, char *sys, size_t syslen, const char **
 }
 
 /*
- * Event @i of the session: of opts->events, or the @i-th one the event table enables; @newer
- * tells whether a kernel may lack it without a word (EVENT_T_NEWER).
+ * Event @i of the session: of opts->events, or the @i-th one the event table enables; @tflags
+ * its EVENT_T_* flags (opts->events': EVENT_T_NEEDED).
  */
 static int tsess_event(const struct tsess *s, size_t i, char *sys, size_t syslen,
-		       const char **event, bool *newer)
+		       const char **event, unsigned int *tflags)
 {
 	const struct event_type *t;
 	size_t n, k;
 
-	*newer = false;
+	*tflags = EVENT_T_ENABLE | EVENT_T_NEEDED;
 	if (s->events)
 		return tsess_split(s->events[i], sys, syslen, event);
 	t = event_types(&n);
@@ -158,7 +159,7 @@ static int tsess_event(const struct tsess *s, size_t i, char *sys, size_t syslen
 			return -EINVAL;
 		strcpy(sys, t[k].system);
 		*event = t[k].name;
-		*newer = t[k].flags & EVENT_T_NEWER;
+		*tflags = t[k].flags;
 		return 0;
 	}
 	return -EINVAL;
@@ -251,9 +252,9 @@ static int tsess_enable_events(struct tsess *s)
 	for (i = 0; i < s->nr_events; i++) {
 		const char *event;
 		char sys[64];
-		bool newer;
+		unsigned int tflags;
 
-		if (tsess_event(s, i, sys, sizeof(sys), &event, &newer))
+		if (tsess_event(s, i, sys, sizeof(sys), &event, &tflags))
 			continue;
 		if (tracefs_event_enable(s->inst, sys, event) == 0) {
 			s->enabled[i] = true;
@@ -261,7 +262,7 @@ static int tsess_enable_events(struct tsess *s)
 		}
 		if (errno == EACCES || errno == EPERM)
 			return -errno;
-		if (newer)
+		if (tflags & EVENT_T_NEWER) /* a kernel before it: no word */
 			continue;
 		used += (size_t)snprintf(s->missing + used,
 					 used < sizeof(s->missing) ? sizeof(s->missing) - used : 0,
@@ -279,9 +280,9 @@ static void tsess_disable_events(struct tsess *s)
 	for (i = 0; s->enabled && i < s->nr_events; i++) {
 		const char *event;
 		char sys[64];
-		bool newer;
+		unsigned int tflags;
 
-		if (!s->enabled[i] || tsess_event(s, i, sys, sizeof(sys), &event, &newer))
+		if (!s->enabled[i] || tsess_event(s, i, sys, sizeof(sys), &event, &tflags))
 			continue;
 		tracefs_event_disable(s->inst, sys, event);
 	}
@@ -589,6 +590,7 @@ int tsess_create(struct tsess **out, const struct tsess_opts *opts)
 	ret = tsess_enable_events(s);
 	if (ret)
 		return tsess_fail(s, "enable trace events", -ret);
+	s->cpumask = tracefs_instance_file_read(s->inst, "tracing_cpumask", NULL);
 	if (s->missing[0])
 		log_warn("events not available on this kernel, the analysis is weaker: %s",
 			 s->missing);
@@ -693,6 +695,56 @@ static bool tsess_event_off(struct tsess *s, const char *sys, const char *event)
 	return off;
 }
 
+/* @file of @s's instance into @buf: its first line, or the word in [brackets] (trace_clock). */
+static void tsess_setting(struct tsess *s, const char *file, char *buf, size_t len)
+{
+	char *text = tracefs_instance_file_read(s->inst, file, NULL), *p, *e;
+
+	buf[0] = '\0';
+	if (!text)
+		return;
+	p = strchr(text, '[');
+	e = p ? strchr(++p, ']') : NULL;
+	if (!e) {
+		p = text;
+		e = p + strcspn(p, "\n");
+	}
+	snprintf(buf, len, "%.*s", (int)(e - p), p);
+	free(text);
+}
+
+/* The settings of @st: what tracing rtwhy set up relies on, another program may change. */
+static void tsess_settings(struct tsess *s, struct tsess_state *st)
+{
+	char *text, val[8];
+	size_t i;
+
+	tsess_setting(s, "trace_clock", st->clock, sizeof(st->clock));
+	tsess_setting(s, "current_tracer", st->tracer, sizeof(st->tracer));
+	tsess_setting(s, "options/overwrite", val, sizeof(val));
+	st->overwrite = val[0] ? atoi(val) != 0 : -1;
+	text = tracefs_instance_file_read(s->inst, "tracing_cpumask", NULL);
+	if (text) {
+		st->cpumask_changed = s->cpumask && strcmp(text, s->cpumask);
+		snprintf(st->cpumask, sizeof(st->cpumask), "%.*s", (int)strcspn(text, "\n"), text);
+	}
+	free(text);
+	for (i = 0; s->enabled && i < s->nr_events; i++) {
+		const char *event;
+		unsigned int tflags;
+		char sys[64];
+
+		if (!s->enabled[i] || tsess_event(s, i, sys, sizeof(sys), &event, &tflags) ||
+		    !(tflags & EVENT_T_NEEDED))
+			continue;
+		text = tracefs_event_file_read(s->inst, sys, event, "filter", NULL);
+		if (text && strncmp(text, "none", 4) && !st->nr_filtered++)
+			snprintf(st->event_filtered, sizeof(st->event_filtered), "%.40s:%.80s", sys,
+				 event);
+		free(text);
+	}
+}
+
 int tsess_state(struct tsess *s, struct tsess_state *st)
 {
 	char *text, file[64], val[32];
@@ -717,15 +769,16 @@ int tsess_state(struct tsess *s, struct tsess_state *st)
 	for (i = 0; s->enabled && i < s->nr_events; i++) {
 		const char *event;
 		char sys[64];
-		bool newer;
+		unsigned int tflags;
 
-		if (!s->enabled[i] || tsess_event(s, i, sys, sizeof(sys), &event, &newer))
+		if (!s->enabled[i] || tsess_event(s, i, sys, sizeof(sys), &event, &tflags))
 			continue;
 		if (!tsess_event_off(s, sys, event))
 			continue;
 		if (!st->nr_events_off++)
 			snprintf(st->event_off, sizeof(st->event_off), "%.40s:%.80s", sys, event);
 	}
+	tsess_settings(s, st);
 	for (cpu = 0; cpu < s->nr_cpus; cpu++) {
 		snprintf(file, sizeof(file), "per_cpu/cpu%d/stats", cpu);
 		text = tracefs_instance_file_read(s->inst, file, NULL);
@@ -742,6 +795,47 @@ int tsess_state(struct tsess *s, struct tsess_state *st)
 	return 0;
 }
 
+/* Put back the settings of tsess_settings() another program changed; @ret, or the first -errno. */
+static int tsess_restore_settings(struct tsess *s, int ret)
+{
+	static const struct {
+		const char *file, *value;
+	} want[] = { { "trace_clock", "mono" },
+		     { "current_tracer", "nop" },
+		     { "options/overwrite", "1" } };
+	struct tsess_state now;
+	char val[32];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(want); i++) {
+		tsess_setting(s, want[i].file, val, sizeof(val));
+		/* only where it differs: a trace_clock write clears the buffer */
+		if (val[0] && strcmp(val, want[i].value) &&
+		    tracefs_instance_file_write(s->inst, want[i].file, want[i].value) < 0 && !ret)
+			ret = -errno;
+	}
+	memset(&now, 0, sizeof(now));
+	tsess_settings(s, &now);
+	if (now.cpumask_changed &&
+	    tracefs_instance_file_write(s->inst, "tracing_cpumask", s->cpumask) < 0 && !ret)
+		ret = -errno;
+	for (i = 0; now.nr_filtered && s->enabled && i < s->nr_events; i++) {
+		const char *event;
+		unsigned int tflags;
+		char sys[64], *text;
+
+		if (!s->enabled[i] || tsess_event(s, i, sys, sizeof(sys), &event, &tflags) ||
+		    !(tflags & EVENT_T_NEEDED))
+			continue;
+		text = tracefs_event_file_read(s->inst, sys, event, "filter", NULL);
+		if (text && strncmp(text, "none", 4) &&
+		    tracefs_event_file_write(s->inst, sys, event, "filter", "0") < 0 && !ret)
+			ret = -errno;
+		free(text);
+	}
+	return ret;
+}
+
 int tsess_restore(struct tsess *s)
 {
 	int ret = 0;
@@ -750,14 +844,15 @@ int tsess_restore(struct tsess *s)
 	for (i = 0; s->enabled && i < s->nr_events; i++) {
 		const char *event;
 		char sys[64];
-		bool newer;
+		unsigned int tflags;
 
-		if (!s->enabled[i] || tsess_event(s, i, sys, sizeof(sys), &event, &newer))
+		if (!s->enabled[i] || tsess_event(s, i, sys, sizeof(sys), &event, &tflags))
 			continue;
 		if (tsess_event_off(s, sys, event) && tracefs_event_enable(s->inst, sys, event) &&
 		    !ret)
 			ret = -errno;
 	}
+	ret = tsess_restore_settings(s, ret);
 	if (write(s->on_fd, "1", 1) != 1 && !ret)
 		ret = -errno;
 	return ret;
@@ -797,5 +892,6 @@ void tsess_destroy(struct tsess *s)
 		tep_free(s->tep);
 	host_ksyms_free(s->ksyms);
 	free(s->enabled);
+	free(s->cpumask);
 	free(s);
 }

@@ -2,7 +2,8 @@
 /*
  * instwatch - rtwhy's own tracing instance, changed by another program while
  * it measures: tracing_on written 0, the buffer cleared or resized, its events
- * turned off, the instance removed. The main thread polls the instance
+ * turned off or filtered, its clock, tracer, overwrite mode or CPU mask changed, the instance
+ * removed. The main thread polls the instance
  * (tsess_state(), a few small reads every INSTWATCH_PERIOD_NS; never the
  * measuring threads), says each kind of change once, at the time, with what
  * rtwhy does about it (turns it back on and carries on; carries on with the new
@@ -34,14 +35,16 @@ enum instwatch_what {
 	INSTWATCH_CLEARED = 0x02,    /* the buffer was cleared (its counts went back) */
 	INSTWATCH_RESIZED = 0x04,    /* buffer_size_kb is not what rtwhy set */
 	INSTWATCH_EVENTS_OFF = 0x08, /* events rtwhy enabled were turned off */
-	INSTWATCH_GONE = 0x10,	     /* the instance was removed */
+	INSTWATCH_SETTINGS = 0x10,   /* trace_clock, current_tracer, overwrite, tracing_cpumask
+				      * or a filter on an event it needs changed */
+	INSTWATCH_GONE = 0x20,	     /* the instance was removed (the last bit) */
 };
 
 /* One thing said on stderr, for --json. */
 struct instwatch_notice {
 	uint64_t at_ns;
 	unsigned int what; /* one enum instwatch_what bit */
-	char text[320];	   /* what was seen and what rtwhy does, as said */
+	char text[512];	   /* what was seen and what rtwhy does, as said */
 };
 
 /* A stretch of time whose trace another program disturbed: [from_ns, until_ns]. */

@@ -211,6 +211,14 @@ struct tsess_state {
 	char event_off[128];	   /* the first of them, "sched:sched_switch" */
 	unsigned long long passed; /* events read + overwritten, over the CPUs: only a clear
 				    * (or a resize) makes it go down */
+	/* the settings rtwhy made or relies on */
+	char clock[16];		  /* trace_clock's selected one ("mono"), "" unreadable */
+	char tracer[32];	  /* current_tracer ("nop"), "" unreadable */
+	int overwrite;		  /* options/overwrite: 1, 0; -1 unreadable */
+	bool cpumask_changed;	  /* tracing_cpumask differs from the one it was set up with */
+	char cpumask[64];	  /* tracing_cpumask now (cut), "" unreadable */
+	int nr_filtered;	  /* of the events the explanation needs, now with a filter */
+	char event_filtered[128]; /* the first of them */
 };
 
 /**
@@ -225,8 +233,9 @@ struct tsess_state {
 int tsess_state(struct tsess *s, struct tsess_state *st);
 
 /**
- * tsess_restore() - Put back what another program changed: tracing_on 1, and the events it
- * had enabled on again.
+ * tsess_restore() - Put back what another program changed: tracing_on 1, the events it
+ * had enabled on again, and the settings of struct tsess_state (trace_clock mono, current_tracer
+ * nop, overwrite 1, the tracing_cpumask it was set up with, no filter on its events).
  * @s: session
  *
  * Return: 0, or the first -errno.

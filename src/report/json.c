@@ -510,8 +510,8 @@ static void report_json_hotplug(FILE *f, const struct hotplug *h)
 /* "trace_disturbed": what another program did to rtwhy's instance, as said at the time */
 static void report_json_instwatch(FILE *f, const struct instwatch *w)
 {
-	static const char *const what[] = { "tracing_off", "cleared", "resized", "events_off",
-					    "removed" };
+	static const char *const what[] = { "tracing_off", "cleared",  "resized",
+					    "events_off",  "settings", "removed" };
 	int i, b;
 
 	if (!w)
@@ -521,7 +521,7 @@ static void report_json_instwatch(FILE *f, const struct instwatch *w)
 	for (i = 0; i < w->nr_notices; i++) {
 		const struct instwatch_notice *n = &w->notice[i];
 
-		for (b = 0; b < 4 && !(n->what & (1u << b)); b++)
+		for (b = 0; b < 5 && !(n->what & (1u << b)); b++)
 			;
 		fprintf(f, "%s\n    {\"at_s\": %.3f, \"what\": \"%s\", \"text\": ", i ? "," : "",
 			n->at_ns > w->start_ns ? (double)(n->at_ns - w->start_ns) / 1e9 : 0.0,

@@ -1,11 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # rtwhy's own instance changed from outside (issue 19): mid-run another program writes 0 to
-# the instance's tracing_on, then clears its trace, then turns sched_switch off, while an RT spinner on the measured CPU makes
-# spikes. rtwhy must say each at the time, once, with what it does (turns tracing back on and
+# the instance's tracing_on, then clears its trace, then turns sched_switch off, then masks the
+# measured CPU out of its tracing_cpumask and sets a filter on sched_waking, while an RT spinner
+# on the measured CPU makes spikes. rtwhy must say each at the time, once, with what it does (turns tracing back on and
 # carries on), count the spikes of that time as disturbed (--json spikes_trace_disturbed, the
 # end line), never as "overwritten before they were read", and explain spikes again after.
-PLAN=8
+PLAN=10
 . tests/integration/lib.sh
 
 # spikes for certain, 100 a second: a FIFO 80 spinner, 1 ms every 10 ms, above the FIFO 50
@@ -31,6 +32,7 @@ while :; do
 		notok "rtwhy's instance $I is there"
 		exit 1
 	fi
+	mask0=$(cat "$I/tracing_cpumask")
 	echo 0 >"$I/tracing_on"
 	sleep 0.6
 	echo >"$I/trace"
@@ -38,6 +40,12 @@ while :; do
 	echo >"$I/trace"
 	sleep 0.6
 	echo 0 >"$I/events/sched/sched_switch/enable"
+	sleep 0.6
+	echo 2 >"$I/tracing_cpumask"
+	echo 'prev_pid == 1' >"$I/events/sched/sched_waking/filter"
+	sleep 0.6
+	mask=$(cat "$I/tracing_cpumask" 2>&1)
+	filter=$(cat "$I/events/sched/sched_waking/filter" 2>&1)
 	wait "$pid"
 	rc=$?
 	stop_started
@@ -55,6 +63,10 @@ n=$(grep -c "^rtwhy: warning: another program cleared the buffer of rtwhy's trac
 check "the clear said once, though it was cleared twice ($n)" [ "$n" = 1 ]
 n=$(grep -c "^rtwhy: warning: another program turned off 1 of the events of rtwhy's tracing instance rtwhy-$pid (sched:sched_switch) at [0-9.]* s: rtwhy turned it back on and carries on" "$TMP/i.err")
 check "sched_switch turned off: said once, with the event, turned back on ($n)" [ "$n" = 1 ]
+n=$(grep -c "^rtwhy: warning: another program changed rtwhy's tracing instance rtwhy-$pid at [0-9.]* s (tracing_cpumask 2, was $mask0; a filter on sched:sched_waking): rtwhy put it back and carries on" "$TMP/i.err")
+check "the CPU mask and the filter: said once, both named, put back ($n)" [ "$n" = 1 ]
+check "0.6 s later the instance traced every CPU again, unfiltered (tracing_cpumask $mask, filter '$filter')" \
+	[ "$mask" = "$mask0" -a "$filter" = none ]
 r=$(python3 - "$TMP/i.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -65,8 +77,8 @@ PY
 )
 # shellcheck disable=SC2086
 set -- $r
-check "--json: spikes counted as disturbed (${1:-0}), both changes listed (${2:-none})" \
-	[ "${1:-0}" -ge 1 -a "${2:-}" = "cleared,events_off,tracing_off" ]
+check "--json: spikes counted as disturbed (${1:-0}), every change listed (${2:-none})" \
+	[ "${1:-0}" -ge 1 -a "${2:-}" = "cleared,events_off,settings,tracing_off" ]
 # the end: "N spikes explained, M counted and not explained (...)", then by why: "K read too
 # late, the kernel had overwritten the window" (none: not said)
 line=$(grep -A1 "^# rtwhy: [0-9]* spikes\{0,1\} explained, [0-9]* counted and not explained" "$TMP/i.out")

@@ -13,6 +13,10 @@ static void iw_base(struct instwatch *w)
 	w->base.exists = true;
 	w->base.tracing_on = 1;
 	w->base.buffer_kb = 2048;
+	strcpy(w->base.clock, "mono");
+	strcpy(w->base.tracer, "nop");
+	w->base.overwrite = 1;
+	strcpy(w->base.cpumask, "3");
 	atomic_store(&w->passed, 1000);
 }
 
@@ -38,6 +42,25 @@ static void test_judge(void)
 	CU_ASSERT_EQUAL(instwatch_judge(&w, &now), INSTWATCH_RESIZED | INSTWATCH_EVENTS_OFF);
 	now.exists = false;
 	CU_ASSERT_EQUAL(instwatch_judge(&w, &now), INSTWATCH_GONE);
+	/* the settings: each one changed; one not read is no change */
+	w.base.passed = 2000; /* the counts as they were: no clear */
+	now = w.base;
+	strcpy(now.clock, "local");
+	CU_ASSERT_EQUAL(instwatch_judge(&w, &now), INSTWATCH_SETTINGS);
+	now.clock[0] = '\0';
+	CU_ASSERT_EQUAL(instwatch_judge(&w, &now), 0);
+	strcpy(now.tracer, "function");
+	CU_ASSERT_EQUAL(instwatch_judge(&w, &now), INSTWATCH_SETTINGS);
+	now = w.base;
+	now.overwrite = 0;
+	CU_ASSERT_EQUAL(instwatch_judge(&w, &now), INSTWATCH_SETTINGS);
+	now.overwrite = -1;
+	CU_ASSERT_EQUAL(instwatch_judge(&w, &now), 0);
+	now.cpumask_changed = true;
+	CU_ASSERT_EQUAL(instwatch_judge(&w, &now), INSTWATCH_SETTINGS);
+	now = w.base;
+	now.nr_filtered = 1;
+	CU_ASSERT_EQUAL(instwatch_judge(&w, &now), INSTWATCH_SETTINGS);
 }
 
 static void test_words(void)
@@ -64,6 +87,20 @@ static void test_words(void)
 	instwatch_words(&w, INSTWATCH_EVENTS_OFF, &now, 0, 3.0, text, sizeof(text));
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "turned off 2 of the events"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "(sched:sched_switch and more)"));
+	now = w.base;
+	strcpy(now.clock, "global");
+	now.cpumask_changed = true;
+	strcpy(now.cpumask, "2");
+	now.nr_filtered = 1;
+	strcpy(now.event_filtered, "sched:sched_switch");
+	instwatch_words(&w, INSTWATCH_SETTINGS, &now, 0, 4.0, text, sizeof(text));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "changed rtwhy's tracing instance"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text,
+				      "at 4.00 s (trace_clock global, was mono; "
+				      "tracing_cpumask 2, was 3; a filter on "
+				      "sched:sched_switch): rtwhy put it back and carries on"));
+	instwatch_words(&w, INSTWATCH_SETTINGS, &now, -22, 4.0, text, sizeof(text));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text, "cannot put it back (Invalid argument): it stops"));
 	instwatch_words(&w, INSTWATCH_GONE, &now, 0, 3.0, text, sizeof(text));
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "removed rtwhy's tracing instance"));
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "stops explaining and measures on"));
