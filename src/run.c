@@ -20,6 +20,7 @@
 #include "rtwhy/clockres.h"
 #include "rtwhy/host/machine.h"
 #include "rtwhy/hotplug.h"
+#include "rtwhy/affwatch.h"
 #include "rtwhy/instwatch.h"
 #include "rtwhy/log.h"
 #include "rtwhy/measure.h"
@@ -67,6 +68,7 @@ struct run {
 	struct host_machine host;    /* what the reports say of the machine, read at the start */
 	struct metrics_file metrics; /* --metrics */
 	struct hotplug hotplug;	     /* CPUs that went offline or came back */
+	struct affwatch affwatch;    /* measuring threads moved off their CPU another way */
 	struct instwatch instwatch;  /* our instance, changed by another program */
 };
 
@@ -423,6 +425,7 @@ static void run_loop(struct run *r)
 			run_print_done(r);
 		s = measure_summary(r->m);
 		hotplug_poll(&r->hotplug, s, now);
+		affwatch_poll(&r->affwatch, s, r->hotplug.known ? &r->hotplug.online : NULL, now);
 		instwatch_poll(&r->instwatch, now);
 		if (sigflag_take(SIGHUP)) { /* --reopen-on-hup: the next window, the next write */
 			savetrace_reopen(&r->save);
@@ -594,6 +597,7 @@ static int run_write_json(struct run *r, int code)
 		.blind_spikes = s->blind_spikes + r->ex.cap.nr_dropped + r->ex.nr_overwritten,
 		.blind_ns = r->ex.cap.blind_ns,
 		.hotplug = &r->hotplug,
+		.affwatch = &r->affwatch,
 		.instwatch = &r->instwatch,
 	};
 	struct run_unexplained u;
@@ -775,6 +779,9 @@ static int run_run(struct run *r, const sigset_t *blocked)
 		return ret;
 	run_print_start(r);
 	hotplug_init(&r->hotplug, "", run_now_ns());
+	if (affwatch_init(&r->affwatch, "", getpid(), measure_summary(r->m)->nr_threads,
+			  run_now_ns()))
+		log_warn("cannot watch the measuring threads' affinity: %s", strerror(ENOMEM));
 	if (r->ts && !r->ex.started)
 		explain_sample_steal(&r->ex, run_now_ns());
 	run_loop(r);
@@ -822,6 +829,7 @@ static int run_unwind(struct run *r, int code)
 	spikekeep_free(&r->kept);
 	free(r->verbose);
 	metrics_file_free(&r->metrics);
+	affwatch_free(&r->affwatch);
 	return code;
 }
 

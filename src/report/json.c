@@ -507,6 +507,37 @@ static void report_json_hotplug(FILE *f, const struct hotplug *h)
 	fprintf(f, "%s],\n", h->nr_changes ? "\n  " : "");
 }
 
+/* "affinity_changes": each measuring thread moved off its CPU, or pinned to it again */
+static void report_json_affwatch(FILE *f, const struct affwatch *w)
+{
+	int i;
+
+	if (!w)
+		return;
+	fprintf(f, "  \"affinity_changes\": [");
+	for (i = 0; i < w->nr_changes; i++) {
+		const struct affwatch_change *c = &w->change[i];
+
+		fprintf(f,
+			"%s\n    {\"at_s\": %.3f, \"thread\": %d, \"tid\": %d, \"cpu\": %d, "
+			"\"back\": %s, \"cpus\": ",
+			i ? "," : "",
+			c->at_ns > w->start_ns ? (double)(c->at_ns - w->start_ns) / 1e9 : 0.0,
+			c->thread, c->tid, c->cpu, c->back ? "true" : "false");
+		if (c->back)
+			fprintf(f, "null");
+		else
+			json_escape(f, c->cpus);
+		fprintf(f, ", \"cpuset\": ");
+		if (c->cpuset[0])
+			json_escape(f, c->cpuset);
+		else
+			fprintf(f, "null");
+		fputc('}', f);
+	}
+	fprintf(f, "%s],\n", w->nr_changes ? "\n  " : "");
+}
+
 /* "trace_disturbed": what another program did to rtwhy's instance, as said at the time */
 static void report_json_instwatch(FILE *f, const struct instwatch *w)
 {
@@ -578,6 +609,7 @@ int report_json_write(const char *path, const struct rtw_config *cfg,
 		(unsigned long long)run->unexplained.failed, run->unexplained.thread_max);
 	fprintf(f, "  \"spikes_not_kept\": %zu,\n", run->kept ? run->kept->nr_dropped : 0);
 	report_json_hotplug(f, run->hotplug);
+	report_json_affwatch(f, run->affwatch);
 	report_json_instwatch(f, run->instwatch);
 	/* the rest through the writer, one level in */
 	j.out = f;

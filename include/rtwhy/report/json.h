@@ -16,6 +16,7 @@
 #include "rtwhy/config.h"
 #include "rtwhy/host/machine.h"
 #include "rtwhy/hotplug.h"
+#include "rtwhy/affwatch.h"
 #include "rtwhy/instwatch.h"
 #include "rtwhy/json.h"
 #include "rtwhy/measure.h"
@@ -39,6 +40,7 @@ struct report_json_run {
 		int thread_max;		/* threads whose largest spike was not explained */
 	} unexplained;
 	const struct hotplug *hotplug;	   /* "cpu_hotplug": CPUs that went or came; NULL: none */
+	const struct affwatch *affwatch;   /* "affinity_changes": threads moved; NULL: none */
 	const struct instwatch *instwatch; /* "trace_disturbed", "spikes_trace_disturbed" */
 };
 

@@ -1,0 +1,75 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# A measuring thread's CPU taken another way than by CPU hotplug (issue 19): mid-run another
+# program moves thread 1 (pinned to CPU 1) to CPU 0 with taskset -p, then thread 0 (pinned to
+# CPU 0) is moved into a cgroup v1 cpuset whose only CPU is 1 (the kernel sets its affinity to
+# the cpuset's CPUs), then thread 1 is pinned to CPU 1 again. rtwhy must say each at the time,
+# once, naming the thread, the CPU it lost, its CPUs now, and the cpuset where that is why; say
+# thread 1 pinned again; list the three in --json affinity_changes; and not fight them.
+PLAN=6
+. tests/integration/lib.sh
+
+G=
+aff_cleanup() {
+	stop_started
+	cgroup_remove "$G" "$CSROOT"
+	cleanup
+}
+trap aff_cleanup EXIT
+
+if [ "$(nproc)" -lt 2 ]; then
+	for i in $(seq $PLAN); do ok "# SKIP one CPU: nowhere to move a thread"; done
+	exit 0
+fi
+CSROOT=$(awk '$3 == "cgroup" && $4 ~ /(^|,)cpuset(,|$)/ { print $2; exit }' /proc/mounts)
+
+"$RTWHY" -t 2 -a 0,1 -p 50 -i 1000 -D 4 -q --json="$TMP/a.json" >"$TMP/a.out" 2>"$TMP/a.err" &
+pid=$!
+STARTED_PIDS="$STARTED_PIDS $pid"
+sleep 1
+# the measuring threads: the two pinned to one CPU (the main and explaining threads are not)
+t0= t1=
+for t in /proc/$pid/task/*; do
+	tid=${t##*/}
+	case "$(taskset -p "$tid" 2>/dev/null | sed 's/.*: //')" in
+	1) t0=$tid ;;
+	2) t1=$tid ;;
+	esac
+done
+note "measuring threads: $t0 (CPU 0), $t1 (CPU 1)"
+taskset -p -c 0 "$t1" >/dev/null
+sleep 0.5
+if [ -n "$CSROOT" ]; then
+	G=$CSROOT/rtwhy-it-$$
+	mkdir "$G" && echo 1 >"$G/cpuset.cpus" && cat "$CSROOT/cpuset.mems" >"$G/cpuset.mems" &&
+		echo "$t0" >"$G/tasks"
+fi
+sleep 0.5
+taskset -p -c 1 "$t1" >/dev/null
+wait "$pid"
+rc=$?
+check "the run ended, status 0 (got $rc)" [ "$rc" = 0 ]
+n=$(grep -c "^rtwhy: warning: thread 1 (tid $t1), pinned to CPU 1, may now run on CPUs 0: another program changed its affinity at [0-9.]* s (sched_setaffinity(), taskset -p); rtwhy does not pin it back" "$TMP/a.err")
+check "taskset -p by another program: said once, with the thread and its CPUs now ($n)" [ "$n" = 1 ]
+if [ -n "$G" ]; then
+	n=$(grep -c "^rtwhy: warning: thread 0 (tid $t0), pinned to CPU 0, may now run on CPUs 1 only: at [0-9.]* s its cpuset cgroup /rtwhy-it-$$, whose CPUs are 1, took CPU 0 from it" "$TMP/a.err")
+	check "moved into a cpuset without its CPU: said once, naming the cpuset ($n)" [ "$n" = 1 ]
+else
+	ok "# SKIP no cgroup v1 cpuset hierarchy"
+fi
+n=$(grep -c "^rtwhy: warning: thread 1 (tid $t1) is pinned to CPU 1 again at" "$TMP/a.err")
+check "pinned to its CPU again: said once ($n)" [ "$n" = 1 ]
+got=$(python3 - "$TMP/a.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+print(" ".join("%d:%s:%s" % (c["thread"], "back" if c["back"] else c["cpus"],
+                             c["cpuset"] or "-") for c in d.get("affinity_changes", [])))
+PY
+)
+want="1:0:- 1:back:-"
+[ -n "$G" ] && want="1:0:- 0:1:/rtwhy-it-$$ 1:back:-"
+check "--json affinity_changes in order ($got)" [ "$got" = "$want" ]
+# the threads measured on where the kernel ran them: rtwhy did not fight the moves
+check "both threads measured to the end" \
+	[ "$(grep -c '^T: [01] .* C: *[1-9]' "$TMP/a.out")" = 2 ]
+grep -q "^rtwhy: warning: thread" "$TMP/a.err" || show "$TMP/a.err"
