@@ -77,6 +77,7 @@ void affwatch_describe(const struct affwatch *w, const struct affwatch_change *c
 		       size_t len)
 {
 	double at = c->at_ns > w->start_ns ? (double)(c->at_ns - w->start_ns) / 1e9 : 0.0;
+	const char *cpus = strpbrk(c->cpus, "-,") ? "CPUs" : "CPU"; /* "CPU 0", "CPUs 0-3" */
 
 	if (c->back) {
 		snprintf(buf, len, "thread %d (tid %d) is pinned to CPU %d again at %.2f s",
@@ -85,20 +86,20 @@ void affwatch_describe(const struct affwatch *w, const struct affwatch_change *c
 	}
 	if (c->cpuset[0])
 		snprintf(buf, len,
-			 "thread %d (tid %d), pinned to CPU %d, may now run on CPUs %s only: at "
+			 "thread %d (tid %d), pinned to CPU %d, may now run on %s %s only: at "
 			 "%.2f s its cpuset cgroup %s, whose CPUs are %s, took CPU %d from it (not "
 			 "rtwhy); rtwhy measures it where the kernel runs it and explains its "
-			 "spikes "
-			 "there",
-			 c->thread, c->tid, c->cpu, c->cpus, at, c->cpuset, c->cpuset_cpus, c->cpu);
+			 "spikes there",
+			 c->thread, c->tid, c->cpu, cpus, c->cpus, at, c->cpuset, c->cpuset_cpus,
+			 c->cpu);
 	else
 		snprintf(
 			buf, len,
-			"thread %d (tid %d), pinned to CPU %d, may now run on CPUs %s: another "
+			"thread %d (tid %d), pinned to CPU %d, may now run on %s %s: another "
 			"program changed its affinity at %.2f s (sched_setaffinity(), taskset -p); "
 			"rtwhy does not pin it back: it measures it where the kernel runs it and "
 			"explains its spikes there",
-			c->thread, c->tid, c->cpu, c->cpus, at);
+			c->thread, c->tid, c->cpu, cpus, c->cpus, at);
 }
 
 int affwatch_poll(struct affwatch *w, const struct measure_summary *s, const cpu_set_t *online,

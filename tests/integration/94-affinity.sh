@@ -49,10 +49,10 @@ taskset -p -c 1 "$t1" >/dev/null
 wait "$pid"
 rc=$?
 check "the run ended, status 0 (got $rc)" [ "$rc" = 0 ]
-n=$(grep -c "^rtwhy: warning: thread 1 (tid $t1), pinned to CPU 1, may now run on CPUs 0: another program changed its affinity at [0-9.]* s (sched_setaffinity(), taskset -p); rtwhy does not pin it back" "$TMP/a.err")
+n=$(grep -c "^rtwhy: warning: thread 1 (tid $t1), pinned to CPU 1, may now run on CPU 0: another program changed its affinity at [0-9.]* s (sched_setaffinity(), taskset -p); rtwhy does not pin it back" "$TMP/a.err")
 check "taskset -p by another program: said once, with the thread and its CPUs now ($n)" [ "$n" = 1 ]
 if [ -n "$G" ]; then
-	n=$(grep -c "^rtwhy: warning: thread 0 (tid $t0), pinned to CPU 0, may now run on CPUs 1 only: at [0-9.]* s its cpuset cgroup /rtwhy-it-$$, whose CPUs are 1, took CPU 0 from it" "$TMP/a.err")
+	n=$(grep -c "^rtwhy: warning: thread 0 (tid $t0), pinned to CPU 0, may now run on CPU 1 only: at [0-9.]* s its cpuset cgroup /rtwhy-it-$$, whose CPUs are 1, took CPU 0 from it" "$TMP/a.err")
 	check "moved into a cpuset without its CPU: said once, naming the cpuset ($n)" [ "$n" = 1 ]
 else
 	ok "# SKIP no cgroup v1 cpuset hierarchy"

@@ -50,7 +50,7 @@ static void test_words_and_cpuset(void)
 	CU_ASSERT_STRING_EQUAL(c->cpuset, "/kubepods/pod1/ctr");
 	affwatch_describe(&w, c, text, sizeof(text));
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "thread 0 (tid 101), pinned to CPU 0, may now run on "
-					    "CPUs 1 only: at 2.51 s its cpuset cgroup "
+					    "CPU 1 only: at 2.51 s its cpuset cgroup "
 					    "/kubepods/pod1/ctr, whose CPUs are 1, took CPU 0"));
 	/* pinned to CPU 1, which its cpuset has: another program's doing */
 	t.cpu = 1;
