@@ -579,7 +579,9 @@ static bool tl_softirq_thread_exit(const struct tl_cpu *c, const struct rtw_even
  * preempted may run on silently, but then its end, where it switches, falls anywhere, not
  * at the next interrupt's exit; the switch there is the CPU going on where the first return
  * had stopped (the host did not run the vCPU), or interrupts that were off until then.
- * So only where the first return would have switched (tl_return_switches()).
+ * So only where the first return would have switched (tl_return_switches()). A silence that
+ * ends with the task's switch-out itself is the return's own switch, late: a gap where that
+ * return switches whatever the code (a preemptible kernel, or user space by a stack record).
  */
 static void tl_resched_stalls(struct tl_cpu *c, int preempt)
 {
@@ -593,6 +595,22 @@ static void tl_resched_stalls(struct tl_cpu *c, int preempt)
 		if (s->ctx != TL_TASK || !s->resched_return ||
 		    s->end_ns - s->start_ns < TL_IRQ_GAP_NS || !tl_return_switches(s, preempt))
 			continue;
+		/*
+		 * switched out at the end of the silence itself: where that return switches
+		 * whatever code the task was in (a preemptible kernel: irqentry_exit() calls
+		 * preempt_schedule_irq(); user space, as a stack record in the interrupt shows),
+		 * the switch was due microseconds after it, not a silence later (a 6.12
+		 * preempt=full lab spike: 4 ms from the tick's exit, need-resched set, to the
+		 * busy loop's switch-out, no event between)
+		 */
+		k = i + 1;
+		if (k < c->nr && c->seg[k].start_ns == s->end_ns && c->seg[k].pid != s->pid &&
+		    (c->seg[k].ctx == TL_TASK || c->seg[k].ctx == TL_IDLE) &&
+		    (util_preempt_kernel_code(preempt) || s->code == TL_CODE_USER)) {
+			s->ctx = TL_GAP;
+			s->resched_gap = 1;
+			continue;
+		}
 		for (k = i + 1; k < c->nr; k++) {
 			const struct tl_segment *t = &c->seg[k];
 

@@ -460,6 +460,13 @@ void verdict_words_non_preemptible(const struct verdict_words *w, char *text, ch
 			 "Without PREEMPT_RT a softirq (here %s) runs with preemption off whatever "
 			 "the preemption model: only a PREEMPT_RT kernel preempts it; or %s.",
 			 w->c->softirq, away);
+	else if (util_preempt_kernel_code(res->kernel.preempt))
+		/* preemptible already: only a preempt- or IRQs-off section holds it off */
+		snprintf(hint, BLAME_HINT_LEN,
+			 "This kernel preempts kernel code (preempt=%s): only a section with "
+			 "preemption or interrupts off (a spinlock, preempt_disable()) holds off "
+			 "the scheduler; find the one it ran (the preemptirqsoff tracer), or %s.",
+			 util_preempt_name(res->kernel.preempt), away);
 	else
 		snprintf(hint, BLAME_HINT_LEN,
 			 "Use a preemptible kernel (boot with preempt=full, or a PREEMPT_RT "

@@ -11,6 +11,8 @@
 #include "analysis/blame.h"
 #include "analysis/pidmap.h"
 #include "analysis/timeline.h"
+#include "analysis/util.h"
+#include "analysis/verdict.h"
 #include "evgen.h"
 #include "unit.h"
 
@@ -582,6 +584,14 @@ static void test_non_preemptible(void)
 	CU_ASSERT_TRUE(res.resched_at_wakeup);
 	CU_ASSERT_EQUAL(res.verdict, BLAME_V_NON_PREEMPTIBLE);
 	CU_ASSERT_STRING_EQUAL(top()->comm, "kworker/1:1");
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "Use a preemptible kernel")); /* model unknown */
+	/* a kernel that preempts kernel code already: never "boot with preempt=full" */
+	res.kernel.preempt = UTIL_PREEMPT_FULL;
+	verdict_decide(&res, NULL);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_NON_PREEMPTIBLE);
+	CU_ASSERT_PTR_NULL(strstr(res.hint, "preempt=full, or"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "This kernel preempts kernel code (preempt=full): "
+						"only a section with preemption or interrupts off"));
 }
 
 static void test_rt_thread_held_by_fair_task(void)
