@@ -342,6 +342,8 @@ static void blame_add_segment(const struct tl_segment *s, uint64_t at_ns, uint64
 			c->flags |= BLAME_C_RESCHED_GAP;
 			if (s->code == TL_CODE_USER)
 				c->flags |= BLAME_C_RESCHED_USER;
+			if (s->resched_gap == 2)
+				c->flags |= BLAME_C_RESCHED_SWITCH;
 			c->resched_gap_ns += ns;
 		}
 		return;

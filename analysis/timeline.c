@@ -608,7 +608,7 @@ static void tl_resched_stalls(struct tl_cpu *c, int preempt)
 		    (c->seg[k].ctx == TL_TASK || c->seg[k].ctx == TL_IDLE) &&
 		    (util_preempt_kernel_code(preempt) || s->code == TL_CODE_USER)) {
 			s->ctx = TL_GAP;
-			s->resched_gap = 1;
+			s->resched_gap = 2;
 			continue;
 		}
 		for (k = i + 1; k < c->nr; k++) {

@@ -730,16 +730,20 @@ static void verdict_words_resched_gap(const struct verdict_words *w, char *buf, 
 			 "code runs on where preempt is none or voluntary (this kernel's model is "
 			 "not "
 			 "known): taken as in user space (--stack shows where)");
-	snprintf(buf, len,
-		 " while %s was current (%llu us of it from %s with need-resched set to the next "
-		 "interrupt, right after which it was switched out, need-resched still set: no "
-		 "schedule() ran between; %s)",
-		 c->comm, (unsigned long long)(c->resched_gap_ns / NSEC_PER_USEC),
-		 event_comm_is_softirq_thread(c->comm)
-			 ? "an interrupt's return or the end of its softirqs (its thread loop "
-			   "switches right after them)"
-			 : "an interrupt's return",
-		 why);
+	snprintf(
+		buf, len,
+		" while %s was current (%llu us of it from %s with need-resched set to %s; %s)",
+		c->comm, (unsigned long long)(c->resched_gap_ns / NSEC_PER_USEC),
+		event_comm_is_softirq_thread(c->comm)
+			? "an interrupt's return or the end of its softirqs (its thread loop "
+			  "switches right after them)"
+			: "an interrupt's return",
+		c->flags & BLAME_C_RESCHED_SWITCH
+			? "its own switch-out, which that return makes at once, with no event "
+			  "between"
+			: "the next interrupt, right after which it was switched out, need-resched "
+			  "still set: no schedule() ran between",
+		why);
 }
 
 void verdict_words_invisible(const struct verdict_words *w, char *text, char *hint)

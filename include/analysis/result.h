@@ -435,6 +435,8 @@ enum blame_phase {
 #define BLAME_C_IRQ_DUE 0x10
 /* with BLAME_C_RESCHED_GAP: a stack record in that interrupt found the task in user space */
 #define BLAME_C_RESCHED_USER 0x20
+/* with BLAME_C_RESCHED_GAP: (some of) that silence ended at the task's own switch-out */
+#define BLAME_C_RESCHED_SWITCH 0x40
 /* The name rtwhy gives its explaining thread (--explain): a task of that name is rtwhy's own. */
 #define BLAME_EXPLAINER_COMM "rtwhy-explain"
 /* What a culprit did through a kernel mechanism (cause.h), beyond occupying the CPU. */

@@ -49,7 +49,8 @@ struct tl_segment {
 				  * TIF_NEED_RESCHED set and no preempt count; one that stays
 				  * silent until an interrupt, right after which the task is
 				  * switched out, is a TL_GAP (timeline.c: tl_resched_stalls) */
-	uint8_t resched_gap;	 /* TL_GAP: made one so by tl_resched_stalls */
+	uint8_t resched_gap;	 /* TL_GAP: made one so by tl_resched_stalls (2: the silence
+				  * ended at the task's own switch-out, no interrupt between) */
 	uint8_t code;		 /* TL_CODE_*, of a resched_return segment: where the interrupt
 				  * found the task, by a stack record inside it */
 	uint8_t end_resched;	 /* TIF_NEED_RESCHED set on the event that ended it (still

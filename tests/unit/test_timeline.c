@@ -619,6 +619,9 @@ static void test_resched_silence_by_preemption_model(void)
 					      0);
 			walk_us(&tl, 1, 1010, 4020, &a);
 			CU_ASSERT_EQUAL(a.ns[gap ? TL_GAP : TL_TASK], 3010 * NSEC_PER_USEC);
+			for (size_t i = 0; gap && i < tl.nr_seg; i++) /* which way it ended */
+				if (tl.seg[i].ctx == TL_GAP && tl.seg[i].start_ns == evgen_us(1010))
+					CU_ASSERT_EQUAL(tl.seg[i].resched_gap, direct ? 2 : 1);
 			if (a.ns[gap ? TL_GAP : TL_TASK] != 3010 * NSEC_PER_USEC)
 				fprintf(stderr, "case %zu%s: gap %llu task %llu\n", k,
 					direct ? " (direct)" : "", (unsigned long long)a.ns[TL_GAP],
