@@ -50,6 +50,15 @@ struct tsess {
 	struct rbread *rb;
 };
 
+/* The instance's settings rtwhy makes (tsess_create()) and puts back (tsess_restore()). */
+static const struct {
+	const char *file, *value, *what; /* what: for "cannot set ..." */
+} tsess_settings_set[] = {
+	{ "trace_clock", "mono", "set trace_clock to mono" },
+	{ "current_tracer", "nop", "set current_tracer to nop" },
+	{ "options/overwrite", "1", "set overwrite mode" },
+};
+
 static const char *const tsess_capture_names[] = {
 	[TSESS_CAPTURE_NONE] = "none",	       [TSESS_CAPTURE_AUTO] = "auto",
 	[TSESS_CAPTURE_STOP] = "stop",	       [TSESS_CAPTURE_LIVE] = "live",
@@ -548,6 +557,7 @@ int tsess_create(struct tsess **out, const struct tsess_opts *opts)
 	const char *dir;
 	struct tsess *s;
 	int major, minor, ret;
+	size_t i;
 
 	*out = NULL;
 	s = calloc(1, sizeof(*s));
@@ -581,10 +591,10 @@ int tsess_create(struct tsess **out, const struct tsess_opts *opts)
 	}
 	if (tracefs_instance_file_write(s->inst, "tracing_on", "0") < 0)
 		return tsess_fail(s, "stop the new tracing instance", errno);
-	if (tracefs_instance_file_write(s->inst, "trace_clock", "mono") < 0)
-		return tsess_fail(s, "set trace_clock to mono", errno);
-	if (tracefs_instance_file_write(s->inst, "options/overwrite", "1") < 0)
-		return tsess_fail(s, "set overwrite mode", errno);
+	for (i = 0; i < ARRAY_SIZE(tsess_settings_set); i++)
+		if (tracefs_instance_file_write(s->inst, tsess_settings_set[i].file,
+						tsess_settings_set[i].value) < 0)
+			return tsess_fail(s, tsess_settings_set[i].what, errno);
 	if (opts->buffer_kb && tracefs_instance_set_buffer_size(s->inst, opts->buffer_kb, -1) < 0)
 		return tsess_fail(s, "set the trace buffer size", errno);
 	ret = tsess_enable_events(s);
@@ -695,6 +705,16 @@ static bool tsess_event_off(struct tsess *s, const char *sys, const char *event)
 	return off;
 }
 
+/* Has another program set a filter on @sys:@event in @s's instance? rtwhy sets none. */
+static bool tsess_event_filtered(struct tsess *s, const char *sys, const char *event)
+{
+	char *text = tracefs_event_file_read(s->inst, sys, event, "filter", NULL);
+	bool filtered = text && strncmp(text, "none", 4);
+
+	free(text);
+	return filtered;
+}
+
 /* @file of @s's instance into @buf: its first line, or the word in [brackets] (trace_clock). */
 static void tsess_setting(struct tsess *s, const char *file, char *buf, size_t len)
 {
@@ -737,11 +757,9 @@ static void tsess_settings(struct tsess *s, struct tsess_state *st)
 		if (!s->enabled[i] || tsess_event(s, i, sys, sizeof(sys), &event, &tflags) ||
 		    !(tflags & EVENT_T_NEEDED))
 			continue;
-		text = tracefs_event_file_read(s->inst, sys, event, "filter", NULL);
-		if (text && strncmp(text, "none", 4) && !st->nr_filtered++)
+		if (tsess_event_filtered(s, sys, event) && !st->nr_filtered++)
 			snprintf(st->event_filtered, sizeof(st->event_filtered), "%.40s:%.80s", sys,
 				 event);
-		free(text);
 	}
 }
 
@@ -798,20 +816,17 @@ int tsess_state(struct tsess *s, struct tsess_state *st)
 /* Put back the settings of tsess_settings() another program changed; @ret, or the first -errno. */
 static int tsess_restore_settings(struct tsess *s, int ret)
 {
-	static const struct {
-		const char *file, *value;
-	} want[] = { { "trace_clock", "mono" },
-		     { "current_tracer", "nop" },
-		     { "options/overwrite", "1" } };
 	struct tsess_state now;
 	char val[32];
 	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(want); i++) {
-		tsess_setting(s, want[i].file, val, sizeof(val));
+	for (i = 0; i < ARRAY_SIZE(tsess_settings_set); i++) {
+		const char *file = tsess_settings_set[i].file, *value = tsess_settings_set[i].value;
+
+		tsess_setting(s, file, val, sizeof(val));
 		/* only where it differs: a trace_clock write clears the buffer */
-		if (val[0] && strcmp(val, want[i].value) &&
-		    tracefs_instance_file_write(s->inst, want[i].file, want[i].value) < 0 && !ret)
+		if (val[0] && strcmp(val, value) &&
+		    tracefs_instance_file_write(s->inst, file, value) < 0 && !ret)
 			ret = -errno;
 	}
 	memset(&now, 0, sizeof(now));
@@ -822,16 +837,14 @@ static int tsess_restore_settings(struct tsess *s, int ret)
 	for (i = 0; now.nr_filtered && s->enabled && i < s->nr_events; i++) {
 		const char *event;
 		unsigned int tflags;
-		char sys[64], *text;
+		char sys[64];
 
 		if (!s->enabled[i] || tsess_event(s, i, sys, sizeof(sys), &event, &tflags) ||
 		    !(tflags & EVENT_T_NEEDED))
 			continue;
-		text = tracefs_event_file_read(s->inst, sys, event, "filter", NULL);
-		if (text && strncmp(text, "none", 4) &&
+		if (tsess_event_filtered(s, sys, event) &&
 		    tracefs_event_file_write(s->inst, sys, event, "filter", "0") < 0 && !ret)
 			ret = -errno;
-		free(text);
 	}
 	return ret;
 }

@@ -552,7 +552,7 @@ static void report_json_instwatch(FILE *f, const struct instwatch *w)
 	for (i = 0; i < w->nr_notices; i++) {
 		const struct instwatch_notice *n = &w->notice[i];
 
-		for (b = 0; b < 5 && !(n->what & (1u << b)); b++)
+		for (b = 0; b < (int)ARRAY_SIZE(what) - 1 && !(n->what & (1u << b)); b++)
 			;
 		fprintf(f, "%s\n    {\"at_s\": %.3f, \"what\": \"%s\", \"text\": ", i ? "," : "",
 			n->at_ns > w->start_ns ? (double)(n->at_ns - w->start_ns) / 1e9 : 0.0,
