@@ -535,8 +535,11 @@ bool event_is_tick_function(const char *function)
 
 bool event_is_quick_callback(const char *function)
 {
-	static const char *const quick[] = { "hrtimer_wakeup", "process_timeout",
-					     "sched_ttwu_pending", "nohz_csd_func" };
+	static const char *const quick[] = {
+		"hrtimer_wakeup", "process_timeout",	   "sched_ttwu_pending",
+		"nohz_csd_func",  "delayed_work_timer_fn", "kthread_delayed_work_timer_fn",
+		"it_real_fn",	  "posix_timer_fn",	   "timerfd_tmrproc",
+	};
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(quick); i++)

@@ -429,8 +429,11 @@ bool event_is_tick_function(const char *function);
  * raised, the current task's runtime, all traced), a sleeper's timer (hrtimer_wakeup; the timer
  * wheel's process_timeout, schedule_timeout()'s: try_to_wake_up(), whose sched_waking and
  * sched_wakeup are traced), the wakeups other CPUs queued for this one (sched_ttwu_pending:
- * each sched_wakeup traced) and the nohz balancer's kick (nohz_csd_func: the SCHED softirq
- * raised) do no work of unbounded length between those steps. Other callbacks
+ * each sched_wakeup traced), the nohz balancer's kick (nohz_csd_func: the SCHED softirq
+ * raised), a delayed work's timer (delayed_work_timer_fn, kthread_delayed_work_timer_fn: the
+ * work queued, its worker woken), a signal timer's (it_real_fn, posix_timer_fn: the signal
+ * sent, signal_generate) and a timerfd's (timerfd_tmrproc: its pollers woken) do no work of
+ * unbounded length between those steps. Other callbacks
  * (sched_rt_period_timer spins on every CPU's runqueue lock, watchdog_timer_fn may print a
  * soft-lockup report, drivers' timers, a TLB flush) may.
  *

@@ -101,6 +101,16 @@ static void test_names(void)
 	CU_ASSERT_TRUE(event_is_tick_function("tick_nohz_handler"));
 	CU_ASSERT_TRUE(event_is_tick_function("tick_sched_timer"));
 	CU_ASSERT_FALSE(event_is_tick_function("hrtimer_wakeup"));
+	/* quick: every step traced (a wakeup, a signal, a work queued), or the tick */
+	CU_ASSERT_TRUE(event_is_quick_callback("tick_sched_timer"));
+	CU_ASSERT_TRUE(event_is_quick_callback("process_timeout"));
+	CU_ASSERT_TRUE(event_is_quick_callback("delayed_work_timer_fn"));
+	CU_ASSERT_TRUE(event_is_quick_callback("it_real_fn"));
+	CU_ASSERT_TRUE(event_is_quick_callback("timerfd_tmrproc"));
+	CU_ASSERT_FALSE(event_is_quick_callback("sched_rt_period_timer"));
+	CU_ASSERT_FALSE(event_is_quick_callback("watchdog_timer_fn"));
+	CU_ASSERT_FALSE(event_is_quick_callback("e1000_watchdog"));
+	CU_ASSERT_FALSE(event_is_quick_callback("delayed_work_timer_fn_x"));
 	CU_ASSERT_EQUAL(event_irq_thread_number("irq/41-eth0"), 41);
 	CU_ASSERT_EQUAL(event_irq_thread_number("irq/41-s-eth0"), 41);
 	CU_ASSERT_EQUAL(event_irq_thread_number("irq/24-ACPI:Ged"), 24);
