@@ -297,8 +297,9 @@ static void explain_note_explained(struct explain *e, const struct measure_spike
  * "overwritten". What the main thread's polls saw costs nothing; a window that did not come
  * back whole was disturbed by a change until it was read (a clear after the spike), and only
  * then is the instance read now (a file per event and per CPU), as the next poll may not have
- * seen the change yet. Else its FREEZE line's failed write is said, once: a run whose writes
- * fail would say it every spike.
+ * seen the change yet; so for a FREEZE line whose write failed (tracing_on 0 makes the kernel
+ * refuse it: EBADF; options/markers 0: EINVAL). Else that failed write is said, once: a run whose writes fail would
+ * say it every spike.
  */
 static bool explain_disturbed(struct explain *e, const struct capture_spike *cs)
 {
@@ -307,16 +308,20 @@ static bool explain_disturbed(struct explain *e, const struct capture_spike *cs)
 
 	if (e->instwatch && (instwatch_disturbed(e->instwatch, ms->deadline_ns - e->cap.lookback_ns,
 						 whole ? ms->wake_ns : timenow_mono_ns()) ||
-			     (!whole && instwatch_changed_now(e->instwatch)))) {
+			     ((!whole || ms->freeze_err) && instwatch_changed_now(e->instwatch)))) {
 		atomic_fetch_add(&e->instwatch->nr_spikes, 1);
 		return true;
 	}
 	if (ms->freeze_err && !e->freeze_err_said) {
 		e->freeze_err_said = true;
-		log_warn("cannot write the FREEZE line of a spike of thread %d: %s (its trace ran "
-			 "on "
-			 "after it; said once)",
-			 ms->thread, strerror(-ms->freeze_err));
+		/* trace_marker's errors: EBADF the buffer not recording, EINVAL markers off */
+		log_warn(
+			"cannot write the FREEZE line of a spike of thread %d: %s%s (its trace ran "
+			"on after it; said once)",
+			ms->thread, strerror(-ms->freeze_err),
+			ms->freeze_err == -EBADF    ? ", the instance was not recording"
+			: ms->freeze_err == -EINVAL ? ", the instance refused trace markers"
+						    : "");
 	}
 	return false;
 }

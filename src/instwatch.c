@@ -51,7 +51,10 @@ unsigned int instwatch_judge(const struct instwatch *w, const struct tsess_state
 	    instwatch_differs(w->base.tracer, now->tracer) ||
 	    (w->base.overwrite >= 0 && now->overwrite >= 0 &&
 	     w->base.overwrite != now->overwrite) ||
-	    now->cpumask_changed || now->nr_filtered > w->base.nr_filtered)
+	    (w->base.markers > 0 && now->markers == 0) || now->cpumask_changed ||
+	    now->nr_filtered > w->base.nr_filtered ||
+	    (now->pid_filter[0] && strcmp(now->pid_filter, w->base.pid_filter)) ||
+	    (now->trigger_gone && !w->base.trigger_gone))
 		what |= INSTWATCH_SETTINGS;
 	return what;
 }
@@ -76,11 +79,17 @@ static void instwatch_settings_words(const struct instwatch *w, const struct tse
 		INSTWATCH_ADD("current_tracer %s, was %s", now->tracer, w->base.tracer);
 	if (w->base.overwrite >= 0 && now->overwrite >= 0 && w->base.overwrite != now->overwrite)
 		INSTWATCH_ADD("options/overwrite %d, was %d", now->overwrite, w->base.overwrite);
+	if (w->base.markers > 0 && now->markers == 0)
+		INSTWATCH_ADD("options/markers 0: trace_marker refused rtwhy's spike markers");
 	if (now->cpumask_changed)
 		INSTWATCH_ADD("tracing_cpumask %s, was %s", now->cpumask, w->base.cpumask);
 	if (now->nr_filtered > w->base.nr_filtered)
 		INSTWATCH_ADD("a filter on %s%s", now->event_filtered,
 			      now->nr_filtered > 1 ? " and more" : "");
+	if (now->pid_filter[0] && strcmp(now->pid_filter, w->base.pid_filter))
+		INSTWATCH_ADD("%s: the events of other tasks not recorded", now->pid_filter);
+	if (now->trigger_gone && !w->base.trigger_gone)
+		INSTWATCH_ADD("its freeze trigger on ftrace:print removed");
 #undef INSTWATCH_ADD
 }
 
@@ -88,7 +97,7 @@ void instwatch_words(const struct instwatch *w, unsigned int what, const struct 
 		     int restore_err, double at_s, char *buf, size_t len)
 {
 	const char *name = w->ts ? tsess_name(w->ts) : "rtwhy's";
-	char done[160], what_changed[200];
+	char done[160], what_changed[320];
 
 	if (restore_err)
 		snprintf(done, sizeof(done),

@@ -57,7 +57,11 @@ static const struct {
 	{ "trace_clock", "mono", "set trace_clock to mono" },
 	{ "current_tracer", "nop", "set current_tracer to nop" },
 	{ "options/overwrite", "1", "set overwrite mode" },
+	{ "options/markers", "1", "allow trace_marker writes" },
 };
+
+/* The pid filters of an instance: with one set, only those tasks' events are recorded. */
+static const char *const tsess_pid_filters[] = { "set_event_pid", "set_event_notrace_pid" };
 
 static const char *const tsess_capture_names[] = {
 	[TSESS_CAPTURE_NONE] = "none",	       [TSESS_CAPTURE_AUTO] = "auto",
@@ -733,6 +737,38 @@ static void tsess_setting(struct tsess *s, const char *file, char *buf, size_t l
 	free(text);
 }
 
+/* @file, a pid filter of @s's instance, into @buf when it has pids: "set_event_pid 12 and 1 more". */
+static void tsess_pid_filter(struct tsess *s, const char *file, char *buf, size_t len)
+{
+	char *text = tracefs_instance_file_read(s->inst, file, NULL);
+	const char *p;
+	int pids = 0;
+
+	for (p = text; p && *p; p += strcspn(p, "\n"), p += *p == '\n')
+		pids += isdigit((unsigned char)*p) != 0;
+	if (pids == 1)
+		snprintf(buf, len, "%s %.*s", file, (int)strcspn(text, "\n"), text);
+	else if (pids)
+		snprintf(buf, len, "%s %.*s and %d more", file, (int)strcspn(text, "\n"), text,
+			 pids - 1);
+	free(text);
+}
+
+/* Is the freeze trigger rtwhy installed still on ftrace/print ("snapshot:unlimited if ...")? */
+static bool tsess_trigger_there(struct tsess *s)
+{
+	char *text = tracefs_event_file_read(s->inst, "ftrace", "print", "trigger", NULL);
+	size_t n = strcspn(s->trigger, " ");
+	const char *p;
+	bool there = false;
+
+	for (p = text; p && *p; p += strcspn(p, "\n"), p += *p == '\n')
+		if (*p != '#' && !strncmp(p, s->trigger, n) && (p[n] == ':' || p[n] == ' '))
+			there = true;
+	free(text);
+	return there || !text; /* unreadable: not known to be gone */
+}
+
 /* The settings of @st: what tracing rtwhy set up relies on, another program may change. */
 static void tsess_settings(struct tsess *s, struct tsess_state *st)
 {
@@ -743,6 +779,11 @@ static void tsess_settings(struct tsess *s, struct tsess_state *st)
 	tsess_setting(s, "current_tracer", st->tracer, sizeof(st->tracer));
 	tsess_setting(s, "options/overwrite", val, sizeof(val));
 	st->overwrite = val[0] ? atoi(val) != 0 : -1;
+	tsess_setting(s, "options/markers", val, sizeof(val));
+	st->markers = val[0] ? atoi(val) != 0 : -1;
+	for (i = 0; i < ARRAY_SIZE(tsess_pid_filters) && !st->pid_filter[0]; i++)
+		tsess_pid_filter(s, tsess_pid_filters[i], st->pid_filter, sizeof(st->pid_filter));
+	st->trigger_gone = s->trigger && !tsess_trigger_there(s);
 	text = tracefs_instance_file_read(s->inst, "tracing_cpumask", NULL);
 	if (text) {
 		st->cpumask_changed = s->cpumask && strcmp(text, s->cpumask);
@@ -831,6 +872,12 @@ static int tsess_restore_settings(struct tsess *s, int ret)
 	}
 	memset(&now, 0, sizeof(now));
 	tsess_settings(s, &now);
+	for (i = 0; now.pid_filter[0] && i < ARRAY_SIZE(tsess_pid_filters); i++)
+		if (tracefs_instance_file_clear(s->inst, tsess_pid_filters[i]) < 0 && !ret)
+			ret = -errno;
+	if (now.trigger_gone &&
+	    tracefs_event_file_write(s->inst, "ftrace", "print", "trigger", s->trigger) < 0 && !ret)
+		ret = -errno;
 	if (now.cpumask_changed &&
 	    tracefs_instance_file_write(s->inst, "tracing_cpumask", s->cpumask) < 0 && !ret)
 		ret = -errno;

@@ -215,6 +215,11 @@ struct tsess_state {
 	char clock[16];		  /* trace_clock's selected one ("mono"), "" unreadable */
 	char tracer[32];	  /* current_tracer ("nop"), "" unreadable */
 	int overwrite;		  /* options/overwrite: 1, 0; -1 unreadable */
+	int markers;		  /* options/markers: 1, 0 (the kernel refuses trace_marker
+				   * writes: no spike marker, no freeze); -1 unreadable */
+	char pid_filter[64];	  /* "set_event_pid 1234" (or set_event_notrace_pid: only some
+				   * tasks' events recorded), "" none */
+	bool trigger_gone;	  /* the freeze trigger rtwhy put on ftrace/print is not there */
 	bool cpumask_changed;	  /* tracing_cpumask differs from the one it was set up with */
 	char cpumask[64];	  /* tracing_cpumask now (cut), "" unreadable */
 	int nr_filtered;	  /* of the events the explanation needs, now with a filter */
@@ -235,7 +240,8 @@ int tsess_state(struct tsess *s, struct tsess_state *st);
 /**
  * tsess_restore() - Put back what another program changed: tracing_on 1, the events it
  * had enabled on again, and the settings of struct tsess_state (trace_clock mono, current_tracer
- * nop, overwrite 1, the tracing_cpumask it was set up with, no filter on its events).
+ * nop, overwrite 1, markers 1, the tracing_cpumask it was set up with, no filter on its events,
+ * no pid filter, its freeze trigger).
  * @s: session
  *
  * Return: 0, or the first -errno.

@@ -2,11 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # rtwhy's own instance changed from outside (issue 19): mid-run another program writes 0 to
 # the instance's tracing_on, then clears its trace, then turns sched_switch off, then masks the
-# measured CPU out of its tracing_cpumask and sets a filter on sched_waking, while an RT spinner
+# measured CPU out of its tracing_cpumask, sets a filter on sched_waking, refuses trace markers
+# (options/markers 0) and records one task's events only (set_event_pid), while an RT spinner
 # on the measured CPU makes spikes. rtwhy must say each at the time, once, with what it does (turns tracing back on and
 # carries on), count the spikes of that time as disturbed (--json spikes_trace_disturbed, the
 # end line), never as "overwritten before they were read", and explain spikes again after.
-PLAN=10
+PLAN=12
 . tests/integration/lib.sh
 
 # spikes for certain, 100 a second: a FIFO 80 spinner, 1 ms every 10 ms, above the FIFO 50
@@ -43,9 +44,13 @@ while :; do
 	sleep 0.6
 	echo 2 >"$I/tracing_cpumask"
 	echo 'prev_pid == 1' >"$I/events/sched/sched_waking/filter"
+	echo 0 >"$I/options/markers"
+	echo 1 >"$I/set_event_pid"
 	sleep 0.6
 	mask=$(cat "$I/tracing_cpumask" 2>&1)
 	filter=$(cat "$I/events/sched/sched_waking/filter" 2>&1)
+	markers=$(cat "$I/options/markers" 2>&1)
+	pids=$(cat "$I/set_event_pid" 2>&1)
 	wait "$pid"
 	rc=$?
 	stop_started
@@ -63,10 +68,12 @@ n=$(grep -c "^rtwhy: warning: another program cleared the buffer of rtwhy's trac
 check "the clear said once, though it was cleared twice ($n)" [ "$n" = 1 ]
 n=$(grep -c "^rtwhy: warning: another program turned off 1 of the events of rtwhy's tracing instance rtwhy-$pid (sched:sched_switch) at [0-9.]* s: rtwhy turned it back on and carries on" "$TMP/i.err")
 check "sched_switch turned off: said once, with the event, turned back on ($n)" [ "$n" = 1 ]
-n=$(grep -c "^rtwhy: warning: another program changed rtwhy's tracing instance rtwhy-$pid at [0-9.]* s (tracing_cpumask 2, was $mask0; a filter on sched:sched_waking): rtwhy put it back and carries on" "$TMP/i.err")
-check "the CPU mask and the filter: said once, both named, put back ($n)" [ "$n" = 1 ]
+n=$(grep -c "^rtwhy: warning: another program changed rtwhy's tracing instance rtwhy-$pid at [0-9.]* s (options/markers 0: trace_marker refused rtwhy's spike markers; tracing_cpumask 2, was $mask0; a filter on sched:sched_waking; set_event_pid 1: the events of other tasks not recorded): rtwhy put it back and carries on" "$TMP/i.err")
+check "the markers, the CPU mask, the filter and the pid filter: said once, each named, put back ($n)" [ "$n" = 1 ]
 check "0.6 s later the instance traced every CPU again, unfiltered (tracing_cpumask $mask, filter '$filter')" \
 	[ "$mask" = "$mask0" -a "$filter" = none ]
+check "0.6 s later it took markers again and recorded every task (options/markers $markers, set_event_pid '$pids')" \
+	[ "$markers" = 1 -a -z "$pids" ]
 r=$(python3 - "$TMP/i.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
@@ -101,3 +108,21 @@ check "at most a few of them counted as overwritten (${over:-?})" \
 check "spikes explained (${3:-0}) and the disturbed ones said at the end" \
 	grep -q "^# rtwhy: [0-9]* more not explained: another program changed rtwhy's tracing instance" "$TMP/i.out"
 check "spikes explained (${3:-0})" [ "${3:-0}" -ge 1 ]
+
+# The freeze trigger (stop and snapshot capture put one on ftrace:print) removed by another
+# program: said, put back. Stop capture: its traceoff trigger is on every kernel.
+RTWHY_CAPTURE=stop "$RTWHY" -a 0 -t 1 -p 50 -i 1000 -D 3 -q --explain 300 \
+	>"$TMP/t.out" 2>"$TMP/t.err" &
+pid=$!
+STARTED_PIDS="$STARTED_PIDS $pid"
+I=$T/instances/rtwhy-$pid
+sleep 1.2
+before=$(grep -v '^#' "$I/events/ftrace/print/trigger" 2>&1 | cut -d' ' -f1)
+echo '!traceoff' >>"$I/events/ftrace/print/trigger"
+sleep 0.6
+after=$(grep -v '^#' "$I/events/ftrace/print/trigger" 2>&1 | cut -d' ' -f1)
+wait "$pid"
+rc=$?
+n=$(grep -c "^rtwhy: warning: another program changed rtwhy's tracing instance rtwhy-$pid at [0-9.]* s (its freeze trigger on ftrace:print removed): rtwhy put it back and carries on" "$TMP/t.err")
+check "the freeze trigger removed: said once, put back (status $rc, trigger '$before', then '$after', said $n)" \
+	[ "$rc" = 0 -a "$n" = 1 -a "$after" = "$before" -a "${before%%:*}" = traceoff ]

@@ -16,6 +16,7 @@ static void iw_base(struct instwatch *w)
 	strcpy(w->base.clock, "mono");
 	strcpy(w->base.tracer, "nop");
 	w->base.overwrite = 1;
+	w->base.markers = 1;
 	strcpy(w->base.cpumask, "3");
 	atomic_store(&w->passed, 1000);
 }
@@ -61,13 +62,26 @@ static void test_judge(void)
 	now = w.base;
 	now.nr_filtered = 1;
 	CU_ASSERT_EQUAL(instwatch_judge(&w, &now), INSTWATCH_SETTINGS);
+	/* trace_marker refused, a pid filter, the freeze trigger gone */
+	now = w.base;
+	now.markers = 0;
+	CU_ASSERT_EQUAL(instwatch_judge(&w, &now), INSTWATCH_SETTINGS);
+	now.markers = -1;
+	CU_ASSERT_EQUAL(instwatch_judge(&w, &now), 0);
+	strcpy(now.pid_filter, "set_event_pid 1");
+	CU_ASSERT_EQUAL(instwatch_judge(&w, &now), INSTWATCH_SETTINGS);
+	now = w.base;
+	now.trigger_gone = true;
+	CU_ASSERT_EQUAL(instwatch_judge(&w, &now), INSTWATCH_SETTINGS);
+	w.base.trigger_gone = true; /* gone before the watch began: not another program's now */
+	CU_ASSERT_EQUAL(instwatch_judge(&w, &now), 0);
 }
 
 static void test_words(void)
 {
 	struct instwatch w;
 	struct tsess_state now;
-	char text[320];
+	char text[512];
 
 	iw_base(&w);
 	now = w.base;
@@ -99,6 +113,16 @@ static void test_words(void)
 				      "at 4.00 s (trace_clock global, was mono; "
 				      "tracing_cpumask 2, was 3; a filter on "
 				      "sched:sched_switch): rtwhy put it back and carries on"));
+	now = w.base;
+	now.markers = 0;
+	strcpy(now.pid_filter, "set_event_pid 1 and 2 more");
+	now.trigger_gone = true;
+	instwatch_words(&w, INSTWATCH_SETTINGS, &now, 0, 4.0, text, sizeof(text));
+	CU_ASSERT_PTR_NOT_NULL(strstr(text,
+				      "(options/markers 0: trace_marker refused rtwhy's spike "
+				      "markers; set_event_pid 1 and 2 more: the events of "
+				      "other tasks not recorded; its freeze trigger on "
+				      "ftrace:print removed): rtwhy put it back"));
 	instwatch_words(&w, INSTWATCH_SETTINGS, &now, -22, 4.0, text, sizeof(text));
 	CU_ASSERT_PTR_NOT_NULL(strstr(text, "cannot put it back (Invalid argument): it stops"));
 	instwatch_words(&w, INSTWATCH_GONE, &now, 0, 3.0, text, sizeof(text));
