@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * affwatch - a measuring thread's affinity changed by another program or its cpuset: said
- * once per change, at the time, with the cpuset where that is why; not fought.
+ * affwatch - a measuring thread's affinity changed by another program or its cpuset, or its
+ * scheduling policy or priority: said once per change, at the time, with the cpuset where that
+ * is why; not fought.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "rtwhy/affwatch.h"
+#include "analysis/result.h"
 #include "analysis/util.h"
 #include "rtwhy/log.h"
 
@@ -19,8 +22,11 @@ int affwatch_init(struct affwatch *w, const char *root, int pid, int nr_threads,
 	w->pid = pid;
 	w->start_ns = w->last_ns = start_ns;
 	w->moved = calloc(nr_threads > 0 ? (size_t)nr_threads : 1, sizeof(*w->moved)); /* PINNED */
-	if (!w->moved)
+	w->resched = calloc(nr_threads > 0 ? (size_t)nr_threads : 1, sizeof(*w->resched));
+	if (!w->moved || !w->resched) {
+		affwatch_free(w);
 		return -ENOMEM;
+	}
 	w->nr_threads = nr_threads;
 	if (host_cgroup_find(root, "cpuset", &w->cpuset))
 		w->cpuset.version = 0;
@@ -30,7 +36,9 @@ int affwatch_init(struct affwatch *w, const char *root, int pid, int nr_threads,
 void affwatch_free(struct affwatch *w)
 {
 	free(w->moved);
+	free(w->resched);
 	w->moved = NULL;
+	w->resched = NULL;
 	w->nr_threads = 0;
 }
 
@@ -102,12 +110,91 @@ void affwatch_describe(const struct affwatch *w, const struct affwatch_change *c
 			c->thread, c->tid, c->cpu, cpus, c->cpus, at);
 }
 
+bool affwatch_sched_judge(int policy, int priority, int now_policy, int now_priority)
+{
+	now_policy &= ~SCHED_RESET_ON_FORK;
+	if (now_policy != policy)
+		return true;
+	return (policy == SCHED_FIFO || policy == SCHED_RR) && now_priority != priority;
+}
+
+/* "SCHED_FIFO 99", "SCHED_OTHER" */
+static void affwatch_sched_name(int policy, int priority, char *buf, size_t len)
+{
+	char name[16];
+	size_t i;
+
+	util_strlcpy(name, blame_policy_name(policy & ~SCHED_RESET_ON_FORK), sizeof(name));
+	for (i = 0; name[i]; i++)
+		name[i] = (char)toupper((unsigned char)name[i]);
+	if ((policy & ~SCHED_RESET_ON_FORK) == SCHED_FIFO ||
+	    (policy & ~SCHED_RESET_ON_FORK) == SCHED_RR)
+		snprintf(buf, len, "SCHED_%s %d", name, priority);
+	else
+		snprintf(buf, len, "SCHED_%s", name);
+}
+
+void affwatch_sched_describe(const struct affwatch *w, const struct affwatch_sched_change *c,
+			     char *buf, size_t len)
+{
+	double at = c->at_ns > w->start_ns ? (double)(c->at_ns - w->start_ns) / 1e9 : 0.0;
+	char set[32], now[32];
+
+	affwatch_sched_name(c->policy, c->priority, set, sizeof(set));
+	if (c->back) {
+		snprintf(buf, len, "thread %d (tid %d) runs as %s again at %.2f s", c->thread,
+			 c->tid, set, at);
+		return;
+	}
+	affwatch_sched_name(c->now_policy, c->now_priority, now, sizeof(now));
+	snprintf(buf, len,
+		 "thread %d (tid %d), set to %s by rtwhy, runs as %s now: another program "
+		 "changed its scheduling at %.2f s (sched_setscheduler(), chrt -p); rtwhy does "
+		 "not set it back: its spikes from then are those of %s",
+		 c->thread, c->tid, set, now, at, now);
+}
+
+/* Thread @i's scheduling, read now: said when it left rtwhy's setting or came back to it. */
+static int affwatch_sched_poll(struct affwatch *w, const struct measure_thread_summary *t, int i,
+			       uint64_t now_ns)
+{
+	struct affwatch_sched_change *c;
+	struct sched_param sp = { 0 };
+	char text[512];
+	int policy;
+	bool changed;
+
+	policy = sched_getscheduler(t->tid);
+	if (policy < 0 || sched_getparam(t->tid, &sp))
+		return 0; /* the thread ended */
+	changed = affwatch_sched_judge(t->policy, t->priority, policy, sp.sched_priority);
+	if (changed == w->resched[i])
+		return 0;
+	w->resched[i] = changed;
+	if (w->nr_sched >= AFFWATCH_MAX_CHANGES) {
+		w->nr_sched_not_kept++;
+		return 1;
+	}
+	c = &w->sched[w->nr_sched++];
+	*c = (struct affwatch_sched_change){ .at_ns = now_ns,
+					     .thread = t->index,
+					     .tid = t->tid,
+					     .policy = t->policy,
+					     .priority = t->priority,
+					     .now_policy = policy & ~SCHED_RESET_ON_FORK,
+					     .now_priority = sp.sched_priority,
+					     .back = !changed };
+	affwatch_sched_describe(w, c, text, sizeof(text));
+	log_warn("%s", text);
+	return 1;
+}
+
 int affwatch_poll(struct affwatch *w, const struct measure_summary *s, const cpu_set_t *online,
 		  uint64_t now_ns)
 {
 	int i, nr = 0;
 
-	if (!w->moved || !s || now_ns - w->last_ns < AFFWATCH_PERIOD_NS)
+	if (!w->moved || !w->resched || !s || now_ns - w->last_ns < AFFWATCH_PERIOD_NS)
 		return 0;
 	w->last_ns = now_ns;
 	for (i = 0; i < s->nr_threads && i < w->nr_threads; i++) {
@@ -117,7 +204,11 @@ int affwatch_poll(struct affwatch *w, const struct measure_summary *s, const cpu
 		cpu_set_t now;
 		int moved;
 
-		if (t->cpu < 0 || t->tid <= 0)
+		if (t->tid <= 0 || t->left)
+			continue; /* not started, or leaving the RT class itself as it ends */
+		if (s->running)
+			nr += affwatch_sched_poll(w, t, i, now_ns);
+		if (t->cpu < 0)
 			continue;
 		CPU_ZERO(&now);
 		if (sched_getaffinity(t->tid, sizeof(now), &now))

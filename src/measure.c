@@ -48,7 +48,8 @@ struct measure_thread {
 	int priority;
 	uint64_t interval_ns;
 	_Atomic int tid;
-	int64_t slack_ns; /* timer slack in effect, read by the thread */
+	_Atomic bool left; /* out of its loop: about to leave the RT class */
+	int64_t slack_ns;  /* timer slack in effect, read by the thread */
 	pthread_t pthread;
 	bool started;
 	struct stats_thread stats;
@@ -531,6 +532,7 @@ static void *measure_thread_loop(void *arg)
 		measure_advance(t, have_timer, timer, now, &next);
 	}
 
+	atomic_store(&t->left, true); /* its policy change from here is its own (affwatch) */
 	if (have_timer)
 		timer_delete(timer);
 	/* like cyclictest: leave the real-time class before exiting */
@@ -763,6 +765,7 @@ const struct measure_summary *measure_summary(struct measure *m)
 		ts->cpu = t->cpu;
 		ts->policy = t->policy;
 		ts->priority = t->priority;
+		ts->left = atomic_load(&t->left);
 		ts->interval_ns = t->interval_ns;
 		ts->slack_ns = t->slack_ns;
 		stats_read(&t->stats, &ts->snap);

@@ -9,6 +9,11 @@
  * the thread is pinned to its CPU as before. rtwhy does not pin it back (whoever changed it
  * meant it, and a cpuset would refuse): it measures the thread where the kernel runs it. The
  * changes are kept for the --json file.
+ *
+ * The same poll reads each measuring thread's scheduling policy and priority: another program's
+ * sched_setscheduler() (chrt -p, a tuning daemon) takes the thread's claim to its CPU as surely
+ * as its affinity. Said once at the time, and again when it is what rtwhy set once more; not set
+ * back (the spikes from then are those of the policy the kernel runs it with).
  */
 #ifndef RTWHY_AFFWATCH_H
 #define RTWHY_AFFWATCH_H
@@ -36,6 +41,18 @@ struct affwatch_change {
 	char cpuset_cpus[AFFWATCH_CPUS_LEN]; /* ... and that group's CPUs */
 };
 
+/* One measuring thread whose scheduling policy or priority changed, not by rtwhy, or came back. */
+struct affwatch_sched_change {
+	uint64_t at_ns; /* CLOCK_MONOTONIC when the poll saw it */
+	int thread;
+	int tid;
+	int policy;	  /* what rtwhy set (SCHED_FIFO ...) */
+	int priority;	  /* ... and its sched_priority */
+	int now_policy;	  /* what it is now */
+	int now_priority; /* ... (back: the same as set) */
+	bool back;	  /* what rtwhy set again */
+};
+
 /* where a thread stands (affwatch.moved) */
 enum affwatch_state {
 	AFFWATCH_PINNED,  /* to its CPU alone, as rtwhy set it */
@@ -52,8 +69,12 @@ struct affwatch {
 	struct affwatch_change change[AFFWATCH_MAX_CHANGES];
 	int nr_changes;
 	uint64_t nr_not_kept; /* changes past AFFWATCH_MAX_CHANGES */
-	uint64_t start_ns;    /* the run's start, for "at 2.5 s" */
-	uint64_t last_ns;     /* the last poll */
+	bool *resched;	      /* per thread: its policy or priority is not rtwhy's (said) */
+	struct affwatch_sched_change sched[AFFWATCH_MAX_CHANGES];
+	int nr_sched;
+	uint64_t nr_sched_not_kept;
+	uint64_t start_ns; /* the run's start, for "at 2.5 s" */
+	uint64_t last_ns;  /* the last poll */
 };
 
 /**
@@ -94,8 +115,30 @@ struct affwatch_change *affwatch_record(struct affwatch *w, const struct measure
 					bool back, const cpu_set_t *now, uint64_t now_ns);
 
 /**
- * affwatch_poll() - Every AFFWATCH_PERIOD_NS, read each pinned thread's affinity; say each
- * change once on stderr.
+ * affwatch_sched_judge() - Is a thread's scheduling not what rtwhy set (pure)?
+ * @policy: the policy rtwhy set
+ * @priority: its sched_priority
+ * @now_policy: the thread's policy now (SCHED_RESET_ON_FORK ignored)
+ * @now_priority: its sched_priority now
+ *
+ * Return: true when the policy differs, or the real-time priority does.
+ */
+bool affwatch_sched_judge(int policy, int priority, int now_policy, int now_priority);
+
+/**
+ * affwatch_sched_describe() - One scheduling change in words: "thread 0 (tid 812), set to
+ * SCHED_FIFO 99 by rtwhy, runs as SCHED_OTHER now: ...".
+ * @w: the watcher (for the run's start)
+ * @c: the change
+ * @buf: result
+ * @len: size of @buf
+ */
+void affwatch_sched_describe(const struct affwatch *w, const struct affwatch_sched_change *c,
+			     char *buf, size_t len);
+
+/**
+ * affwatch_poll() - Every AFFWATCH_PERIOD_NS, read each pinned thread's affinity and each
+ * measuring thread's scheduling; say each change once on stderr.
  * @w: the watcher
  * @s: the measuring threads
  * @online: the online CPUs now; NULL: unknown (every CPU judged online)

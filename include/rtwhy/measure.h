@@ -71,10 +71,11 @@ struct measure; /* opaque: the run and the reports see it through measure_summar
 /* One measuring thread, as the reports see it. */
 struct measure_thread_summary {
 	int index;
-	int tid; /* kernel tid, 0 until the thread has started */
-	int cpu; /* CPU it is pinned to, -1 for none */
-	int policy;
-	int priority;
+	int tid;      /* kernel tid, 0 until the thread has started */
+	int cpu;      /* CPU it is pinned to, -1 for none */
+	int policy;   /* as rtwhy set it (SCHED_FIFO ...) */
+	int priority; /* its sched_priority */
+	bool left;    /* left its loop: it drops the real-time class itself, as cyclictest does */
 	uint64_t interval_ns;
 	int64_t slack_ns;		  /* timer slack in effect, read by the thread */
 	struct stats_snapshot snap;	  /* the scalars, all after the same sample */

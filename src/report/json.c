@@ -507,7 +507,8 @@ static void report_json_hotplug(FILE *f, const struct hotplug *h)
 	fprintf(f, "%s],\n", h->nr_changes ? "\n  " : "");
 }
 
-/* "affinity_changes": each measuring thread moved off its CPU, or pinned to it again */
+/* "affinity_changes": each measuring thread moved off its CPU, or pinned to it again; then
+ * "sched_changes" */
 static void report_json_affwatch(FILE *f, const struct affwatch *w)
 {
 	int i;
@@ -536,6 +537,21 @@ static void report_json_affwatch(FILE *f, const struct affwatch *w)
 		fputc('}', f);
 	}
 	fprintf(f, "%s],\n", w->nr_changes ? "\n  " : "");
+	/* "sched_changes": each measuring thread whose policy or priority changed, or came back */
+	fprintf(f, "  \"sched_changes\": [");
+	for (i = 0; i < w->nr_sched; i++) {
+		const struct affwatch_sched_change *c = &w->sched[i];
+
+		fprintf(f,
+			"%s\n    {\"at_s\": %.3f, \"thread\": %d, \"tid\": %d, \"back\": %s, "
+			"\"policy\": \"%s\", \"priority\": %d, \"now_policy\": \"%s\", "
+			"\"now_priority\": %d}",
+			i ? "," : "",
+			c->at_ns > w->start_ns ? (double)(c->at_ns - w->start_ns) / 1e9 : 0.0,
+			c->thread, c->tid, c->back ? "true" : "false", blame_policy_name(c->policy),
+			c->priority, blame_policy_name(c->now_policy), c->now_priority);
+	}
+	fprintf(f, "%s],\n", w->nr_sched ? "\n  " : "");
 }
 
 /* "trace_disturbed": what another program did to rtwhy's instance, as said at the time */

@@ -48,7 +48,8 @@ python3 - "$TMP/ct.json" "$TMP/rt.json" >"$TMP/keys.out" <<'PY'
 import json, sys
 ct, rt = (json.load(open(f)) for f in sys.argv[1:3])
 extra = {"rtwhy_version", "blind_spikes", "blind_us", "spikes_not_kept", "spikes", "not_explained",
-         "cpu_hotplug", "affinity_changes", "trace_disturbed", "spikes_trace_disturbed"}
+         "cpu_hotplug", "affinity_changes", "sched_changes", "trace_disturbed",
+         "spikes_trace_disturbed"}
 ok = (set(ct) <= set(rt) and set(rt) - set(ct) == extra
       and set(ct["sysinfo"]) == set(rt["sysinfo"])
       and set(rt["thread"]["0"]) - set(ct["thread"]["0"]) == {"percentiles", "percentiles_from"}

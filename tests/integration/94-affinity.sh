@@ -6,7 +6,9 @@
 # the cpuset's CPUs), then thread 1 is pinned to CPU 1 again. rtwhy must say each at the time,
 # once, naming the thread, the CPU it lost, its CPUs now, and the cpuset where that is why; say
 # thread 1 pinned again; list the three in --json affinity_changes; and not fight them.
-PLAN=6
+# Then another program makes thread 0 SCHED_OTHER (chrt -p) and, later, FIFO 50 again: said
+# at the time, each once, with what rtwhy set and what it runs as; --json sched_changes.
+PLAN=8
 . tests/integration/lib.sh
 
 G=
@@ -46,6 +48,10 @@ if [ -n "$CSROOT" ]; then
 fi
 sleep 0.5
 taskset -p -c 1 "$t1" >/dev/null
+sleep 0.4
+chrt -o -p 0 "$t0"
+sleep 0.5
+chrt -f -p 50 "$t0"
 wait "$pid"
 rc=$?
 check "the run ended, status 0 (got $rc)" [ "$rc" = 0 ]
@@ -69,6 +75,18 @@ PY
 want="1:0:- 1:back:-"
 [ -n "$G" ] && want="1:0:- 0:1:/rtwhy-it-$$ 1:back:-"
 check "--json affinity_changes in order ($got)" [ "$got" = "$want" ]
+n=$(grep -c "^rtwhy: warning: thread 0 (tid $t0), set to SCHED_FIFO 50 by rtwhy, runs as SCHED_OTHER now: another program changed its scheduling at [0-9.]* s (sched_setscheduler(), chrt -p); rtwhy does not set it back" "$TMP/a.err")
+m=$(grep -c "^rtwhy: warning: thread 0 (tid $t0) runs as SCHED_FIFO 50 again at" "$TMP/a.err")
+check "chrt -p by another program: said once, what rtwhy set and what it runs as ($n); back, once ($m)" \
+	[ "$n" = 1 -a "$m" = 1 ]
+got=$(python3 - "$TMP/a.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+print(" ".join("%d:%s:%s%d" % (c["thread"], "back" if c["back"] else "moved", c["now_policy"],
+                               c["now_priority"]) for c in d.get("sched_changes", [])))
+PY
+)
+check "--json sched_changes in order ($got)" [ "$got" = "0:moved:other0 0:back:fifo50" ]
 # the threads measured on where the kernel ran them: rtwhy did not fight the moves
 check "both threads measured to the end" \
 	[ "$(grep -c '^T: [01] .* C: *[1-9]' "$TMP/a.out")" = 2 ]

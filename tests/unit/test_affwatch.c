@@ -117,11 +117,67 @@ static void test_poll_a_real_thread(void)
 	CU_ASSERT_EQUAL(sched_setaffinity(0, sizeof(saved), &saved), 0);
 }
 
+/* scheduling: what rtwhy set against what the thread runs as; words; a real thread's */
+static void test_sched(void)
+{
+	struct measure_thread_summary t = { .index = 0, .tid = gettid(), .cpu = -1 };
+	struct measure_summary sum = { .nr_threads = 1, .threads = &t, .running = true };
+	struct sched_param sp = { 0 };
+	struct affwatch w;
+	uint64_t ns = 1000000000ULL;
+	char text[512];
+	int saved = sched_getscheduler(0);
+
+	CU_ASSERT_TRUE(affwatch_sched_judge(SCHED_FIFO, 50, SCHED_OTHER, 0));
+	CU_ASSERT_TRUE(affwatch_sched_judge(SCHED_FIFO, 50, SCHED_FIFO, 60));
+	CU_ASSERT_TRUE(affwatch_sched_judge(SCHED_OTHER, 0, SCHED_BATCH, 0));
+	CU_ASSERT_FALSE(affwatch_sched_judge(SCHED_FIFO, 50, SCHED_FIFO | SCHED_RESET_ON_FORK, 50));
+	CU_ASSERT_FALSE(affwatch_sched_judge(SCHED_OTHER, 0, SCHED_OTHER, 0));
+
+	CU_ASSERT_EQUAL_FATAL(affwatch_init(&w, "", getpid(), 1, ns), 0);
+	w.sched[0] = (struct affwatch_sched_change){ .at_ns = ns + 2500000000ULL,
+						     .thread = 1,
+						     .tid = 812,
+						     .policy = SCHED_FIFO,
+						     .priority = 99,
+						     .now_policy = SCHED_OTHER };
+	affwatch_sched_describe(&w, &w.sched[0], text, sizeof(text));
+	CU_ASSERT_STRING_EQUAL(text,
+			       "thread 1 (tid 812), set to SCHED_FIFO 99 by rtwhy, runs as "
+			       "SCHED_OTHER now: another program changed its scheduling at "
+			       "2.50 s (sched_setscheduler(), chrt -p); rtwhy does not set it "
+			       "back: its spikes from then are those of SCHED_OTHER");
+	w.sched[0].back = true;
+	affwatch_sched_describe(&w, &w.sched[0], text, sizeof(text));
+	CU_ASSERT_STRING_EQUAL(text, "thread 1 (tid 812) runs as SCHED_FIFO 99 again at 2.50 s");
+
+	/* this thread, SCHED_OTHER as "set", made SCHED_BATCH (no privilege needed) and back */
+	if (saved == SCHED_OTHER) {
+		CU_ASSERT_EQUAL(affwatch_poll(&w, &sum, NULL, ns += AFFWATCH_PERIOD_NS), 0);
+		CU_ASSERT_EQUAL_FATAL(sched_setscheduler(0, SCHED_BATCH, &sp), 0);
+		CU_ASSERT_EQUAL(affwatch_poll(&w, &sum, NULL, ns += AFFWATCH_PERIOD_NS), 1);
+		CU_ASSERT_EQUAL(affwatch_poll(&w, &sum, NULL, ns += AFFWATCH_PERIOD_NS), 0);
+		CU_ASSERT_EQUAL(w.nr_sched, 1);
+		CU_ASSERT_EQUAL(w.sched[0].now_policy, SCHED_BATCH);
+		CU_ASSERT_FALSE(w.sched[0].back);
+		CU_ASSERT_EQUAL(sched_setscheduler(0, SCHED_OTHER, &sp), 0);
+		/* leaving its loop, the thread drops its policy itself: not judged */
+		t.left = true;
+		CU_ASSERT_EQUAL(affwatch_poll(&w, &sum, NULL, ns += AFFWATCH_PERIOD_NS), 0);
+		t.left = false;
+		CU_ASSERT_EQUAL(affwatch_poll(&w, &sum, NULL, ns += AFFWATCH_PERIOD_NS), 1);
+		CU_ASSERT_EQUAL(w.nr_sched, 2);
+		CU_ASSERT_TRUE(w.sched[1].back);
+	}
+	affwatch_free(&w);
+}
+
 static CU_TestInfo affwatch_tests[] = {
 	{ "moved, pinned, or its CPU offline", test_judge },
 	{ "the cpuset that took the CPU, another program, back; the bound", test_words_and_cpuset },
 	{ "a real thread's affinity widened, its CPU offline, pinned again",
 	  test_poll_a_real_thread },
+	{ "scheduling changed by another program, and back", test_sched },
 	CU_TEST_INFO_NULL,
 };
 
