@@ -9,8 +9,13 @@
  *  - a throttled rt_rq is given its budget back only by
  *    sched_rt_period_timer (do_sched_rt_period_timer): with timer events in
  *    the trace, no such expiry means no throttling;
- *  - the fair server never idles the CPU (with no fair task it stops).
+ *  - the fair server never idles the CPU (with no fair task it stops);
+ *  - with RT group scheduling a throttled group's rt_rq leaves the CPU to the
+ *    other groups' RT tasks too: one below the priority of a runnable RT task
+ *    (the thread, its group's budget users) runs only so (pick_next_rt_entity()
+ *    picks the highest priority of the groups not throttled).
  */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,11 +34,22 @@
 struct cause_bw_walk {
 	struct blame_result *res;
 	int32_t tid;
-	int to; /* culprit that gets the time, -1: only count */
-	uint64_t idle_ns, fair_ns;
-	struct cause_task fair[8]; /* the fair tasks that ran, and how long */
+	int32_t victim_prio; /* the thread's kernel prio: an RT task below it ran only so */
+	int to;		     /* culprit that gets the time, -1: only count */
+	uint64_t idle_ns, fair_ns, lower_rt_ns; /* fair_ns: every task below the thread */
+	struct cause_task fair[8];		/* the tasks below it that ran, and how long */
 	int nr_fair;
 };
+
+/* A task's run that the thread's throttling explains: a lower class, or (RT group scheduling:
+ * another group's) an RT task below the thread's priority. Not the stopper. */
+static bool cause_bw_below(int32_t prio, const char *comm, int32_t victim_prio)
+{
+	if (cause_lower_prio(prio))
+		return event_irq_thread_number(comm) < 0;
+	return cause_rt_prio(prio) && cause_rt_prio(victim_prio) && prio > victim_prio &&
+	       !event_comm_is_stopper(comm);
+}
 
 static void cause_bw_walk_lower(const struct tl_segment *s, uint64_t at_ns, uint64_t ns, void *arg)
 {
@@ -44,9 +60,11 @@ static void cause_bw_walk_lower(const struct tl_segment *s, uint64_t at_ns, uint
 	if (s->ctx == TL_IDLE) {
 		w->idle_ns += ns;
 		from = cause_culprit_of(w->res, BLAME_IDLE, 0, s->cpu);
-	} else if (s->ctx == TL_TASK && s->pid != w->tid && cause_lower_prio(s->prio) &&
-		   event_irq_thread_number(s->comm) < 0) {
+	} else if (s->ctx == TL_TASK && s->pid != w->tid &&
+		   cause_bw_below(s->prio, s->comm, w->victim_prio)) {
 		w->fair_ns += ns;
+		if (cause_rt_prio(s->prio))
+			w->lower_rt_ns += ns;
 		cause_tally(w->fair, &w->nr_fair, (int)ARRAY_SIZE(w->fair), s->pid, s->comm,
 			    s->prio, ns);
 		from = cause_culprit_of(w->res, BLAME_TASK, s->pid, s->cpu);
@@ -118,6 +136,18 @@ static void cause_bw_rq_add(struct cause_bw_rq *rq, int32_t pid, int32_t prio, c
 	rq->n++;
 }
 
+/* The highest priority (lowest kernel prio) runnable in @rq, INT32_MAX none. */
+static int32_t cause_bw_rq_top(const struct cause_bw_rq *rq)
+{
+	int32_t top = INT32_MAX;
+	int i;
+
+	for (i = 0; i < rq->n; i++)
+		if (rq->t[i].prio < top)
+			top = rq->t[i].prio;
+	return top;
+}
+
 /* What one pass over the window says of CPU @cpu up to the thread's switch-in. */
 struct cause_bw_scan {
 	bool evidence;		     /* a lower class ran while an RT task was runnable */
@@ -141,20 +171,24 @@ static void cause_bw_switch(struct cause_bw_scan *sc, struct cause_bw_rq *rq,
 			    uint64_t dl_timer_ns, uint64_t fair_wake_ns, int32_t fair_wake_pid)
 {
 	const int32_t prev = e->u.sw.prev_pid, next = e->u.sw.next_pid;
+	bool rt_below;
 
 	if (cause_rt_prio(e->u.sw.prev_prio) && cause_state_runnable(e->u.sw.prev_state))
 		cause_bw_rq_add(rq, prev, e->u.sw.prev_prio, e->u.sw.prev_comm);
 	else
 		cause_bw_rq_del(rq, prev);
 	cause_bw_rq_del(rq, next);
-	if (cause_bw_rt_task(e->u.sw.next_prio, e->u.sw.next_comm)) {
+	/* an RT task picked below a runnable one: that one's group throttled (RT group sched) */
+	rt_below = cause_bw_rt_task(e->u.sw.next_prio, e->u.sw.next_comm) &&
+		   cause_bw_rq_top(rq) < e->u.sw.next_prio;
+	if (cause_bw_rt_task(e->u.sw.next_prio, e->u.sw.next_comm) && !rt_below) {
 		sc->last_rt_in_ns = e->ts_ns;
 		sc->start_ns = 0;
 		sc->server_start = false;
 		sc->server_timer_ns = 0;
 		return;
 	}
-	if (!cause_lower_prio(e->u.sw.next_prio))
+	if (!rt_below && !cause_lower_prio(e->u.sw.next_prio))
 		return;
 	sc->lower_ns = e->ts_ns;
 	if (rq->n)
@@ -163,6 +197,8 @@ static void cause_bw_switch(struct cause_bw_scan *sc, struct cause_bw_rq *rq,
 		return;
 	sc->start_ns = e->ts_ns;
 	sc->at_start = *rq;
+	if (rt_below)
+		return; /* RT picked: not the fair server */
 	/* the server's zero-laxity timer, or a fair wakeup that restarted it, just before */
 	if (cause_state_runnable(e->u.sw.prev_state) && dl_timer_ns > last_switch_ns &&
 	    e->ts_ns - dl_timer_ns <= CAUSE_START_NS) {
@@ -219,8 +255,13 @@ static void cause_bw_scan(const struct rtw_event *ev, long end, int32_t cpu,
 			break;
 		case RTW_EV_WAKING:
 		case RTW_EV_WAKEUP:
-			if (e->u.wake.target_cpu >= 0 && e->u.wake.target_cpu != cpu)
+			if (e->u.wake.target_cpu >= 0 && e->u.wake.target_cpu != cpu) {
+				/* sched_waking's CPU is the last one; sched_wakeup's where it
+				 * runs: woken elsewhere, it is not runnable here */
+				if (e->kind == RTW_EV_WAKEUP)
+					cause_bw_rq_del(&rq, e->u.wake.pid);
 				break;
+			}
 			if (cause_rt_prio(e->u.wake.prio)) {
 				cause_bw_rq_add(&rq, e->u.wake.pid, e->u.wake.prio, e->u.wake.comm);
 			} else if (cause_lower_prio(e->u.wake.prio)) {
@@ -264,14 +305,21 @@ static void cause_bw_scan(const struct rtw_event *ev, long end, int32_t cpu,
  * behind the budget user, rcuc/N behind a hog of its priority, ran none).
  */
 static void cause_bw_users(const struct rtw_event *ev, long is, const struct timeline *tl,
-			   const struct cause_bw_scan *sc, const struct blame_host *host,
-			   struct blame_result *res)
+			   const struct cause_bw_scan *sc, const struct cause_bw_walk *held,
+			   const struct blame_host *host, struct blame_result *res)
 {
 	struct cause_bandwidth *bw = &res->cause.bw;
 	struct cause_bw_rt_walk w = { .tid = res->spike.tid };
-	int i, k;
+	int i, k, j;
 
 	timeline_walk(tl, bw->cpu, tl->start_ns, res->switch_ns, cause_bw_walk_rt, &w);
+	/* an RT task that ran while the thread was held used no budget of its: another group's */
+	for (i = 0; i < w.n; i++) {
+		for (j = 0; j < held->nr_fair && held->fair[j].pid != w.t[i].pid; j++)
+			;
+		if (j < held->nr_fair)
+			w.t[i--] = w.t[--w.n];
+	}
 	for (i = 0; i < sc->at_start.n; i++)
 		if (sc->at_start.t[i].pid != res->spike.tid)
 			cause_tally(w.t, &w.n, (int)ARRAY_SIZE(w.t), sc->at_start.t[i].pid,
@@ -353,8 +401,10 @@ void cause_bw_find(const struct rtw_event *ev, long is, const struct timeline *t
 {
 	struct cause_bandwidth *bw = &res->cause.bw;
 	const struct cause_knobs *kn = host ? &host->cause.knobs : NULL;
-	struct cause_bw_walk w = { .res = res, .tid = res->spike.tid, .to = -1 };
-	struct cause_bw_walk after = { .res = res, .tid = res->spike.tid, .to = -1 };
+	struct cause_bw_walk w = {
+		.res = res, .tid = res->spike.tid, .victim_prio = res->victim_prio, .to = -1
+	};
+	struct cause_bw_walk after = w;
 	struct cause_bw_scan sc;
 	uint64_t from, s = res->switch_ns, sched_from, period_ns = 0, end_ns;
 	bool no_server;
@@ -387,8 +437,8 @@ void cause_bw_find(const struct rtw_event *ev, long is, const struct timeline *t
 		period_ns = sc.period_ns;
 	/* the period timer on another CPU ends it when its reschedule IPI arrives here */
 	end_ns = period_ns && sc.unthrottle_ns > period_ns ? sc.unthrottle_ns : period_ns;
-	/* a kernel before 6.12 has no fair server */
-	no_server = kn && kn->kernel_version && kn->kernel_version < 6012;
+	/* a kernel before 6.12 has no fair server; it never runs an RT task */
+	no_server = (kn && kn->kernel_version && kn->kernel_version < 6012) || w.lower_rt_ns;
 	/* after the period timer: fair tasks only, as the fair server runs them */
 	if (end_ns && end_ns < s && !no_server)
 		timeline_walk(tl, bw->cpu, end_ns, s, cause_bw_walk_lower, &after);
@@ -409,15 +459,17 @@ void cause_bw_find(const struct rtw_event *ev, long is, const struct timeline *t
 	bw->held_ns = w.idle_ns + w.fair_ns;
 	bw->idle_ns = w.idle_ns;
 	bw->fair_ns = w.fair_ns;
+	bw->lower_rt_ns = w.lower_rt_ns;
 	bw->fair_pid = -1;
 	for (i = 0; i < w.nr_fair; i++) {
 		if (w.fair[i].run_ns > bw->fair_top_ns) {
 			bw->fair_top_ns = w.fair[i].run_ns;
 			bw->fair_pid = w.fair[i].pid;
+			bw->fair_prio = w.fair[i].prio;
 			memcpy(bw->fair_comm, w.fair[i].comm, RTW_COMM_LEN);
 		}
 	}
-	cause_bw_users(ev, is, tl, &sc, host, res);
+	cause_bw_users(ev, is, tl, &sc, &w, host, res);
 	if (!bw->nr_users)
 		return;
 	to = cause_task_culprit(res, bw->user[0].pid, bw->user[0].comm, bw->user[0].prio, bw->cpu);
@@ -430,6 +482,8 @@ void cause_bw_find(const struct rtw_event *ev, long is, const struct timeline *t
 	}
 	/* throttled: the CPU idled or ran fair tasks because of the budget user's run time */
 	res->culprit[to].role = BLAME_ROLE_RT_BUDGET;
-	w = (struct cause_bw_walk){ .res = res, .tid = res->spike.tid, .to = to };
+	w = (struct cause_bw_walk){
+		.res = res, .tid = res->spike.tid, .victim_prio = res->victim_prio, .to = to
+	};
 	timeline_walk(tl, bw->cpu, from, s, cause_bw_walk_lower, &w);
 }

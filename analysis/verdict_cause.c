@@ -184,18 +184,37 @@ void verdict_cause_rt_throttled(const struct verdict_words *w, char *text, char 
 {
 	const struct blame_result *r = w->res;
 	const struct cause_bandwidth *bw = &r->cause.bw;
-	const bool group = verdict_cause_whose(bw) == VERDICT_BUDGET_GROUP;
-	char budget[480], users[224], during[112], end[128], when[48], fix[352], after[160] = "";
+	const bool lower_rt = bw->lower_rt_ns && event_prio_is_rt(bw->fair_prio);
+	const bool named = verdict_cause_whose(bw) == VERDICT_BUDGET_GROUP;
+	/* an RT task ran below the thread: a group's throttling, whichever the live run named */
+	const bool group = named || lower_rt;
+	char budget[480], users[224], during[192], end[128], when[48], fix[352], after[160] = "";
 	char whose[160], knob[224], full[1536];
 
-	verdict_cause_budget(bw, budget, sizeof(budget));
-	if (group)
+	if (named) {
+		verdict_cause_budget(bw, budget, sizeof(budget));
 		snprintf(whose, sizeof(whose), "the RT tasks of the cgroup %.96s on CPU %d",
 			 bw->group.rt_limit_path, bw->cpu);
-	else
+	} else if (group) {
+		snprintf(
+			budget, sizeof(budget),
+			"its cpu.rt_runtime_us of every cpu.rt_period_us: RT group scheduling, "
+			"the one way the kernel leaves the CPU to an RT task below a runnable one");
+		snprintf(whose, sizeof(whose), "the RT tasks of the thread's cgroup on CPU %d",
+			 bw->cpu);
+	} else {
+		verdict_cause_budget(bw, budget, sizeof(budget));
 		snprintf(whose, sizeof(whose), "the RT tasks of CPU %d", bw->cpu);
+	}
 	verdict_cause_users(w, bw, users, sizeof(users));
-	if (bw->fair_ns && bw->idle_ns * 10 > bw->held_ns)
+	if (lower_rt)
+		/* RT group scheduling: the other groups' RT tasks run on, under their budget */
+		snprintf(during, sizeof(during),
+			 "ran other groups' RT tasks below the thread's priority (%s, RT priority "
+			 "%d, %.1f ms, and others), which a throttled group leaves the CPU to",
+			 bw->fair_comm, event_user_prio(bw->fair_prio),
+			 verdict_cause_ms(bw->fair_top_ns));
+	else if (bw->fair_ns && bw->idle_ns * 10 > bw->held_ns)
 		snprintf(during, sizeof(during),
 			 "idled (%.1f ms) and ran fair tasks (%s %.1f ms and others)",
 			 verdict_cause_ms(bw->idle_ns), bw->fair_comm,
@@ -240,11 +259,15 @@ void verdict_cause_rt_throttled(const struct verdict_words *w, char *text, char 
 	verdict_words_cat(text, BLAME_TEXT_LEN, after);
 	verdict_cause_budget_fix(w, bw, true, fix, sizeof(fix));
 	/* the knob of the budget that was used: the group's, or the system's */
-	if (group)
+	if (named)
 		snprintf(knob, sizeof(knob),
 			 "If the group's RT tasks need that time, raise %.80s's cpu.rt_runtime_us "
 			 "(docker run --cpu-rt-runtime), or run the thread outside the group.",
 			 bw->group.rt_limit_path);
+	else if (group)
+		snprintf(knob, sizeof(knob),
+			 "If the group's RT tasks need that time, raise its cpu.rt_runtime_us "
+			 "(docker run --cpu-rt-runtime), or run the thread outside the group.");
 	else
 		snprintf(knob, sizeof(knob),
 			 "sched_rt_runtime_us=-1 turns throttling off and lets it starve CPU %d's "

@@ -258,9 +258,12 @@ struct cause_bandwidth {
 	uint64_t server_after_ns; /* throttled: the fair server's run after that timer, 0 none */
 	uint64_t held_ns;	  /* of the latency: lower classes on the CPU */
 	uint64_t idle_ns;	  /* ... of which idle */
-	uint64_t fair_ns;	  /* ... of which fair tasks */
-	int32_t fair_pid;	  /* the fair task that ran most, -1 */
+	uint64_t fair_ns;	  /* ... of which tasks below the thread: fair ones, and */
+	uint64_t lower_rt_ns;	  /* ... RT ones below its priority (RT group scheduling: another
+				   * group's, run while the thread's group was throttled) */
+	int32_t fair_pid;	  /* the task below it that ran most, -1 */
 	char fair_comm[RTW_COMM_LEN];
+	int32_t fair_prio; /* its kernel prio */
 	uint64_t fair_top_ns;
 	bool timer_events;	  /* the trace has hrtimer expiries (else the end cannot be told) */
 	struct cause_knobs knobs; /* as the live run read them (all unknown otherwise) */

@@ -229,6 +229,7 @@ static void report_json_causes(struct json *j, const struct blame_result *r)
 			json_double(j, "held_us", report_us(ci->bw.held_ns), 3);
 			json_double(j, "idle_us", report_us(ci->bw.idle_ns), 3);
 			json_double(j, "fair_us", report_us(ci->bw.fair_ns), 3);
+			json_double(j, "lower_rt_us", report_us(ci->bw.lower_rt_ns), 3);
 			if (ci->bw.fair_pid > 0) { /* the fair task that ran most meanwhile */
 				json_int(j, "fair_pid", ci->bw.fair_pid);
 				json_string(j, "fair_comm", ci->bw.fair_comm);

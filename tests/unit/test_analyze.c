@@ -271,6 +271,11 @@ static int check_spike(const char *file, int index, const char *line, const stru
 	EXPECT("lat_us", "%llu", (unsigned long long)((r->latency_ns + 500) / 1000));
 	EXPECT("period_timer", "%s", fixture_ts(r->cause.bw.period_timer_ns, got + 32));
 	EXPECT("server_start", "%s", fixture_ts(r->cause.bw.server_timer_ns, got + 32));
+	/* RT group scheduling: the other group's RT task below the thread that ran meanwhile */
+	EXPECT("lower_rt", "%s",
+	       r->cause.bw.lower_rt_ns
+		       ? fixture_task(r->cause.bw.fair_comm, r->cause.bw.fair_pid, got + 32)
+		       : "none");
 	EXPECT("server_after_us", "%llu",
 	       (unsigned long long)((r->cause.bw.server_after_ns + 500) / 1000));
 	EXPECT("boosted_to", "%d", event_user_prio(r->cause.pi.boost_prio));

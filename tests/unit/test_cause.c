@@ -224,6 +224,53 @@ static void test_rt_throttled_from_start(void)
 }
 
 /* The window starts in the stretch: the budget user comes from /proc, the knobs as read. */
+/*
+ * RT group scheduling: the thread (FIFO 99) and hogA (FIFO 2) share a group's budget; hogA used
+ * it, and the group's rt_rq, throttled, left CPU 1 to hogB (FIFO 1) of another group, which ran
+ * on while the thread, woken, waited for the period timer. An RT task picked below a runnable
+ * one is what only a throttled group does: rt_throttled, the budget hogA's, hogB what ran; from
+ * a trace alone, the thread's group's budget (the system's would have stopped hogB too).
+ */
+#define OTHER_RT 7200
+static void test_rt_throttled_group_lower_rt(void)
+{
+	const struct blame_culprit *b;
+
+	evgen_init(&g);
+	ev_switch(&g, 100, 1, TID, "rtwhy", 0, S_SLEEP, SPIN, "hogA", 97, 0);
+	ev_tick(&g, 4000, 1, SPIN, "hogA", RESCHED);
+	ev_switch(&g, 4010, 1, SPIN, "hogA", 97, 0, OTHER_RT, "hogB", 98, 0);
+	ev_timer_wakes(&g, 10000, 1, OTHER_RT, "hogB", TID, 0, RESCHED);
+	ticks(12000, 50000, 1, OTHER_RT, "hogB");
+	ev_hrtimer(&g, 50000, 0, 8000, "cc1", "sched_rt_period_timer", true, 0);
+	ev_hrtimer(&g, 50002, 0, 8000, "cc1", NULL, false, 0);
+	ev_vector(&g, 50008, 1, OTHER_RT, "hogB", "reschedule", true);
+	ev_vector(&g, 50010, 1, OTHER_RT, "hogB", "reschedule", false);
+	ev_switch(&g, 50012, 1, OTHER_RT, "hogB", 98, 0, TID, "rtwhy", 0, 0);
+	CU_ASSERT_EQUAL_FATAL(explain(10000, 50015), 0);
+	CU_ASSERT_EQUAL(culprit_sum(), res.latency_ns);
+	CU_ASSERT_EQUAL(res.cause.bw.kind, CAUSE_BW_RT_THROTTLED);
+	CU_ASSERT_EQUAL(res.verdict, BLAME_V_RT_THROTTLED);
+	CU_ASSERT_PTR_NOT_NULL_FATAL(named());
+	CU_ASSERT_EQUAL(named()->pid, SPIN);
+	CU_ASSERT_EQUAL(named()->role, BLAME_ROLE_RT_BUDGET);
+	CU_ASSERT_TRUE(named()->ns > 39000000);
+	b = culprit_pid(OTHER_RT);
+	CU_ASSERT_TRUE(!b || b->ns == 0); /* its run is the throttling's */
+	CU_ASSERT_EQUAL(res.cause.bw.start_ns, evgen_us(4010));
+	CU_ASSERT_TRUE(res.cause.bw.lower_rt_ns > 39000000);
+	CU_ASSERT_EQUAL(res.cause.bw.fair_pid, OTHER_RT);
+	CU_ASSERT_EQUAL(res.cause.bw.nr_users, 1); /* hogB used no budget of the group's */
+	CU_ASSERT_EQUAL(res.cause.bw.user[0].pid, SPIN);
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "the RT tasks of the thread's cgroup on CPU 1"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "RT group scheduling, the one way the kernel"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.text, "ran other groups' RT tasks below the thread's "
+						"priority (hogB, RT priority 1,"));
+	CU_ASSERT_PTR_NULL(strstr(res.text, "every one of them"));
+	CU_ASSERT_PTR_NULL(strstr(res.hint, "sched_rt_runtime_us=-1"));
+	CU_ASSERT_PTR_NOT_NULL(strstr(res.hint, "raise its cpu.rt_runtime_us"));
+}
+
 static void test_rt_throttled_from_host(void)
 {
 	struct cause_rt_task rt = { .pid = SPIN,
@@ -1015,6 +1062,8 @@ static void test_kernel_section_is_no_throttling(void)
 static CU_TestInfo cause_tests[] = {
 	{ "RT throttling, ended by the period timer of another CPU", test_rt_throttled },
 	{ "RT throttling, the budget user read from /proc", test_rt_throttled_from_host },
+	{ "RT group throttling: another group's lower RT task ran",
+	  test_rt_throttled_group_lower_rt },
 	{ "RT throttling: a per-CPU kthread's hint", test_rt_throttled_by_kthread },
 	{ "throttled: the budget user is the task that ran, not a starved kthread",
 	  test_rt_throttled_starved_kthread },
