@@ -23,17 +23,21 @@ timeout 60 "$RTWHY" -q -t 2 -a 0-1 -p 50 -i 1000 -D 10 --explain=1500 --log-spik
 	--json="$TMP/s.json" >"$TMP/s.out" 2>"$TMP/s.err" &
 pid=$!
 # the first metrics write is at the start (a sanitized build: seconds into the run), the next
-# one 5 s later: a new file within 2 s of a SIGHUP sent 1 s after the first is SIGHUP's
+# one 5 s later: a new file within 2 s of a SIGHUP sent 1 s after the first is SIGHUP's. Each
+# write renames a new file over the old: a new inode, and a new mtime. Not the inode alone:
+# timeout(1) forwards the SIGHUP to rtwhy and again to its process group, rtwhy rewrites for
+# each, and the second new file may get the inode the first freed (a sanitized CI run saw
+# "inode 11206853 -> 11206853").
 i=0
 while ! [ -s "$TMP/rtwhy.prom" ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
 sleep 1
-before=$(stat -c %i "$TMP/rtwhy.prom" 2>/dev/null)
+before=$(stat -c '%i %y' "$TMP/rtwhy.prom" 2>/dev/null)
 kill -HUP "$pid"
 i=0 after=$before
 while [ "$after" = "$before" ] && [ $i -lt 20 ]; do
 	sleep 0.1
 	i=$((i + 1))
-	after=$(stat -c %i "$TMP/rtwhy.prom" 2>/dev/null)
+	after=$(stat -c '%i %y' "$TMP/rtwhy.prom" 2>/dev/null)
 done
 alive=no
 kill -0 "$pid" 2>/dev/null && alive=yes
@@ -47,7 +51,7 @@ else
 	notok "SIGHUP did not stop the run (status $rc, alive $alive, ${took} s)"
 	show "$TMP/s.err" 10
 fi
-check "SIGHUP rewrote --metrics at once (inode $before -> $after)" \
+check "SIGHUP rewrote --metrics at once (inode, mtime $before -> $after)" \
 	[ -n "$before" -a -n "$after" -a "$before" != "$after" ]
 
 # the journal lines against the JSON: one per explained spike, same verdicts and culprits
