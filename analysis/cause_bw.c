@@ -171,6 +171,7 @@ static void cause_bw_switch(struct cause_bw_scan *sc, struct cause_bw_rq *rq,
 			    uint64_t dl_timer_ns, uint64_t fair_wake_ns, int32_t fair_wake_pid)
 {
 	const int32_t prev = e->u.sw.prev_pid, next = e->u.sw.next_pid;
+	const bool rt_in = cause_bw_rt_task(e->u.sw.next_prio, e->u.sw.next_comm);
 	bool rt_below;
 
 	if (cause_rt_prio(e->u.sw.prev_prio) && cause_state_runnable(e->u.sw.prev_state))
@@ -179,9 +180,8 @@ static void cause_bw_switch(struct cause_bw_scan *sc, struct cause_bw_rq *rq,
 		cause_bw_rq_del(rq, prev);
 	cause_bw_rq_del(rq, next);
 	/* an RT task picked below a runnable one: that one's group throttled (RT group sched) */
-	rt_below = cause_bw_rt_task(e->u.sw.next_prio, e->u.sw.next_comm) &&
-		   cause_bw_rq_top(rq) < e->u.sw.next_prio;
-	if (cause_bw_rt_task(e->u.sw.next_prio, e->u.sw.next_comm) && !rt_below) {
+	rt_below = rt_in && cause_bw_rq_top(rq) < e->u.sw.next_prio;
+	if (rt_in && !rt_below) {
 		sc->last_rt_in_ns = e->ts_ns;
 		sc->start_ns = 0;
 		sc->server_start = false;

@@ -35,8 +35,9 @@ static void verdict_cause_when(const struct blame_result *r, uint64_t ts_ns, cha
 /* Whose RT budget was used: the system's, the thread's cgroup's, or one of the two. */
 enum verdict_budget {
 	VERDICT_BUDGET_SYSTEM,
-	VERDICT_BUDGET_GROUP,  /* the thread's group's (RT_GROUP_SCHED): its RT tasks used it */
-	VERDICT_BUDGET_EITHER, /* ... tighter, but who used it is not known to be in the group */
+	VERDICT_BUDGET_GROUP,	/* the thread's group's (RT_GROUP_SCHED): its RT tasks used it */
+	VERDICT_BUDGET_EITHER,	/* ... tighter, but who used it is not known to be in the group */
+	VERDICT_BUDGET_A_GROUP, /* a group's, not named live: an RT task below the thread ran */
 };
 
 /*
@@ -44,7 +45,7 @@ enum verdict_budget {
  * system's holds its RT tasks together when they used it; when the task that used the RT
  * time is not in that group (read live), the system's budget was the one used.
  */
-static enum verdict_budget verdict_cause_whose(const struct cause_bandwidth *bw)
+static enum verdict_budget verdict_cause_whose_read(const struct cause_bandwidth *bw)
 {
 	const struct offcpu_cgroup *g = &bw->group;
 	const struct cause_knobs *k = &bw->knobs;
@@ -63,6 +64,20 @@ static enum verdict_budget verdict_cause_whose(const struct cause_bandwidth *bw)
 	if (bw->nr_users && bw->user[0].rt_group == CAUSE_RT_GROUP_IN)
 		return VERDICT_BUDGET_GROUP;
 	return VERDICT_BUDGET_EITHER;
+}
+
+/*
+ * ... and from the trace: an RT task below the thread ran while it was held, which only a
+ * throttled group leaves the CPU to (the system's throttling stops every RT task), so a group's
+ * budget it was, the one the live run named or, not named, the thread's.
+ */
+static enum verdict_budget verdict_cause_whose(const struct cause_bandwidth *bw)
+{
+	const enum verdict_budget read = verdict_cause_whose_read(bw);
+
+	if (read != VERDICT_BUDGET_GROUP && bw->lower_rt_ns && event_prio_is_rt(bw->fair_prio))
+		return VERDICT_BUDGET_A_GROUP;
+	return read;
 }
 
 /* The system's RT budget as the live run read it, or the kernel's default. */
@@ -100,6 +115,11 @@ static void verdict_cause_budget(const struct cause_bandwidth *bw, char *buf, si
 			 "RT group scheduling, its RT tasks share it on each CPU; tighter than the "
 			 "system's",
 			 (long long)g->rt_runtime_us, (long long)g->rt_period_us, g->rt_limit_path);
+	else if (whose == VERDICT_BUDGET_A_GROUP)
+		snprintf(
+			buf, len,
+			"its cpu.rt_runtime_us of every cpu.rt_period_us: RT group scheduling, "
+			"the one way the kernel leaves the CPU to an RT task below a runnable one");
 	else if (whose == VERDICT_BUDGET_EITHER)
 		snprintf(buf, len,
 			 "the thread's cgroup budget, cpu.rt_runtime_us = %lld of every "
@@ -184,30 +204,23 @@ void verdict_cause_rt_throttled(const struct verdict_words *w, char *text, char 
 {
 	const struct blame_result *r = w->res;
 	const struct cause_bandwidth *bw = &r->cause.bw;
-	const bool lower_rt = bw->lower_rt_ns && event_prio_is_rt(bw->fair_prio);
-	const bool named = verdict_cause_whose(bw) == VERDICT_BUDGET_GROUP;
-	/* an RT task ran below the thread: a group's throttling, whichever the live run named */
-	const bool group = named || lower_rt;
+	const enum verdict_budget budget_of = verdict_cause_whose(bw);
+	const bool named = budget_of == VERDICT_BUDGET_GROUP;
+	const bool group = named || budget_of == VERDICT_BUDGET_A_GROUP;
 	char budget[480], users[224], during[192], end[128], when[48], fix[352], after[160] = "";
 	char whose[160], knob[224], full[1536];
 
-	if (named) {
-		verdict_cause_budget(bw, budget, sizeof(budget));
+	verdict_cause_budget(bw, budget, sizeof(budget));
+	if (named)
 		snprintf(whose, sizeof(whose), "the RT tasks of the cgroup %.96s on CPU %d",
 			 bw->group.rt_limit_path, bw->cpu);
-	} else if (group) {
-		snprintf(
-			budget, sizeof(budget),
-			"its cpu.rt_runtime_us of every cpu.rt_period_us: RT group scheduling, "
-			"the one way the kernel leaves the CPU to an RT task below a runnable one");
+	else if (group)
 		snprintf(whose, sizeof(whose), "the RT tasks of the thread's cgroup on CPU %d",
 			 bw->cpu);
-	} else {
-		verdict_cause_budget(bw, budget, sizeof(budget));
+	else
 		snprintf(whose, sizeof(whose), "the RT tasks of CPU %d", bw->cpu);
-	}
 	verdict_cause_users(w, bw, users, sizeof(users));
-	if (lower_rt)
+	if (bw->lower_rt_ns && event_prio_is_rt(bw->fair_prio))
 		/* RT group scheduling: the other groups' RT tasks run on, under their budget */
 		snprintf(during, sizeof(during),
 			 "ran other groups' RT tasks below the thread's priority (%s, RT priority "

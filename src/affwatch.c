@@ -118,17 +118,16 @@ bool affwatch_sched_judge(int policy, int priority, int now_policy, int now_prio
 	return (policy == SCHED_FIFO || policy == SCHED_RR) && now_priority != priority;
 }
 
-/* "SCHED_FIFO 99", "SCHED_OTHER" */
+/* "SCHED_FIFO 99", "SCHED_OTHER" (@policy without SCHED_RESET_ON_FORK) */
 static void affwatch_sched_name(int policy, int priority, char *buf, size_t len)
 {
 	char name[16];
 	size_t i;
 
-	util_strlcpy(name, blame_policy_name(policy & ~SCHED_RESET_ON_FORK), sizeof(name));
+	util_strlcpy(name, blame_policy_name(policy), sizeof(name));
 	for (i = 0; name[i]; i++)
 		name[i] = (char)toupper((unsigned char)name[i]);
-	if ((policy & ~SCHED_RESET_ON_FORK) == SCHED_FIFO ||
-	    (policy & ~SCHED_RESET_ON_FORK) == SCHED_RR)
+	if (policy == SCHED_FIFO || policy == SCHED_RR)
 		snprintf(buf, len, "SCHED_%s %d", name, priority);
 	else
 		snprintf(buf, len, "SCHED_%s", name);
@@ -167,6 +166,7 @@ static int affwatch_sched_poll(struct affwatch *w, const struct measure_thread_s
 	policy = sched_getscheduler(t->tid);
 	if (policy < 0 || sched_getparam(t->tid, &sp))
 		return 0; /* the thread ended */
+	policy &= ~SCHED_RESET_ON_FORK;
 	changed = affwatch_sched_judge(t->policy, t->priority, policy, sp.sched_priority);
 	if (changed == w->resched[i])
 		return 0;
@@ -181,7 +181,7 @@ static int affwatch_sched_poll(struct affwatch *w, const struct measure_thread_s
 					     .tid = t->tid,
 					     .policy = t->policy,
 					     .priority = t->priority,
-					     .now_policy = policy & ~SCHED_RESET_ON_FORK,
+					     .now_policy = policy,
 					     .now_priority = sp.sched_priority,
 					     .back = !changed };
 	affwatch_sched_describe(w, c, text, sizeof(text));

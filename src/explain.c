@@ -298,8 +298,8 @@ static void explain_note_explained(struct explain *e, const struct measure_spike
  * back whole was disturbed by a change until it was read (a clear after the spike), and only
  * then is the instance read now (a file per event and per CPU), as the next poll may not have
  * seen the change yet; so for a FREEZE line whose write failed (tracing_on 0 makes the kernel
- * refuse it: EBADF; options/markers 0: EINVAL). Else that failed write is said, once: a run whose writes fail would
- * say it every spike.
+ * refuse it: EBADF; options/markers 0: EINVAL). Else that failed write is said, once: a run
+ * whose writes fail would say it every spike.
  */
 static bool explain_disturbed(struct explain *e, const struct capture_spike *cs)
 {

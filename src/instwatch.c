@@ -12,7 +12,8 @@
 #include "rtwhy/log.h"
 
 /* what rtwhy puts back (tsess_restore()) */
-#define INSTWATCH_RESTORED (INSTWATCH_OFF | INSTWATCH_EVENTS_OFF | INSTWATCH_SETTINGS)
+#define INSTWATCH_RESTORED     (INSTWATCH_OFF | INSTWATCH_EVENTS_OFF | INSTWATCH_SETTINGS)
+#define INSTWATCH_SETTINGS_LEN 320 /* the settings changed, in words */
 
 void instwatch_init(struct instwatch *w, struct tsess *ts, enum tsess_capture capture,
 		    uint64_t now_ns)
@@ -33,33 +34,11 @@ static bool instwatch_differs(const char *base, const char *now)
 	return base[0] && now[0] && strcmp(base, now);
 }
 
-unsigned int instwatch_judge(const struct instwatch *w, const struct tsess_state *now)
-{
-	unsigned int what = 0;
-
-	if (!now->exists)
-		return INSTWATCH_GONE;
-	if (w->watch_on && now->tracing_on == 0)
-		what |= INSTWATCH_OFF;
-	if (w->watch_clear && now->passed < atomic_load(&w->passed))
-		what |= INSTWATCH_CLEARED;
-	if (w->base.buffer_kb > 0 && now->buffer_kb > 0 && now->buffer_kb != w->base.buffer_kb)
-		what |= INSTWATCH_RESIZED;
-	if (now->nr_events_off > w->base.nr_events_off)
-		what |= INSTWATCH_EVENTS_OFF;
-	if (instwatch_differs(w->base.clock, now->clock) ||
-	    instwatch_differs(w->base.tracer, now->tracer) ||
-	    (w->base.overwrite >= 0 && now->overwrite >= 0 &&
-	     w->base.overwrite != now->overwrite) ||
-	    (w->base.markers > 0 && now->markers == 0) || now->cpumask_changed ||
-	    now->nr_filtered > w->base.nr_filtered ||
-	    (now->pid_filter[0] && strcmp(now->pid_filter, w->base.pid_filter)) ||
-	    (now->trigger_gone && !w->base.trigger_gone))
-		what |= INSTWATCH_SETTINGS;
-	return what;
-}
-
-/* "trace_clock local, was mono; tracing_cpumask 2; a filter on sched:sched_switch" */
+/*
+ * The settings another program changed, in words ("trace_clock local, was mono; tracing_cpumask
+ * 2; a filter on sched:sched_switch"); "" none: the one reading of what changed, for the judge
+ * and the notice alike.
+ */
 static void instwatch_settings_words(const struct instwatch *w, const struct tsess_state *now,
 				     char *buf, size_t len)
 {
@@ -93,11 +72,32 @@ static void instwatch_settings_words(const struct instwatch *w, const struct tse
 #undef INSTWATCH_ADD
 }
 
+unsigned int instwatch_judge(const struct instwatch *w, const struct tsess_state *now)
+{
+	unsigned int what = 0;
+	char changed[INSTWATCH_SETTINGS_LEN];
+
+	if (!now->exists)
+		return INSTWATCH_GONE;
+	if (w->watch_on && now->tracing_on == 0)
+		what |= INSTWATCH_OFF;
+	if (w->watch_clear && now->passed < atomic_load(&w->passed))
+		what |= INSTWATCH_CLEARED;
+	if (w->base.buffer_kb > 0 && now->buffer_kb > 0 && now->buffer_kb != w->base.buffer_kb)
+		what |= INSTWATCH_RESIZED;
+	if (now->nr_events_off > w->base.nr_events_off)
+		what |= INSTWATCH_EVENTS_OFF;
+	instwatch_settings_words(w, now, changed, sizeof(changed));
+	if (changed[0])
+		what |= INSTWATCH_SETTINGS;
+	return what;
+}
+
 void instwatch_words(const struct instwatch *w, unsigned int what, const struct tsess_state *now,
 		     int restore_err, double at_s, char *buf, size_t len)
 {
 	const char *name = w->ts ? tsess_name(w->ts) : "rtwhy's";
-	char done[160], what_changed[320];
+	char done[160], what_changed[INSTWATCH_SETTINGS_LEN];
 
 	if (restore_err)
 		snprintf(done, sizeof(done),

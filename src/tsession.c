@@ -737,7 +737,8 @@ static void tsess_setting(struct tsess *s, const char *file, char *buf, size_t l
 	free(text);
 }
 
-/* @file, a pid filter of @s's instance, into @buf when it has pids: "set_event_pid 12 and 1 more". */
+/* @file, a pid filter of @s's instance, into @buf when it has pids ("set_event_pid 12 and 1
+ * more"). */
 static void tsess_pid_filter(struct tsess *s, const char *file, char *buf, size_t len)
 {
 	char *text = tracefs_instance_file_read(s->inst, file, NULL);
