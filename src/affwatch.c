@@ -5,12 +5,14 @@
  * is why; not fought.
  */
 #include <ctype.h>
+#include <signal.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "rtwhy/affwatch.h"
+#include "rtwhy/host/tasks.h"
 #include "analysis/result.h"
 #include "analysis/util.h"
 #include "rtwhy/log.h"
@@ -110,25 +112,44 @@ void affwatch_describe(const struct affwatch *w, const struct affwatch_change *c
 			c->thread, c->tid, c->cpu, cpus, c->cpus, at);
 }
 
-bool affwatch_sched_judge(int policy, int priority, int now_policy, int now_priority)
+/* SCHED_OTHER and SCHED_BATCH: the nice value sets their weight */
+static bool affwatch_sched_fair(int policy)
 {
-	now_policy &= ~SCHED_RESET_ON_FORK;
-	if (now_policy != policy)
-		return true;
-	return (policy == SCHED_FIFO || policy == SCHED_RR) && now_priority != priority;
+	return policy == SCHED_OTHER || policy == SCHED_BATCH;
 }
 
-/* "SCHED_FIFO 99", "SCHED_OTHER" (@policy without SCHED_RESET_ON_FORK) */
-static void affwatch_sched_name(int policy, int priority, char *buf, size_t len)
+static bool affwatch_sched_rt(int policy)
+{
+	return policy == SCHED_FIFO || policy == SCHED_RR;
+}
+
+bool affwatch_sched_judge(const struct affwatch_sched *set, const struct affwatch_sched *now)
+{
+	int policy = now->policy & ~SCHED_RESET_ON_FORK;
+
+	if (policy != set->policy)
+		return true;
+	if (affwatch_sched_rt(policy))
+		return now->priority != set->priority;
+	if (affwatch_sched_fair(policy) && now->nice != set->nice)
+		return true;
+	return policy != SCHED_DEADLINE && set->slack_ns >= 0 && now->slack_ns >= 0 &&
+	       now->slack_ns != set->slack_ns;
+}
+
+/* "SCHED_FIFO 99", "SCHED_OTHER nice 0", "SCHED_IDLE" */
+static void affwatch_sched_name(const struct affwatch_sched *s, char *buf, size_t len)
 {
 	char name[16];
 	size_t i;
 
-	util_strlcpy(name, blame_policy_name(policy), sizeof(name));
+	util_strlcpy(name, blame_policy_name(s->policy), sizeof(name));
 	for (i = 0; name[i]; i++)
 		name[i] = (char)toupper((unsigned char)name[i]);
-	if (policy == SCHED_FIFO || policy == SCHED_RR)
-		snprintf(buf, len, "SCHED_%s %d", name, priority);
+	if (affwatch_sched_rt(s->policy))
+		snprintf(buf, len, "SCHED_%s %d", name, s->priority);
+	else if (affwatch_sched_fair(s->policy))
+		snprintf(buf, len, "SCHED_%s nice %d", name, s->nice);
 	else
 		snprintf(buf, len, "SCHED_%s", name);
 }
@@ -138,36 +159,75 @@ void affwatch_sched_describe(const struct affwatch *w, const struct affwatch_sch
 {
 	double at = c->at_ns > w->start_ns ? (double)(c->at_ns - w->start_ns) / 1e9 : 0.0;
 	char set[32], now[32];
+	bool same;
 
-	affwatch_sched_name(c->policy, c->priority, set, sizeof(set));
+	affwatch_sched_name(&c->set, set, sizeof(set));
+	if (c->back && !affwatch_sched_rt(c->set.policy) && c->set.slack_ns >= 0 &&
+	    c->now.slack_ns >= 0) {
+		snprintf(buf, len,
+			 "thread %d (tid %d) runs as %s with a timer slack of %lld us again "
+			 "at %.2f s",
+			 c->thread, c->tid, set, (long long)(c->set.slack_ns / 1000), at);
+		return;
+	}
 	if (c->back) {
 		snprintf(buf, len, "thread %d (tid %d) runs as %s again at %.2f s", c->thread,
 			 c->tid, set, at);
 		return;
 	}
-	affwatch_sched_name(c->now_policy, c->now_priority, now, sizeof(now));
-	snprintf(buf, len,
-		 "thread %d (tid %d), set to %s by rtwhy, runs as %s now: another program "
-		 "changed its scheduling at %.2f s (sched_setscheduler(), chrt -p); rtwhy does "
-		 "not set it back: its spikes from then are those of %s",
-		 c->thread, c->tid, set, now, at, now);
+	affwatch_sched_name(&c->now, now, sizeof(now));
+	same = c->now.policy == c->set.policy && !affwatch_sched_rt(c->now.policy);
+	if (same && affwatch_sched_fair(c->now.policy) && c->now.nice != c->set.nice)
+		snprintf(buf, len,
+			 "thread %d (tid %d), %s when rtwhy started it, runs as %s now: another "
+			 "program changed its nice value at %.2f s (setpriority(), renice); rtwhy "
+			 "does not set it back: its spikes from then are those of %s, a %s share "
+			 "of a CPU it shares with other fair tasks",
+			 c->thread, c->tid, set, now, at, now,
+			 c->now.nice > c->set.nice ? "smaller" : "larger");
+	else if (same) /* its timer slack */
+		snprintf(buf, len,
+			 "thread %d (tid %d), timer slack %lld us when rtwhy started it, has %lld "
+			 "us now: another program changed it at %.2f s (/proc/%d/timerslack_ns); "
+			 "rtwhy does not set it back: its timers may fire up to %lld us after its "
+			 "deadlines from then (timer_slack)",
+			 c->thread, c->tid, (long long)(c->set.slack_ns / 1000),
+			 (long long)(c->now.slack_ns / 1000), at, c->tid,
+			 (long long)(c->now.slack_ns / 1000));
+	else
+		snprintf(buf, len,
+			 "thread %d (tid %d), set to %s by rtwhy, runs as %s now: another program "
+			 "changed its scheduling at %.2f s (sched_setscheduler(), chrt -p); rtwhy "
+			 "does not set it back: its spikes from then are those of %s",
+			 c->thread, c->tid, set, now, at, now);
 }
 
 /* Thread @i's scheduling, read now: said when it left rtwhy's setting or came back to it. */
 static int affwatch_sched_poll(struct affwatch *w, const struct measure_thread_summary *t, int i,
 			       uint64_t now_ns)
 {
+	const struct affwatch_sched set = { t->policy, t->priority, t->nice, t->slack_ns };
+	struct affwatch_sched now = { .slack_ns = -1 };
 	struct affwatch_sched_change *c;
-	struct sched_param sp = { 0 };
+	struct host_sched_attr a;
 	char text[512];
-	int policy;
 	bool changed;
 
-	policy = sched_getscheduler(t->tid);
-	if (policy < 0 || sched_getparam(t->tid, &sp))
+	if (host_tasks_getattr(t->tid, &a))
 		return 0; /* the thread ended */
-	policy &= ~SCHED_RESET_ON_FORK;
-	changed = affwatch_sched_judge(t->policy, t->priority, policy, sp.sched_priority);
+	now.policy = (int)a.sched_policy;
+	now.priority = (int)a.sched_priority;
+	now.nice = a.sched_nice;
+	if (!affwatch_sched_rt(now.policy) && !w->no_slack) {
+		int ret = host_tasks_timer_slack(w->root, t->tid, &now.slack_ns);
+
+		if (ret)
+			now.slack_ns = -1;
+		/* not allowed (CAP_SYS_NICE), or a kernel before 4.6: not asked again */
+		if (ret == -EPERM || ret == -EACCES || (ret == -ENOENT && !kill(t->tid, 0)))
+			w->no_slack = true;
+	}
+	changed = affwatch_sched_judge(&set, &now);
 	if (changed == w->resched[i])
 		return 0;
 	w->resched[i] = changed;
@@ -179,10 +239,8 @@ static int affwatch_sched_poll(struct affwatch *w, const struct measure_thread_s
 	*c = (struct affwatch_sched_change){ .at_ns = now_ns,
 					     .thread = t->index,
 					     .tid = t->tid,
-					     .policy = t->policy,
-					     .priority = t->priority,
-					     .now_policy = policy,
-					     .now_priority = sp.sched_priority,
+					     .set = set,
+					     .now = now,
 					     .back = !changed };
 	affwatch_sched_describe(w, c, text, sizeof(text));
 	log_warn("%s", text);

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -50,6 +51,7 @@ struct measure_thread {
 	_Atomic int tid;
 	_Atomic bool left; /* out of its loop: about to leave the RT class */
 	int64_t slack_ns;  /* timer slack in effect, read by the thread */
+	int nice;	   /* its nice value when it started measuring, read by the thread */
 	pthread_t pthread;
 	bool started;
 	struct stats_thread stats;
@@ -322,6 +324,11 @@ static int measure_setup_thread(struct measure_thread *t)
 	}
 	if (sched_setscheduler(0, t->policy, &sp))
 		return measure_fail(t, "set the measuring thread's scheduling policy", errno);
+	/* inherited from the process (nice rtwhy, or none); -1 is a nice value too */
+	errno = 0;
+	t->nice = getpriority(PRIO_PROCESS, 0);
+	if (errno)
+		t->nice = 0;
 	if (cfg->measure.timerslack_ns > 0 &&
 	    prctl(PR_SET_TIMERSLACK, (unsigned long)cfg->measure.timerslack_ns, 0, 0, 0))
 		return measure_fail(t, "set the timer slack", errno);
@@ -768,6 +775,7 @@ const struct measure_summary *measure_summary(struct measure *m)
 		ts->left = atomic_load(&t->left);
 		ts->interval_ns = t->interval_ns;
 		ts->slack_ns = t->slack_ns;
+		ts->nice = t->nice;
 		stats_read(&t->stats, &ts->snap);
 		ts->stats = &t->stats;
 		ts->smi_count = m->smi ? smi_delta(t->smi.last, t->smi.base) : 0;

@@ -10,10 +10,12 @@
  * meant it, and a cpuset would refuse): it measures the thread where the kernel runs it. The
  * changes are kept for the --json file.
  *
- * The same poll reads each measuring thread's scheduling policy and priority: another program's
- * sched_setscheduler() (chrt -p, a tuning daemon) takes the thread's claim to its CPU as surely
- * as its affinity. Said once at the time, and again when it is what rtwhy set once more; not set
- * back (the spikes from then are those of the policy the kernel runs it with).
+ * The same poll reads each measuring thread's scheduling policy and priority, and for the
+ * policies that are not real-time its nice value and timer slack: another program's
+ * sched_setscheduler() (chrt -p, a tuning daemon), setpriority() (renice) or write of
+ * /proc/TID/timerslack_ns takes the thread's claim to its CPU as surely as its affinity. Said
+ * once at the time, and again when it is what rtwhy set once more; not set back (the spikes
+ * from then are those of the scheduling the kernel runs it with).
  */
 #ifndef RTWHY_AFFWATCH_H
 #define RTWHY_AFFWATCH_H
@@ -41,16 +43,23 @@ struct affwatch_change {
 	char cpuset_cpus[AFFWATCH_CPUS_LEN]; /* ... and that group's CPUs */
 };
 
-/* One measuring thread whose scheduling policy or priority changed, not by rtwhy, or came back. */
+/* A thread's scheduling as the poll compares it. */
+struct affwatch_sched {
+	int policy;   /* SCHED_FIFO ... (without SCHED_RESET_ON_FORK) */
+	int priority; /* its sched_priority (real-time policies) */
+	int nice;     /* its nice value (SCHED_OTHER, SCHED_BATCH: their share of a shared CPU) */
+	int64_t slack_ns; /* its timer slack (not real-time: how late its timers may fire), -1
+			   * unknown */
+};
+
+/* One measuring thread whose scheduling changed, not by rtwhy, or came back. */
 struct affwatch_sched_change {
 	uint64_t at_ns; /* CLOCK_MONOTONIC when the poll saw it */
 	int thread;
 	int tid;
-	int policy;	  /* what rtwhy set (SCHED_FIFO ...) */
-	int priority;	  /* ... and its sched_priority */
-	int now_policy;	  /* what it is now */
-	int now_priority; /* ... (back: the same as set) */
-	bool back;	  /* what rtwhy set again */
+	struct affwatch_sched set; /* what rtwhy set (the nice value: the process's) */
+	struct affwatch_sched now; /* what it is now (back: the same as @set) */
+	bool back;		   /* what rtwhy set again */
 };
 
 /* where a thread stands (affwatch.moved) */
@@ -73,6 +82,7 @@ struct affwatch {
 	struct affwatch_sched_change sched[AFFWATCH_MAX_CHANGES];
 	int nr_sched;
 	uint64_t nr_sched_not_kept;
+	bool no_slack; /* /proc/TID/timerslack_ns refused (no CAP_SYS_NICE) or absent: not read */
 	uint64_t start_ns; /* the run's start, for "at 2.5 s" */
 	uint64_t last_ns;  /* the last poll */
 };
@@ -116,18 +126,19 @@ struct affwatch_change *affwatch_record(struct affwatch *w, const struct measure
 
 /**
  * affwatch_sched_judge() - Is a thread's scheduling not what rtwhy set (pure)?
- * @policy: the policy rtwhy set
- * @priority: its sched_priority
- * @now_policy: the thread's policy now (SCHED_RESET_ON_FORK ignored)
- * @now_priority: its sched_priority now
+ * @set: what rtwhy set
+ * @now: the thread's scheduling now (SCHED_RESET_ON_FORK in its policy ignored)
  *
- * Return: true when the policy differs, or the real-time priority does.
+ * Return: true when the policy differs, or the real-time priority of a real-time policy, or
+ * the nice value of SCHED_OTHER and SCHED_BATCH (SCHED_IDLE's weight does not follow it), or
+ * the timer slack (where both are known) of a policy that is not real-time.
  */
-bool affwatch_sched_judge(int policy, int priority, int now_policy, int now_priority);
+bool affwatch_sched_judge(const struct affwatch_sched *set, const struct affwatch_sched *now);
 
 /**
  * affwatch_sched_describe() - One scheduling change in words: "thread 0 (tid 812), set to
- * SCHED_FIFO 99 by rtwhy, runs as SCHED_OTHER now: ...".
+ * SCHED_FIFO 99 by rtwhy, runs as SCHED_OTHER nice 0 now: ...", or of its nice value alone,
+ * or of its timer slack alone.
  * @w: the watcher (for the run's start)
  * @c: the change
  * @buf: result

@@ -75,6 +75,7 @@ struct measure_thread_summary {
 	int cpu;      /* CPU it is pinned to, -1 for none */
 	int policy;   /* as rtwhy set it (SCHED_FIFO ...) */
 	int priority; /* its sched_priority */
+	int nice;     /* its nice value when it started (the process's: rtwhy does not set it) */
 	bool left;    /* left its loop: it drops the real-time class itself, as cyclictest does */
 	uint64_t interval_ns;
 	int64_t slack_ns;		  /* timer slack in effect, read by the thread */

@@ -31,6 +31,22 @@ int host_tasks_setattr(pid_t pid, struct host_sched_attr *a)
 	return syscall(SYS_sched_setattr, pid, a, 0) ? -errno : 0;
 }
 
+int host_tasks_timer_slack(const char *root, int32_t tid, int64_t *ns)
+{
+	char rel[48];
+	long long v;
+	int ret;
+
+	snprintf(rel, sizeof(rel), "/proc/%d/timerslack_ns", (int)tid);
+	ret = procfs_read_long(root, rel, &v);
+	if (ret)
+		return ret;
+	if (v < 0)
+		return -EINVAL;
+	*ns = v;
+	return 0;
+}
+
 long long host_tasks_stat_field(const char *stat, int field)
 {
 	const char *p = strrchr(stat, ')');

@@ -508,6 +508,15 @@ static void report_json_hotplug(FILE *f, const struct hotplug *h)
 	fprintf(f, "%s],\n", h->nr_changes ? "\n  " : "");
 }
 
+/* @ns in whole microseconds, or null when negative (unknown) */
+static void report_json_us_or_null(FILE *f, int64_t ns)
+{
+	if (ns < 0)
+		fprintf(f, "null");
+	else
+		fprintf(f, "%lld", (long long)(ns / 1000));
+}
+
 /* "affinity_changes": each measuring thread moved off its CPU, or pinned to it again; then
  * "sched_changes" */
 static void report_json_affwatch(FILE *f, const struct affwatch *w)
@@ -538,19 +547,25 @@ static void report_json_affwatch(FILE *f, const struct affwatch *w)
 		fputc('}', f);
 	}
 	fprintf(f, "%s],\n", w->nr_changes ? "\n  " : "");
-	/* "sched_changes": each measuring thread whose policy or priority changed, or came back */
+	/* "sched_changes": each measuring thread whose policy, priority or nice changed, or came back */
 	fprintf(f, "  \"sched_changes\": [");
 	for (i = 0; i < w->nr_sched; i++) {
 		const struct affwatch_sched_change *c = &w->sched[i];
 
 		fprintf(f,
 			"%s\n    {\"at_s\": %.3f, \"thread\": %d, \"tid\": %d, \"back\": %s, "
-			"\"policy\": \"%s\", \"priority\": %d, \"now_policy\": \"%s\", "
-			"\"now_priority\": %d}",
+			"\"policy\": \"%s\", \"priority\": %d, \"nice\": %d, \"now_policy\": "
+			"\"%s\", "
+			"\"now_priority\": %d, \"now_nice\": %d, \"slack_us\": ",
 			i ? "," : "",
 			c->at_ns > w->start_ns ? (double)(c->at_ns - w->start_ns) / 1e9 : 0.0,
-			c->thread, c->tid, c->back ? "true" : "false", blame_policy_name(c->policy),
-			c->priority, blame_policy_name(c->now_policy), c->now_priority);
+			c->thread, c->tid, c->back ? "true" : "false",
+			blame_policy_name(c->set.policy), c->set.priority, c->set.nice,
+			blame_policy_name(c->now.policy), c->now.priority, c->now.nice);
+		report_json_us_or_null(f, c->set.slack_ns);
+		fprintf(f, ", \"now_slack_us\": ");
+		report_json_us_or_null(f, c->now.slack_ns);
+		fputc('}', f);
 	}
 	fprintf(f, "%s],\n", w->nr_sched ? "\n  " : "");
 }

@@ -8,7 +8,8 @@
 # thread 1 pinned again; list the three in --json affinity_changes; and not fight them.
 # Then another program makes thread 0 SCHED_OTHER (chrt -p) and, later, FIFO 50 again: said
 # at the time, each once, with what rtwhy set and what it runs as; --json sched_changes.
-PLAN=8
+# Last, a SCHED_OTHER run whose thread another program renices to 10 and back: the same.
+PLAN=10
 . tests/integration/lib.sh
 
 G=
@@ -75,7 +76,7 @@ PY
 want="1:0:- 1:back:-"
 [ -n "$G" ] && want="1:0:- 0:1:/rtwhy-it-$$ 1:back:-"
 check "--json affinity_changes in order ($got)" [ "$got" = "$want" ]
-n=$(grep -c "^rtwhy: warning: thread 0 (tid $t0), set to SCHED_FIFO 50 by rtwhy, runs as SCHED_OTHER now: another program changed its scheduling at [0-9.]* s (sched_setscheduler(), chrt -p); rtwhy does not set it back" "$TMP/a.err")
+n=$(grep -c "^rtwhy: warning: thread 0 (tid $t0), set to SCHED_FIFO 50 by rtwhy, runs as SCHED_OTHER nice 0 now: another program changed its scheduling at [0-9.]* s (sched_setscheduler(), chrt -p); rtwhy does not set it back" "$TMP/a.err")
 m=$(grep -c "^rtwhy: warning: thread 0 (tid $t0) runs as SCHED_FIFO 50 again at" "$TMP/a.err")
 check "chrt -p by another program: said once, what rtwhy set and what it runs as ($n); back, once ($m)" \
 	[ "$n" = 1 -a "$m" = 1 ]
@@ -91,3 +92,32 @@ check "--json sched_changes in order ($got)" [ "$got" = "0:moved:other0 0:back:f
 check "both threads measured to the end" \
 	[ "$(grep -c '^T: [01] .* C: *[1-9]' "$TMP/a.out")" = 2 ]
 grep -q "^rtwhy: warning: thread" "$TMP/a.err" || show "$TMP/a.err"
+
+# a SCHED_OTHER thread reniced by another program (a tuning daemon's renice), then back
+"$RTWHY" -t 1 -a 0 -i 1000 -D 2 -q --json="$TMP/b.json" >"$TMP/b.out" 2>"$TMP/b.err" &
+pid=$!
+STARTED_PIDS="$STARTED_PIDS $pid"
+sleep 0.6
+tb=
+for t in /proc/$pid/task/*; do
+	[ "$(taskset -p "${t##*/}" 2>/dev/null | sed 's/.*: //')" = 1 ] && tb=${t##*/}
+done
+n0=$(awk '{ print $19 }' "/proc/$pid/task/$tb/stat") # as it started (this shell's)
+nn=10
+[ "$n0" = 10 ] && nn=5
+renice -n "$nn" -p "$tb" >/dev/null
+sleep 0.5
+renice -n "$n0" -p "$tb" >/dev/null
+wait "$pid"
+n=$(grep -c "^rtwhy: warning: thread 0 (tid $tb), SCHED_OTHER nice $n0 when rtwhy started it, runs as SCHED_OTHER nice $nn now: another program changed its nice value at [0-9.]* s (setpriority(), renice); rtwhy does not set it back" "$TMP/b.err")
+m=$(grep -c "^rtwhy: warning: thread 0 (tid $tb) runs as SCHED_OTHER nice $n0 with a timer slack of [0-9]* us again at" "$TMP/b.err")
+check "renice by another program: said once ($n); back, once ($m)" [ "$n" = 1 -a "$m" = 1 ]
+got=$(python3 - "$TMP/b.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+print(" ".join("%d:%s:%s:%d>%d" % (c["thread"], "back" if c["back"] else "moved", c["now_policy"],
+                                   c["nice"], c["now_nice"]) for c in d.get("sched_changes", [])))
+PY
+)
+check "--json sched_changes of the renice ($got)" [ "$got" = "0:moved:other:$n0>$nn 0:back:other:$n0>$n0" ]
+grep -q "^rtwhy: warning: thread" "$TMP/b.err" || show "$TMP/b.err"

@@ -1,7 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* affwatch: a measuring thread moved off its CPU by another program or its cpuset, in words. */
+#include <errno.h>
 #include <sched.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "analysis/util.h"
@@ -122,43 +127,103 @@ static void test_sched(void)
 {
 	struct measure_thread_summary t = { .index = 0, .tid = gettid(), .cpu = -1 };
 	struct measure_summary sum = { .nr_threads = 1, .threads = &t, .running = true };
+	const struct affwatch_sched fifo50 = { SCHED_FIFO, 50, 0 }, other = { SCHED_OTHER, 0, 0 };
 	struct sched_param sp = { 0 };
 	struct affwatch w;
 	uint64_t ns = 1000000000ULL;
 	char text[512];
 	int saved = sched_getscheduler(0);
+	pid_t child;
+	int nice;
 
-	CU_ASSERT_TRUE(affwatch_sched_judge(SCHED_FIFO, 50, SCHED_OTHER, 0));
-	CU_ASSERT_TRUE(affwatch_sched_judge(SCHED_FIFO, 50, SCHED_FIFO, 60));
-	CU_ASSERT_TRUE(affwatch_sched_judge(SCHED_OTHER, 0, SCHED_BATCH, 0));
-	CU_ASSERT_FALSE(affwatch_sched_judge(SCHED_FIFO, 50, SCHED_FIFO | SCHED_RESET_ON_FORK, 50));
-	CU_ASSERT_FALSE(affwatch_sched_judge(SCHED_OTHER, 0, SCHED_OTHER, 0));
+	CU_ASSERT_TRUE(affwatch_sched_judge(&fifo50, &other));
+	CU_ASSERT_TRUE(
+		affwatch_sched_judge(&fifo50, &(struct affwatch_sched){ SCHED_FIFO, 60, 0 }));
+	CU_ASSERT_TRUE(affwatch_sched_judge(&other, &(struct affwatch_sched){ SCHED_BATCH, 0, 0 }));
+	CU_ASSERT_FALSE(affwatch_sched_judge(
+		&fifo50, &(struct affwatch_sched){ SCHED_FIFO | SCHED_RESET_ON_FORK, 50, 0 }));
+	CU_ASSERT_FALSE(affwatch_sched_judge(&other, &other));
+	/* the nice value: a fair policy's weight; not an RT one's, nor SCHED_IDLE's */
+	CU_ASSERT_TRUE(
+		affwatch_sched_judge(&other, &(struct affwatch_sched){ SCHED_OTHER, 0, 10 }));
+	CU_ASSERT_TRUE(affwatch_sched_judge(&(struct affwatch_sched){ SCHED_BATCH, 0, 5 },
+					    &(struct affwatch_sched){ SCHED_BATCH, 0, -1 }));
+	CU_ASSERT_FALSE(
+		affwatch_sched_judge(&fifo50, &(struct affwatch_sched){ SCHED_FIFO, 50, 7 }));
+	CU_ASSERT_FALSE(affwatch_sched_judge(&(struct affwatch_sched){ SCHED_IDLE, 0, 0 },
+					     &(struct affwatch_sched){ SCHED_IDLE, 0, 19 }));
+	/* the timer slack, where both are known, of a policy that is not real-time */
+	CU_ASSERT_TRUE(
+		affwatch_sched_judge(&(struct affwatch_sched){ SCHED_OTHER, 0, 0, 50000 },
+				     &(struct affwatch_sched){ SCHED_OTHER, 0, 0, 5000000 }));
+	CU_ASSERT_TRUE(affwatch_sched_judge(&(struct affwatch_sched){ SCHED_IDLE, 0, 0, 50000 },
+					    &(struct affwatch_sched){ SCHED_IDLE, 0, 0, 1 }));
+	CU_ASSERT_FALSE(
+		affwatch_sched_judge(&(struct affwatch_sched){ SCHED_OTHER, 0, 0, -1 },
+				     &(struct affwatch_sched){ SCHED_OTHER, 0, 0, 5000000 }));
+	CU_ASSERT_FALSE(affwatch_sched_judge(&(struct affwatch_sched){ SCHED_OTHER, 0, 0, 50000 },
+					     &(struct affwatch_sched){ SCHED_OTHER, 0, 0, -1 }));
+	CU_ASSERT_FALSE(affwatch_sched_judge(&(struct affwatch_sched){ SCHED_FIFO, 50, 0, 0 },
+					     &(struct affwatch_sched){ SCHED_FIFO, 50, 0, 50000 }));
 
 	CU_ASSERT_EQUAL_FATAL(affwatch_init(&w, "", getpid(), 1, ns), 0);
 	w.sched[0] = (struct affwatch_sched_change){ .at_ns = ns + 2500000000ULL,
 						     .thread = 1,
 						     .tid = 812,
-						     .policy = SCHED_FIFO,
-						     .priority = 99,
-						     .now_policy = SCHED_OTHER };
+						     .set = { SCHED_FIFO, 99, 0 },
+						     .now = other };
 	affwatch_sched_describe(&w, &w.sched[0], text, sizeof(text));
 	CU_ASSERT_STRING_EQUAL(text,
 			       "thread 1 (tid 812), set to SCHED_FIFO 99 by rtwhy, runs as "
-			       "SCHED_OTHER now: another program changed its scheduling at "
+			       "SCHED_OTHER nice 0 now: another program changed its scheduling at "
 			       "2.50 s (sched_setscheduler(), chrt -p); rtwhy does not set it "
-			       "back: its spikes from then are those of SCHED_OTHER");
+			       "back: its spikes from then are those of SCHED_OTHER nice 0");
 	w.sched[0].back = true;
 	affwatch_sched_describe(&w, &w.sched[0], text, sizeof(text));
 	CU_ASSERT_STRING_EQUAL(text, "thread 1 (tid 812) runs as SCHED_FIFO 99 again at 2.50 s");
+	w.sched[0] = (struct affwatch_sched_change){ .at_ns = ns + 1250000000ULL,
+						     .thread = 0,
+						     .tid = 813,
+						     .set = other,
+						     .now = { SCHED_OTHER, 0, 10 } };
+	affwatch_sched_describe(&w, &w.sched[0], text, sizeof(text));
+	CU_ASSERT_STRING_EQUAL(
+		text, "thread 0 (tid 813), SCHED_OTHER nice 0 when rtwhy started it, runs "
+		      "as SCHED_OTHER nice 10 now: another program changed its nice value "
+		      "at 1.25 s (setpriority(), renice); rtwhy does not set it back: its "
+		      "spikes from then are those of SCHED_OTHER nice 10, a smaller share of "
+		      "a CPU it shares with other fair tasks");
+
+	w.sched[0] = (struct affwatch_sched_change){ .at_ns = ns + 3000000000ULL,
+						     .thread = 0,
+						     .tid = 813,
+						     .set = { SCHED_OTHER, 0, 0, 50000 },
+						     .now = { SCHED_OTHER, 0, 0, 5000000 } };
+	affwatch_sched_describe(&w, &w.sched[0], text, sizeof(text));
+	CU_ASSERT_STRING_EQUAL(
+		text, "thread 0 (tid 813), timer slack 50 us when rtwhy started it, has "
+		      "5000 us now: another program changed it at 3.00 s "
+		      "(/proc/813/timerslack_ns); rtwhy does not set it back: its timers "
+		      "may fire up to 5000 us after its deadlines from then (timer_slack)");
+	w.sched[0].set = (struct affwatch_sched){ SCHED_FIFO, 50, 0, 0 };
+	w.sched[0].now = (struct affwatch_sched){ SCHED_FIFO, 70, 0, 0 };
+	affwatch_sched_describe(&w, &w.sched[0], text, sizeof(text));
+	CU_ASSERT_PTR_NOT_NULL(
+		strstr(text, "set to SCHED_FIFO 50 by rtwhy, runs as SCHED_FIFO 70"));
 
 	/* this thread, SCHED_OTHER as "set", made SCHED_BATCH (no privilege needed) and back */
+	errno = 0;
+	nice = getpriority(PRIO_PROCESS, 0);
+	CU_ASSERT_EQUAL_FATAL(errno, 0);
+	t.nice = nice;
+	t.slack_ns = prctl(PR_GET_TIMERSLACK, 0, 0, 0, 0);
 	if (saved == SCHED_OTHER) {
 		CU_ASSERT_EQUAL(affwatch_poll(&w, &sum, NULL, ns += AFFWATCH_PERIOD_NS), 0);
 		CU_ASSERT_EQUAL_FATAL(sched_setscheduler(0, SCHED_BATCH, &sp), 0);
 		CU_ASSERT_EQUAL(affwatch_poll(&w, &sum, NULL, ns += AFFWATCH_PERIOD_NS), 1);
 		CU_ASSERT_EQUAL(affwatch_poll(&w, &sum, NULL, ns += AFFWATCH_PERIOD_NS), 0);
 		CU_ASSERT_EQUAL(w.nr_sched, 1);
-		CU_ASSERT_EQUAL(w.sched[0].now_policy, SCHED_BATCH);
+		CU_ASSERT_EQUAL(w.sched[0].now.policy, SCHED_BATCH);
 		CU_ASSERT_FALSE(w.sched[0].back);
 		CU_ASSERT_EQUAL(sched_setscheduler(0, SCHED_OTHER, &sp), 0);
 		/* leaving its loop, the thread drops its policy itself: not judged */
@@ -168,7 +233,46 @@ static void test_sched(void)
 		CU_ASSERT_EQUAL(affwatch_poll(&w, &sum, NULL, ns += AFFWATCH_PERIOD_NS), 1);
 		CU_ASSERT_EQUAL(w.nr_sched, 2);
 		CU_ASSERT_TRUE(w.sched[1].back);
+		/* its own timer slack changed (as /proc/TID/timerslack_ns would), and back */
+		CU_ASSERT_EQUAL(prctl(PR_SET_TIMERSLACK, t.slack_ns + 10000, 0, 0, 0), 0);
+		CU_ASSERT_EQUAL(affwatch_poll(&w, &sum, NULL, ns += AFFWATCH_PERIOD_NS), 1);
+		CU_ASSERT_EQUAL_FATAL(w.nr_sched, 3);
+		CU_ASSERT_EQUAL(w.sched[2].now.slack_ns, t.slack_ns + 10000);
+		CU_ASSERT_FALSE(w.sched[2].back);
+		CU_ASSERT_EQUAL(prctl(PR_SET_TIMERSLACK, t.slack_ns, 0, 0, 0), 0);
+		CU_ASSERT_EQUAL(affwatch_poll(&w, &sum, NULL, ns += AFFWATCH_PERIOD_NS), 1);
+		CU_ASSERT_EQUAL(w.nr_sched, 4);
+		CU_ASSERT_TRUE(w.sched[3].back);
 	}
+	/* a child's nice value raised by this process (no privilege needed) */
+	child = fork();
+	CU_ASSERT_FATAL(child >= 0);
+	if (child == 0) {
+		pause();
+		_exit(0);
+	}
+	w.nr_sched = 0;
+	w.resched[0] = false;
+	t.tid = child;
+	t.policy = sched_getscheduler(child) & ~SCHED_RESET_ON_FORK;
+	t.nice = nice;
+	t.slack_ns = -1; /* another process's: read only with CAP_SYS_NICE */
+	if (nice < 19 && (t.policy == SCHED_OTHER || t.policy == SCHED_BATCH)) {
+		CU_ASSERT_EQUAL(affwatch_poll(&w, &sum, NULL, ns += AFFWATCH_PERIOD_NS), 0);
+		CU_ASSERT_EQUAL(setpriority(PRIO_PROCESS, (id_t)child, nice + 1), 0);
+		CU_ASSERT_EQUAL(affwatch_poll(&w, &sum, NULL, ns += AFFWATCH_PERIOD_NS), 1);
+		CU_ASSERT_EQUAL_FATAL(w.nr_sched, 1);
+		CU_ASSERT_EQUAL(w.sched[0].set.nice, nice);
+		CU_ASSERT_EQUAL(w.sched[0].now.nice, nice + 1);
+		CU_ASSERT_FALSE(w.sched[0].back);
+		/* where rtwhy had started it: back */
+		t.nice = nice + 1;
+		CU_ASSERT_EQUAL(affwatch_poll(&w, &sum, NULL, ns += AFFWATCH_PERIOD_NS), 1);
+		CU_ASSERT_EQUAL(w.nr_sched, 2);
+		CU_ASSERT_TRUE(w.sched[1].back);
+	}
+	kill(child, SIGKILL);
+	waitpid(child, NULL, 0);
 	affwatch_free(&w);
 }
 
@@ -177,7 +281,7 @@ static CU_TestInfo affwatch_tests[] = {
 	{ "the cpuset that took the CPU, another program, back; the bound", test_words_and_cpuset },
 	{ "a real thread's affinity widened, its CPU offline, pinned again",
 	  test_poll_a_real_thread },
-	{ "scheduling changed by another program, and back", test_sched },
+	{ "scheduling or nice changed by another program, and back", test_sched },
 	CU_TEST_INFO_NULL,
 };
 

@@ -74,6 +74,17 @@ int host_tasks_getattr(pid_t pid, struct host_sched_attr *a);
 int host_tasks_setattr(pid_t pid, struct host_sched_attr *a);
 
 /**
+ * host_tasks_timer_slack() - A task's timer slack, as /proc/TID/timerslack_ns has it (another
+ * program may write it there; reading another task's needs CAP_SYS_NICE).
+ * @root: directory prefix, "" for the running system
+ * @tid: the task
+ * @ns: result
+ *
+ * Return: 0, or -errno (-EPERM: not allowed; -ENOENT: gone, or a kernel before 4.6).
+ */
+int host_tasks_timer_slack(const char *root, int32_t tid, int64_t *ns);
+
+/**
  * host_tasks_stat_field() - A field of a /proc/.../stat line, numbered as in proc(5).
  * @stat: the line
  * @field: 3 = state, 9 = flags, 39 = processor, 40 = rt_priority, 41 = policy
