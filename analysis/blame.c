@@ -792,12 +792,19 @@ static void blame_timer_phase(const struct rtw_event *ev, size_t n, const struct
 	struct blame_result *res = acc->res;
 	uint64_t slack, tw, from;
 
-	if (res->spike.slack_ns >= 0)
+	long st = blame_chain_timer_start(ev, ch, res->spike.tid);
+
+	if (st >= 0) { /* the range the thread armed: its slack then, whoever changed it since */
+		slack = ev[st].u.hrt.expires_ns - ev[st].u.hrt.softexpires_ns;
+		if (res->spike.slack_ns >= 0 && (uint64_t)res->spike.slack_ns != slack)
+			res->slack_said_ns = res->spike.slack_ns;
+	} else if (res->spike.slack_ns >= 0) {
 		slack = (uint64_t)res->spike.slack_ns;
-	else
+	} else {
 		slack = res->victim_prio == TL_PRIO_UNKNOWN || !event_prio_is_rt(res->victim_prio)
 				? RTW_DEFAULT_TIMER_SLACK_NS
 				: 0;
+	}
 	res->slack_ns = (int64_t)slack;
 	if (slack > t - d)
 		slack = t - d;
@@ -885,6 +892,7 @@ static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
 	res->timer_cpu = res->wake_cpu = res->run_cpu = res->tail_cpu = -1;
 	res->victim_prio = TL_PRIO_UNKNOWN;
 	res->verdict_culprit = -1;
+	res->slack_said_ns = -1;
 	if (w < d)
 		return -EINVAL;
 	if (!n)

@@ -179,3 +179,26 @@ void blame_chain_find(const struct rtw_event *ev, size_t n, const struct blame_s
 		}
 	}
 }
+
+long blame_chain_timer_start(const struct rtw_event *ev, const struct blame_chain *ch, int32_t tid)
+{
+	long from = ch->sleep >= 0 && ch->sleep < ch->timer ? ch->sleep : ch->timer, i;
+	uint64_t timer;
+
+	if (ch->timer < 0)
+		return -1;
+	timer = ev[ch->timer].u.hrt.timer;
+	for (i = from; i >= 0 && ev[from].ts_ns - ev[i].ts_ns < NSEC_PER_SEC; i--) {
+		const struct rtw_event *e = &ev[i];
+
+		if (e->kind == RTW_EV_HRTIMER_ENTRY && e->u.hrt.timer == timer && i != ch->timer)
+			return -1; /* it fired before: this arming is not in the window */
+		if (e->kind != RTW_EV_HRTIMER_START || e->u.hrt.timer != timer)
+			continue;
+		if (e->pid != tid || !e->u.hrt.expires_ns ||
+		    e->u.hrt.expires_ns < e->u.hrt.softexpires_ns)
+			return -1;
+		return i;
+	}
+	return -1;
+}

@@ -52,6 +52,7 @@ enum dw_type {
 	DW_SOFTIRQ_RAISE,
 	DW_HRT_ENTRY,
 	DW_HRT_EXIT,
+	DW_HRT_START,
 	DW_NMI,
 	DW_IPI,
 	DW_PRINT,
@@ -144,6 +145,14 @@ static const struct dw_format {
 			   "(unsigned long long) REC->now" },
 	[DW_HRT_EXIT] = { "timer", "hrtimer_expire_exit", DW_F("void * hrtimer", 8, 8, 0),
 			  "\"hrtimer=%p\", REC->hrtimer" },
+	/* the kernel prints the mode with __print_symbolic(); its number here ("mode=9") */
+	[DW_HRT_START] = { "timer", "hrtimer_start",
+			   DW_F("void * hrtimer", 8, 8, 0) DW_F("void * function", 16, 8, 0)
+				   DW_F("s64 expires", 24, 8, 1) DW_F("s64 softexpires", 32, 8, 1)
+					   DW_F("enum hrtimer_mode mode", 40, 4, 0),
+			   "\"hrtimer=%p function=%ps expires=%llu softexpires=%llu mode=%u\", "
+			   "REC->hrtimer, REC->function, (unsigned long long) REC->expires, "
+			   "(unsigned long long) REC->softexpires, REC->mode" },
 	[DW_NMI] = { "nmi", "nmi_handler",
 		     DW_F("void * handler", 8, 8, 0) DW_F("s64 delta_ns", 16, 8, 1)
 			     DW_F("int handled", 24, 4, 1),
@@ -622,6 +631,14 @@ static size_t dw_fill_irq(struct datwrite *w, const struct rtw_event *e, unsigne
 		*type = DW_HRT_EXIT;
 		dw_put64(p + 8, e->u.hrt.timer);
 		return 16;
+	case RTW_EV_HRTIMER_START:
+		*type = DW_HRT_START;
+		dw_put64(p + 8, e->u.hrt.timer);
+		dw_put64(p + 16, dw_symbol(w, e->u.hrt.function));
+		dw_put64(p + 24, e->u.hrt.expires_ns);
+		dw_put64(p + 32, e->u.hrt.softexpires_ns);
+		dw_put32(p + 40, e->u.hrt.mode);
+		return 44;
 	case RTW_EV_TIMER_ENTRY:
 	case RTW_EV_TIMER_EXIT:
 		*type = e->kind == RTW_EV_TIMER_ENTRY ? DW_TIMER_ENTRY : DW_TIMER_EXIT;

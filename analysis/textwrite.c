@@ -174,6 +174,18 @@ void textwrite_event(FILE *out, const struct rtw_event *e)
 		fprintf(out, "hrtimer_expire_exit: hrtimer=%016llx\n",
 			(unsigned long long)e->u.hrt.timer);
 		break;
+	case RTW_EV_HRTIMER_START: /* the kernel's words for the mode ("ABS|PINNED|HARD") */
+		fprintf(out,
+			"hrtimer_start: hrtimer=%016llx function=%s expires=%llu softexpires=%llu "
+			"mode=%s%s%s%s\n",
+			(unsigned long long)e->u.hrt.timer, e->u.hrt.function,
+			(unsigned long long)e->u.hrt.expires_ns,
+			(unsigned long long)e->u.hrt.softexpires_ns,
+			e->u.hrt.mode & RTW_HRTIMER_REL ? "REL" : "ABS",
+			e->u.hrt.mode & RTW_HRTIMER_PINNED ? "|PINNED" : "",
+			e->u.hrt.mode & RTW_HRTIMER_SOFT ? "|SOFT" : "",
+			e->u.hrt.mode & RTW_HRTIMER_HARD ? "|HARD" : "");
+		break;
 	case RTW_EV_VECTOR_ENTRY:
 	case RTW_EV_VECTOR_EXIT:
 		fprintf(out, "%s_%s: vector=%d\n", e->u.vec.name,

@@ -568,14 +568,28 @@ void verdict_words_idle_exit(const struct verdict_words *w, char *text, char *hi
 
 void verdict_words_timer_slack(const struct verdict_words *w, char *text, char *hint)
 {
+	const struct blame_result *res = w->res;
+
 	snprintf(text, BLAME_TEXT_LEN,
 		 "The timer fired %llu us (%.1f%% of the latency) after the deadline, "
 		 "within the thread's timer slack of %lld us: the kernel delays the "
 		 "timers of non-real-time tasks by up to their slack to batch wakeups.",
-		 w->us, w->pct, (long long)(w->res->slack_ns / (int64_t)NSEC_PER_USEC));
+		 w->us, w->pct, (long long)(res->slack_ns / (int64_t)NSEC_PER_USEC));
+	if (res->slack_said_ns >= 0) {
+		char more[256];
+
+		snprintf(more, sizeof(more),
+			 " That slack is the one the thread armed its timer with (the window's "
+			 "hrtimer_start); the thread had %lld us when it started: another "
+			 "program changed it since (/proc/PID/timerslack_ns).",
+			 (long long)(res->slack_said_ns / (int64_t)NSEC_PER_USEC));
+		verdict_words_cat(text, BLAME_TEXT_LEN, more);
+	}
 	snprintf(hint, BLAME_HINT_LEN,
 		 "Use a real-time policy (-p), whose timers have no slack, or "
-		 "--timerslack=1.");
+		 "--timerslack=1%s.",
+		 res->slack_said_ns >= 0 ? ", and find what writes the thread's timerslack_ns"
+					 : "");
 }
 
 void verdict_words_migration(const struct verdict_words *w, char *text, char *hint)

@@ -294,6 +294,15 @@ static int run_setup_tracing(struct run *r)
 	/* --stack: before the threads start, so that their first wakeups have it */
 	if (cfg->trace.stack && tsess_stack_trigger(r->ts))
 		return -EIO;
+	/* the timer slack each thread arms its timer with: RT threads have none */
+	if (cfg->measure.policy != SCHED_FIFO && cfg->measure.policy != SCHED_RR) {
+		ret = tsess_own_timers(r->ts);
+		/* no such event (a timer system hidden or missing): the events' warning said it */
+		if (ret && ret != -ENOENT)
+			log_info("the windows will not show the timer slack of the measuring "
+				 "threads (timer:hrtimer_start with a comm filter: %s)",
+				 strerror(-ret));
+	}
 	printf("# rtwhy: tracing into instance %s (%u KB per CPU), explaining latencies above "
 	       "%llu us\n",
 	       tsess_name(r->ts), cfg->trace.buffer_kb,

@@ -39,6 +39,7 @@ struct tsess {
 	enum tsess_capture capture;
 	const char *trigger; /* installed on ftrace/print, NULL none */
 	bool stack_trigger;  /* a stacktrace trigger on sched_waking (tsess_stack_trigger()) */
+	bool own_timers; /* timer:hrtimer_start of this process's threads (tsess_own_timers()) */
 	const char *const *events; /* opts->events; NULL: the event table's (event.h) */
 	size_t nr_events;
 	bool *enabled; /* per event */
@@ -666,6 +667,25 @@ int tsess_stack_trigger(struct tsess *s)
 	return 0;
 }
 
+int tsess_own_timers(struct tsess *s)
+{
+	char filter[64], comm[17] = "";
+
+	if (prctl(PR_GET_NAME, comm, 0, 0, 0))
+		return -errno;
+	/* "comm" in a filter of an event without such a field: the current task's */
+	snprintf(filter, sizeof(filter), "comm == \"%s\"", comm);
+	if (tracefs_event_file_write(s->inst, "timer", "hrtimer_start", "filter", filter) < 0 ||
+	    tracefs_event_enable(s->inst, "timer", "hrtimer_start")) {
+		int err = errno ? errno : EIO;
+
+		tracefs_event_file_write(s->inst, "timer", "hrtimer_start", "filter", "0");
+		return -err;
+	}
+	s->own_timers = true;
+	return 0;
+}
+
 int tsess_marker_fd(const struct tsess *s)
 {
 	return s->marker_fd;
@@ -935,6 +955,8 @@ void tsess_destroy(struct tsess *s)
 		if (s->stack_trigger)
 			tracefs_event_file_write(s->inst, "sched", "sched_waking", "trigger",
 						 "!stacktrace");
+		if (s->own_timers)
+			tracefs_event_disable(s->inst, "timer", "hrtimer_start");
 		tsess_disable_events(s);
 	}
 	tsess_close_cpus(s);

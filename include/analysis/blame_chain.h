@@ -55,4 +55,16 @@ bool blame_chain_is_wake_of(const struct rtw_event *e, int32_t tid);
  */
 long blame_chain_timer_of(const struct rtw_event *ev, long i);
 
+/**
+ * blame_chain_timer_start() - The thread's arming of the timer that woke it.
+ * @ev: events ordered by time
+ * @ch: the chain (its timer)
+ * @tid: the thread
+ *
+ * Return: the index of the hrtimer_start of @ch's timer before its sleep (armed by @tid, with
+ * its expiry range recorded), else -1: another's arming, an earlier expiry of the same timer
+ * first, or none within a second.
+ */
+long blame_chain_timer_start(const struct rtw_event *ev, const struct blame_chain *ch, int32_t tid);
+
 #endif

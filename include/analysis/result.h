@@ -582,7 +582,11 @@ struct blame_result {
 	struct blame_via resched_via; /* ... a task that took the CPU between (below) */
 	bool occupant_blocked;	      /* the task before the thread went to sleep (not preempted) */
 	int32_t handover_pid;	      /* ... that task */
-	int64_t slack_ns;	      /* the timer slack assumed (the spike's, or 50 us for fair) */
+	int64_t slack_ns;	      /* the timer slack: the thread's arming of the timer that woke
+				       * it shows it (expires - softexpires); else the spike's, or
+				       * 50 us for fair */
+	int64_t slack_said_ns; /* the spike's own (its marker's, the thread's at the start) where
+				* the arming shows another: changed since; -1 none */
 	/* the holder whose run absorbed a stall (a culprit's stall_ns, blame_holder.h): that run,
 	 * how long it runs (the lower quartile of its other runs on the CPU in the window), and
 	 * their number; 0 none */

@@ -103,6 +103,21 @@ int tsess_remove_stale(void);
 int tsess_create(struct tsess **out, const struct tsess_opts *opts);
 
 /**
+ * tsess_own_timers() - Record the hrtimer_start of this process's threads.
+ * @s: session
+ *
+ * timer:hrtimer_start, filtered on the arming task's name (this process's: the measuring
+ * threads and the main one; the explaining thread has its own name), so that a window holds
+ * the range each measuring thread armed its timer with: its timer slack in effect (expires
+ * minus softexpires), whoever changed it since the thread started (/proc/TID/timerslack_ns).
+ * One event a cycle a thread; for threads that are not real-time (the kernel gives RT tasks
+ * no slack). Disabled by tsess_destroy().
+ * Return: 0, or -errno (the kernel has no such event, or refuses the filter): the windows
+ * then lack it, and the slack is the one the threads started with.
+ */
+int tsess_own_timers(struct tsess *s);
+
+/**
  * tsess_stack_trigger() - Record the kernel stack at each wakeup of the measuring threads.
  * @s: session
  *

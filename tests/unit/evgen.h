@@ -114,6 +114,22 @@ static inline void ev_hrtimer(struct evgen *g, double us, int cpu, int cur, cons
 	}
 }
 
+/* @cur arms an hrtimer (hrtimer_start): expiry range [@soft_us, @soft_us + @slack_us], @mode */
+static inline void ev_hrtimer_start(struct evgen *g, double us, int cpu, int cur,
+				    const char *cur_comm, double soft_us, double slack_us,
+				    uint32_t mode)
+{
+	struct rtw_event *e =
+		evgen_add(g, us, cpu, cur, cur_comm, RTW_EV_HRTIMER_START, RTW_F_IRQS_OFF);
+
+	e->u.hrt.timer = 0xffffc90000401000ULL;
+	util_strlcpy(e->u.hrt.function, "hrtimer_wakeup", RTW_NAME_LEN);
+	e->u.hrt.softexpires_ns = EVGEN_BASE_NS + (uint64_t)(soft_us * 1000);
+	e->u.hrt.expires_ns = e->u.hrt.softexpires_ns + (uint64_t)(slack_us * 1000);
+	e->u.hrt.mode = mode;
+	e->u.hrt.clockid = -1;
+}
+
 /* a soft hrtimer callback (the HRTIMER softirq: PREEMPT_RT's default, HRTIMER_MODE_SOFT) */
 static inline void ev_hrtimer_soft(struct evgen *g, double us, int cpu, int cur,
 				   const char *cur_comm, const char *function, bool entry)
@@ -315,6 +331,7 @@ static inline void evgen_each_kind(struct evgen *g)
 	ev_irq(g, 6, 1, 2639, "bash", 36, NULL, false);
 	ev_softirq(g, 7, 1, 2639, "bash", 3, true);
 	ev_softirq(g, 8, 1, 2639, "bash", 3, false);
+	ev_hrtimer_start(g, 8.5, 0, 2643, "cyclictest", 1000, 50, RTW_HRTIMER_PINNED);
 	ev_hrtimer(g, 9, 0, 0, "<idle>", "hrtimer_wakeup", true, 0);
 	ev_hrtimer(g, 10, 0, 0, "<idle>", NULL, false, 0);
 	ev_vector(g, 11, 1, 2639, "bash", "reschedule", true);

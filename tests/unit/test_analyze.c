@@ -329,6 +329,10 @@ static int check_spike(const char *file, int index, const char *line, const stru
 	EXPECT("timer_only", "%d", r->spike.timer_only);
 	EXPECT("timer_us", "%llu",
 	       (unsigned long long)((r->phase_ns[BLAME_PHASE_TIMER] + 500) / 1000));
+	/* the timer slack the thread armed its timer with, and its own where that differs */
+	EXPECT("slack_us", "%lld", (long long)(r->slack_ns / 1000));
+	EXPECT("slack_said_us", "%lld",
+	       r->slack_said_ns >= 0 ? (long long)(r->slack_said_ns / 1000) : -1LL);
 #undef EXPECT
 	/* hint_lacks=w1,w2 / hint_has=w1,w2: words the hint must not have ("threadirqs" on a
 	 * kernel with it, "taskset" for a per-CPU kthread) or must have ("--mainaffinity") */
