@@ -23,8 +23,9 @@
  *
  * A timerlat trace (rtla timerlat -a N -t FILE) has a sample per activation,
  * not a marker per spike: rtla saves it when one crossed its threshold and
- * the tracer stopped tracing right after, so its last sample is the spike,
- * explained at the end of the trace: a thread sample as the thread's wakeup;
+ * the tracer stopped tracing after it, so that sample (timerlat.h: the first
+ * with its stack dumped, else the last) is the spike, explained at the end of
+ * the trace: a thread sample as the thread's wakeup;
  * an IRQ sample (rtla -a stops on the IRQ latency too) as the wakeup the
  * timer's interrupt came too late for, the thread being the one of that
  * CPU's thread samples; a user-ret sample (rtla's user-space threads: the
@@ -44,12 +45,14 @@
 #include "analysis/marker.h"
 #include "analysis/stream.h"
 #include "analysis/textread.h"
+#include "analysis/timerlat.h"
 #include "analysis/util.h"
 
-#define STREAM_MARKER_DUP_NS (1 * NSEC_PER_MSEC)    /* same marker from two buffers */
-#define STREAM_RESTART_NS    (1 * NSEC_PER_MSEC)    /* time going back: a new trace */
-#define STREAM_LOOKAHEAD_NS  (10 * NSEC_PER_MSEC)   /* read on past a spike whose CPU fell silent */
-#define STREAM_WHAT_LEN	     (RTW_MARKER_LEN + 320) /* what a spike came from, said */
+#define STREAM_MARKER_DUP_NS	(1 * NSEC_PER_MSEC)  /* same marker from two buffers */
+#define STREAM_RESTART_NS	(1 * NSEC_PER_MSEC)  /* time going back: a new trace */
+#define STREAM_LOOKAHEAD_NS	(10 * NSEC_PER_MSEC) /* read on past a spike whose CPU fell silent */
+#define STREAM_TIMERLAT_RACE_NS NSEC_PER_SEC	     /* rtla's period: its stop to its reading it */
+#define STREAM_WHAT_LEN		(RTW_MARKER_LEN + 448) /* what a spike came from, said */
 
 /* A spike held back (see the top), explained again at stream_flush(). */
 struct stream_pending {
@@ -748,26 +751,13 @@ static void stream_timerlat_events(const struct stream *st)
 			st->o->name, events, options);
 }
 
-/* The timerlat thread of @cpu: the writer of its last thread sample in the window; -1 */
-static int32_t stream_timerlat_thread(const struct stream *st, int32_t cpu)
-{
-	const struct rtw_event *w = evbuf_data(&st->win);
-	size_t i = evbuf_len(&st->win);
-	struct marker m;
-
-	while (i--)
-		if (w[i].kind == RTW_EV_MARKER && w[i].cpu == cpu &&
-		    marker_parse(w[i].u.marker.text, &m) && m.kind == MARKER_TIMERLAT &&
-		    m.context == MARKER_TIMERLAT_THREAD)
-			return w[i].pid;
-	return -1;
-}
-
-/* The spike of a timerlat trace: its last sample (see the top). */
+/* The spike of a timerlat trace: the sample rtla stopped on, else its last (see the top). */
 static void stream_timerlat(struct stream *st)
 {
 	const struct rtw_event *ev = st->have_timerlat ? &st->timerlat : NULL;
-	bool irq = false, ret = false;
+	const struct rtw_event *stop =
+		timerlat_stop(evbuf_data(&st->win), evbuf_len(&st->win), st->max_cpu);
+	bool irq = false, ret = false, by_stack;
 	struct marker m;
 	struct blame_spike sp;
 	char what[STREAM_WHAT_LEN], at[32];
@@ -780,6 +770,14 @@ static void stream_timerlat(struct stream *st)
 		ev = &st->timerlat_ret;
 		irq = false;
 		ret = true;
+	}
+	/* @ev is a copy: the same sample has its time and CPU */
+	by_stack = stop && (stop->ts_ns != ev->ts_ns || stop->cpu != ev->cpu) &&
+		   marker_parse(stop->u.marker.text, &m);
+	if (by_stack) {
+		ev = stop;
+		irq = m.context == MARKER_TIMERLAT_IRQ;
+		ret = m.context == MARKER_TIMERLAT_USER_RET;
 	}
 	stream_timerlat_events(st);
 	stream_ts(ev->ts_ns, at, sizeof(at));
@@ -796,15 +794,18 @@ static void stream_timerlat(struct stream *st)
 		sp.timer_only = true;
 		/* -1 when no thread sample names it (rtla stopped at the first activation): the
 		 * spike ends at the timer's expiry, before any wakeup of the thread */
-		sp.tid = stream_timerlat_thread(st, ev->cpu);
+		sp.tid = timerlat_thread(evbuf_data(&st->win), evbuf_len(&st->win), ev->cpu);
 	}
 	snprintf(what, sizeof(what),
-		 "timerlat %s sample at %s on CPU %d by %s-%d (the last of %llu, where rtla "
+		 "timerlat %s sample at %s on CPU %d by %s-%d (%s of %llu, where rtla "
 		 "stopped%s): %s",
 		 irq   ? "IRQ"
 		 : ret ? "user-ret"
 		       : "thread",
 		 at, ev->cpu, ev->comm[0] ? ev->comm : "<...>", ev->pid,
+		 by_stack ? "the first with its stack dumped after it and no later sample of its "
+			    "CPU, a later one of another CPU's before the trace stopped"
+			  : "the last",
 		 (unsigned long long)st->timerlat_samples,
 		 irq   ? ", on the IRQ latency: the thread had not run yet"
 		 : ret ? ", on the time to its thread's return to user space, which rtla calls its "
