@@ -795,7 +795,7 @@ static void blame_timer_phase(const struct rtw_event *ev, size_t n, const struct
 	long st = blame_chain_timer_start(ev, ch, res->spike.tid);
 
 	if (st >= 0) { /* the range the thread armed: its slack then, whoever changed it since */
-		slack = ev[st].u.hrt.expires_ns - ev[st].u.hrt.softexpires_ns;
+		slack = event_hrtimer_slack_ns(&ev[st]);
 		if (res->spike.slack_ns >= 0 && (uint64_t)res->spike.slack_ns != slack)
 			res->slack_said_ns = res->spike.slack_ns;
 	} else if (res->spike.slack_ns >= 0) {

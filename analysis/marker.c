@@ -406,9 +406,7 @@ int marker_thread_timer(const struct rtw_event *ev, size_t n, int32_t tid, uint6
 		}
 	}
 	t->softexpires_ns = st->u.hrt.softexpires_ns;
-	t->slack_ns = st->u.hrt.expires_ns > st->u.hrt.softexpires_ns
-			      ? (int64_t)(st->u.hrt.expires_ns - st->u.hrt.softexpires_ns)
-			      : 0;
+	t->slack_ns = (int64_t)event_hrtimer_slack_ns(st);
 	t->mode = st->u.hrt.mode;
 	t->expiry_ns = ex->ts_ns;
 	t->expiry_cpu = ex->cpu;

@@ -118,18 +118,13 @@ static bool affwatch_sched_fair(int policy)
 	return policy == SCHED_OTHER || policy == SCHED_BATCH;
 }
 
-static bool affwatch_sched_rt(int policy)
-{
-	return policy == SCHED_FIFO || policy == SCHED_RR;
-}
-
 bool affwatch_sched_judge(const struct affwatch_sched *set, const struct affwatch_sched *now)
 {
 	int policy = now->policy & ~SCHED_RESET_ON_FORK;
 
 	if (policy != set->policy)
 		return true;
-	if (affwatch_sched_rt(policy))
+	if (blame_policy_is_rt(policy))
 		return now->priority != set->priority;
 	if (affwatch_sched_fair(policy) && now->nice != set->nice)
 		return true;
@@ -146,7 +141,7 @@ static void affwatch_sched_name(const struct affwatch_sched *s, char *buf, size_
 	util_strlcpy(name, blame_policy_name(s->policy), sizeof(name));
 	for (i = 0; name[i]; i++)
 		name[i] = (char)toupper((unsigned char)name[i]);
-	if (affwatch_sched_rt(s->policy))
+	if (blame_policy_is_rt(s->policy))
 		snprintf(buf, len, "SCHED_%s %d", name, s->priority);
 	else if (affwatch_sched_fair(s->policy))
 		snprintf(buf, len, "SCHED_%s nice %d", name, s->nice);
@@ -162,12 +157,13 @@ void affwatch_sched_describe(const struct affwatch *w, const struct affwatch_sch
 	bool same;
 
 	affwatch_sched_name(&c->set, set, sizeof(set));
-	if (c->back && !affwatch_sched_rt(c->set.policy) && c->set.slack_ns >= 0 &&
+	if (c->back && !blame_policy_is_rt(c->set.policy) && c->set.slack_ns >= 0 &&
 	    c->now.slack_ns >= 0) {
 		snprintf(buf, len,
 			 "thread %d (tid %d) runs as %s with a timer slack of %lld us again "
 			 "at %.2f s",
-			 c->thread, c->tid, set, (long long)(c->set.slack_ns / 1000), at);
+			 c->thread, c->tid, set,
+			 (long long)(c->set.slack_ns / (int64_t)NSEC_PER_USEC), at);
 		return;
 	}
 	if (c->back) {
@@ -176,7 +172,7 @@ void affwatch_sched_describe(const struct affwatch *w, const struct affwatch_sch
 		return;
 	}
 	affwatch_sched_name(&c->now, now, sizeof(now));
-	same = c->now.policy == c->set.policy && !affwatch_sched_rt(c->now.policy);
+	same = c->now.policy == c->set.policy && !blame_policy_is_rt(c->now.policy);
 	if (same && affwatch_sched_fair(c->now.policy) && c->now.nice != c->set.nice)
 		snprintf(buf, len,
 			 "thread %d (tid %d), %s when rtwhy started it, runs as %s now: another "
@@ -191,9 +187,9 @@ void affwatch_sched_describe(const struct affwatch *w, const struct affwatch_sch
 			 "us now: another program changed it at %.2f s (/proc/%d/timerslack_ns); "
 			 "rtwhy does not set it back: its timers may fire up to %lld us after its "
 			 "deadlines from then (timer_slack)",
-			 c->thread, c->tid, (long long)(c->set.slack_ns / 1000),
-			 (long long)(c->now.slack_ns / 1000), at, c->tid,
-			 (long long)(c->now.slack_ns / 1000));
+			 c->thread, c->tid, (long long)(c->set.slack_ns / (int64_t)NSEC_PER_USEC),
+			 (long long)(c->now.slack_ns / (int64_t)NSEC_PER_USEC), at, c->tid,
+			 (long long)(c->now.slack_ns / (int64_t)NSEC_PER_USEC));
 	else
 		snprintf(buf, len,
 			 "thread %d (tid %d), set to %s by rtwhy, runs as %s now: another program "
@@ -218,7 +214,7 @@ static int affwatch_sched_poll(struct affwatch *w, const struct measure_thread_s
 	now.policy = (int)a.sched_policy;
 	now.priority = (int)a.sched_priority;
 	now.nice = a.sched_nice;
-	if (!affwatch_sched_rt(now.policy) && !w->no_slack) {
+	if (!blame_policy_is_rt(now.policy) && !w->no_slack) {
 		int ret = host_tasks_timer_slack(w->root, t->tid, &now.slack_ns);
 
 		if (ret)

@@ -502,6 +502,19 @@ static inline bool event_prio_is_rt(int prio)
 }
 
 /**
+ * event_hrtimer_slack_ns() - The slack of an hrtimer_start: its expiry range.
+ * @e: an RTW_EV_HRTIMER_START
+ *
+ * Return: expires - softexpires (the arming task's timer slack for a sleep), 0 when inverted.
+ */
+static inline uint64_t event_hrtimer_slack_ns(const struct rtw_event *e)
+{
+	return e->u.hrt.expires_ns > e->u.hrt.softexpires_ns
+		       ? e->u.hrt.expires_ns - e->u.hrt.softexpires_ns
+		       : 0;
+}
+
+/**
  * event_user_prio() - The priority as chrt shows it.
  * @prio: kernel prio
  *

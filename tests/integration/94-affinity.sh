@@ -98,10 +98,7 @@ grep -q "^rtwhy: warning: thread" "$TMP/a.err" || show "$TMP/a.err"
 pid=$!
 STARTED_PIDS="$STARTED_PIDS $pid"
 sleep 0.6
-tb=
-for t in /proc/$pid/task/*; do
-	[ "$(taskset -p "${t##*/}" 2>/dev/null | sed 's/.*: //')" = 1 ] && tb=${t##*/}
-done
+tb=$(pinned_tid "$pid" 1)
 n0=$(awk '{ print $19 }' "/proc/$pid/task/$tb/stat") # as it started (this shell's)
 nn=10
 [ "$n0" = 10 ] && nn=5

@@ -23,10 +23,7 @@ fi
 pid=$!
 STARTED_PIDS="$STARTED_PIDS $pid"
 sleep 1
-tid=
-for t in /proc/$pid/task/*; do
-	[ "$(taskset -p "${t##*/}" 2>/dev/null | sed 's/.*: //')" = 2 ] && tid=${t##*/}
-done
+tid=$(pinned_tid "$pid" 2)
 old=$(cat "/proc/$tid/timerslack_ns")
 mono() { python3 -c 'import time; print(time.clock_gettime(time.CLOCK_MONOTONIC))'; }
 echo 4000000 >"/proc/$tid/timerslack_ns"

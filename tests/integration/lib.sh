@@ -231,6 +231,14 @@ spikes_run() {
 	done
 }
 
+# pinned_tid PID MASK: the thread of process PID whose affinity mask (taskset's hex) is MASK,
+# the last one found: a measuring thread pinned to one CPU (1: CPU 0, 2: CPU 1)
+pinned_tid() {
+	for t in /proc/$1/task/*; do
+		[ "$(taskset -p "${t##*/}" 2>/dev/null | sed 's/.*: //')" = "$2" ] && echo "${t##*/}"
+	done | tail -n 1
+}
+
 # stop_started: end every process this test started, by pid
 stop_started() {
 	for p in $STARTED_PIDS; do kill "$p" 2>/dev/null && kill -CONT "$p" 2>/dev/null; done
