@@ -707,10 +707,27 @@ static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
 				  const struct blame_spike *spike, const struct blame_host *host,
 				  struct blame_result *res, struct timeline *tl);
 
+/*
+ * What the spike says of its thread: it ran on its CPU at its wake time (its own clock read,
+ * or the marker it wrote then). Not a time given by hand, nor a timerlat IRQ sample's (its
+ * thread not woken yet).
+ */
+static const struct repair_ran *blame_ran(const struct blame_spike *spike, struct repair_ran *ran)
+{
+	if (spike->timer_only || spike->tid <= 0 || spike->cpu < 0 ||
+	    !strcmp(spike->source, "manual"))
+		return NULL;
+	ran->pid = spike->tid;
+	ran->cpu = spike->cpu;
+	ran->ts_ns = spike->wake_ns;
+	return ran;
+}
+
 int blame_explain_trace(const struct rtw_event *ev, size_t n, const struct blame_spike *spike,
 			const struct blame_host *host, struct blame_result *res,
 			struct blame_trace *trace)
 {
+	struct repair_ran ran;
 	long inferred;
 	int ret;
 
@@ -723,7 +740,7 @@ int blame_explain_trace(const struct rtw_event *ev, size_t n, const struct blame
 		memset(res, 0, sizeof(*res));
 		return -ENODATA;
 	}
-	inferred = repair_switches(ev, n, &trace->own, &trace->n);
+	inferred = repair_switches(ev, n, blame_ran(spike, &ran), &trace->own, &trace->n);
 	trace->ev = trace->own ? trace->own : ev;
 	if (inferred < 0) {
 		memset(trace, 0, sizeof(*trace));

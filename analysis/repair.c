@@ -57,10 +57,13 @@ static struct repair_insert *repair_add(struct repair_insert **ins, size_t *nr, 
  * it follows the previous event (an interrupt's end), or the next task's wakeup when that came
  * later: a task runs only once woken, and a polling idle CPU is woken from another CPU with no
  * event of its own (no IPI). Else the task ran on, unseen, until it blocked: the switch
- * precedes the next task's first event.
+ * precedes the next task's first event, or the time the next task is known to have run
+ * (@ran: a thread's clock read comes before its marker) when that is later than the CPU's
+ * previous event.
  */
 static void repair_place(struct repair_insert *r, const struct rtw_event *ev, size_t i,
-			 const struct repair_cpu *c, const struct pidmap *tasks)
+			 const struct repair_cpu *c, const struct pidmap *tasks,
+			 const struct repair_ran *ran)
 {
 	const struct rtw_event *e = &ev[i];
 	size_t w;
@@ -78,6 +81,12 @@ static void repair_place(struct repair_insert *r, const struct rtw_event *ev, si
 			}
 		}
 		r->ts_ns = ev[r->after].ts_ns;
+	} else if (ran && ran->pid == e->pid && ran->cpu == e->cpu && ran->ts_ns < e->ts_ns &&
+		   ran->ts_ns >= ev[c->last].ts_ns) {
+		for (w = i - 1; w > (size_t)c->last && ev[w].ts_ns > ran->ts_ns; w--)
+			;
+		r->after = w;
+		r->ts_ns = ran->ts_ns;
 	} else {
 		r->after = i - 1;
 		r->ts_ns = e->ts_ns;
@@ -92,8 +101,9 @@ static void repair_place(struct repair_insert *r, const struct rtw_event *ev, si
 }
 
 /* repair_find - the first pass: each CPU's common_pid changes without a switch, in @ins */
-static int repair_find(const struct rtw_event *ev, size_t n, struct repair_cpu *cpus,
-		       struct pidmap *tasks, struct repair_insert **ins, size_t *nr_ins)
+static int repair_find(const struct rtw_event *ev, size_t n, const struct repair_ran *ran,
+		       struct repair_cpu *cpus, struct pidmap *tasks, struct repair_insert **ins,
+		       size_t *nr_ins)
 {
 	size_t cap_ins = 0, i;
 
@@ -118,7 +128,7 @@ static int repair_find(const struct rtw_event *ev, size_t n, struct repair_cpu *
 
 			if (!r)
 				return -ENOMEM;
-			repair_place(r, ev, i, c, tasks);
+			repair_place(r, ev, i, c, tasks, ran);
 		}
 		pidmap_learn(tasks, e);
 		if (e->kind == RTW_EV_SWITCH) {
@@ -152,7 +162,8 @@ static void repair_switch_event(struct rtw_event *s, const struct repair_insert 
 	memcpy(s->u.sw.next_comm, r->next_comm, RTW_COMM_LEN);
 }
 
-long repair_switches(const struct rtw_event *ev, size_t n, struct rtw_event **out, size_t *nout)
+long repair_switches(const struct rtw_event *ev, size_t n, const struct repair_ran *ran,
+		     struct rtw_event **out, size_t *nout)
 {
 	struct repair_insert *ins = NULL;
 	struct pidmap tasks;
@@ -168,7 +179,7 @@ long repair_switches(const struct rtw_event *ev, size_t n, struct rtw_event **ou
 		free(cpus);
 		return -ENOMEM;
 	}
-	ret = repair_find(ev, n, cpus, &tasks, &ins, &nr_ins);
+	ret = repair_find(ev, n, ran, cpus, &tasks, &ins, &nr_ins);
 	free(cpus);
 	pidmap_free(&tasks);
 	if (ret) {

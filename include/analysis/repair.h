@@ -13,7 +13,10 @@
  *    next task ends, the CPU switches at once);
  *  - else right before the next task's first event: the task before ran on
  *    unseen until it blocked, and the task after, a woken one, shows itself
- *    soon (a measuring thread writes its marker within microseconds).
+ *    soon (a measuring thread writes its marker within microseconds);
+ *  - but no later than the time a task is known to have run (a measuring
+ *    thread's own clock read at its wakeup, before its marker), when that
+ *    falls between the two events.
  */
 #ifndef ANALYSIS_REPAIR_H
 #define ANALYSIS_REPAIR_H
@@ -31,16 +34,26 @@ static inline bool repair_switched_out_runnable(const struct rtw_event *e)
 	return !(e->u.sw.prev_state & RTW_STATE_INFERRED) && (e->u.sw.prev_state & 0xff) == 0;
 }
 
+/* What is known from outside the events: task @pid was current on @cpu at @ts_ns. */
+struct repair_ran {
+	int32_t pid;
+	int32_t cpu;
+	uint64_t ts_ns; /* trace clock */
+};
+
 /**
  * repair_switches() - A copy of @ev with the missing sched_switch events.
  * @ev: events ordered by time
  * @n: number of events
+ * @ran: a task known to run at a time (a spike's thread at its wake time), or NULL: an
+ *       inferred switch into it goes no later than that time
  * @out: the repaired events (malloc'ed, free() it), ordered by time; NULL when
  *       none was missing (no copy is made: @ev is the repaired trace)
  * @nout: number of events in @out (@n when @out is NULL)
  *
  * Return: the number of switches inferred (>= 0), or -ENOMEM.
  */
-long repair_switches(const struct rtw_event *ev, size_t n, struct rtw_event **out, size_t *nout);
+long repair_switches(const struct rtw_event *ev, size_t n, const struct repair_ran *ran,
+		     struct rtw_event **out, size_t *nout);
 
 #endif

@@ -9,8 +9,10 @@
 # (plus 300 us for the wakeup) must be `timer_slack` with the slack the thread armed its timer
 # with (the window's hrtimer_start: 4000 us) and that another program changed it: before,
 # rtwhy took the slack of the thread's start (50 us) and called the rest `invisible`, "an SMI,
-# or the hypervisor". A spike longer than that is the host's as well as the slack's: noise,
-# counted and shown.
+# or the hypervisor" -- and, when the switch into the thread was not traced, took the previous
+# cycle's timer. None may be anything else, but for a fair task that kept the CPU longer than
+# the slack's part once the timer fired (its verdict, the slack its own culprit). A spike longer
+# than that is the host's as well as the slack's: noise, counted and shown.
 PLAN=4
 . tests/integration/lib.sh
 
@@ -60,13 +62,17 @@ judged = [s for s in sp if s["latency_us"] <= 4300]
 good = [s for s in judged if s["verdict"]["kind"] == "timer_slack"
         and "timer slack of 4000 us" in s["verdict"]["text"]
         and "another program changed it since" in s["verdict"]["text"]]
-bad = [s for s in judged if s not in good]
-# the issue's standard (9 of 10): in 2 of 6 runs here 1 or 2 of 80-157 such spikes lost the
-# slack (a chain with an untraced switch inferred took the previous cycle's timer): a known gap
-print("%s %d of %d judged spikes timer_slack (4000 us, changed since); %d longer: noise; %s" %
-      ("ok" if len(judged) >= 3 and 10 * len(good) >= 9 * len(judged) else "bad", len(good),
-       len(judged),
-       len(sp) - len(judged),
+# a fair task that kept the CPU longer than the slack's part, once the timer fired: its verdict
+# names it, and the slack is its own culprit
+other = [s for s in judged if s not in good and s["verdict"]["kind"] != "invisible"
+         and any(c["kind"] == "timer_slack" for c in s["culprits"])
+         and 0 <= s["verdict"].get("culprit", -1) < len(s["culprits"])
+         and s["culprits"][s["verdict"]["culprit"]]["kind"] != "timer_slack"]
+bad = [s for s in judged if s not in good and s not in other]
+print("%s %d of %d judged spikes timer_slack (4000 us, changed since), %d another culprit with "
+      "the slack's share; %d longer: noise; %s" %
+      ("ok" if len(judged) >= 3 and not bad and 10 * len(good) >= 9 * len(judged) else "bad",
+       len(good), len(judged), len(other), len(sp) - len(judged),
        [(s["latency_us"], s["verdict"]["kind"], s["verdict"]["text"][:300]) for s in bad[:2]]))
 PY
 )

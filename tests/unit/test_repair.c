@@ -45,7 +45,7 @@ static void test_inferred(void)
 	long k;
 
 	build();
-	k = repair_switches(g.ev, g.n, &out, &n);
+	k = repair_switches(g.ev, g.n, NULL, &out, &n);
 	CU_ASSERT_EQUAL_FATAL(k, 1);
 	CU_ASSERT_EQUAL(n, g.n + 1);
 	for (i = 0; i < n && !(out[i].kind == RTW_EV_SWITCH && out[i].u.sw.next_pid == 7000); i++)
@@ -79,7 +79,7 @@ static void test_woken_from_afar(void)
 	ev_wake(&g, 900, 0, 6000, "continuer", RTW_EV_WAKING, 5000, "rtwhy", 9, 1, 0);
 	ev_wake(&g, 901, 0, 6000, "continuer", RTW_EV_WAKEUP, 5000, "rtwhy", 9, 1, 0);
 	ev_marker(&g, 950, 1, 5000, "rtwhy", "FREEZE tid=5000");
-	k = repair_switches(g.ev, g.n, &out, &n);
+	k = repair_switches(g.ev, g.n, NULL, &out, &n);
 	CU_ASSERT_EQUAL_FATAL(k, 1);
 	for (i = 0; i < n && !(out[i].kind == RTW_EV_SWITCH && out[i].u.sw.next_pid == 5000); i++)
 		;
@@ -103,7 +103,7 @@ static void test_busy_task_runs_on_unseen(void)
 		RTW_F_HARDIRQ | RTW_F_NEED_RESCHED);
 	ev_switch(&g, 105, 0, 6000, "busyloop", 120, 0, 75, "tokio", 110, 0);
 	ev_marker(&g, 1200, 0, 5000, "cyclictest", "hit latency threshold (1100 > 1000)");
-	CU_ASSERT_EQUAL_FATAL(repair_switches(g.ev, g.n, &out, &n), 1);
+	CU_ASSERT_EQUAL_FATAL(repair_switches(g.ev, g.n, NULL, &out, &n), 1);
 	for (i = 0; i < n && !(out[i].u.sw.prev_state & RTW_STATE_INFERRED); i++)
 		;
 	CU_ASSERT_FATAL(i < n && out[i].kind == RTW_EV_SWITCH);
@@ -119,9 +119,47 @@ static void test_busy_task_runs_on_unseen(void)
 	ev_vector(&g, 300, 0, 75, "tokio", "local_timer", false);
 	g.ev[g.n - 1].flags |= RTW_F_NEED_RESCHED;
 	ev_marker(&g, 1200, 0, 5000, "cyclictest", "hit latency threshold (1100 > 1000)");
-	CU_ASSERT_EQUAL_FATAL(repair_switches(g.ev, g.n, &out, &n), 1);
+	CU_ASSERT_EQUAL_FATAL(repair_switches(g.ev, g.n, NULL, &out, &n), 1);
 	CU_ASSERT_EQUAL(out[2].kind, RTW_EV_SWITCH);
 	CU_ASSERT_EQUAL(out[2].ts_ns, evgen_us(300));
+	free(out);
+}
+
+/*
+ * The thread read its clock (its wake time) before its marker: the switch into it was made by
+ * then, not right before the marker (slack-untraced-switch: else the chain finds no switch-in
+ * after its wakeup). A time before the CPU's previous event tells nothing: ignored.
+ */
+static void test_known_to_run(void)
+{
+	struct repair_ran ran = { .pid = 5000, .cpu = 0, .ts_ns = evgen_us(1190) };
+	struct rtw_event *out;
+	size_t n, i;
+
+	evgen_init(&g);
+	ev_switch(&g, 105, 0, 6000, "busyloop", 120, 0, 75, "tokio", 110, 0);
+	ev_wake(&g, 900, 0, 75, "tokio", RTW_EV_WAKEUP, 5000, "rtwhy", 120, 0, RTW_F_HARDIRQ);
+	ev_vector(&g, 1185, 1, 0, "<idle>", "local_timer", true);
+	ev_vector(&g, 1195, 1, 0, "<idle>", "local_timer", false);
+	ev_marker(&g, 1200, 0, 5000, "rtwhy", "FREEZE tid=5000");
+	CU_ASSERT_EQUAL_FATAL(repair_switches(g.ev, g.n, &ran, &out, &n), 1);
+	for (i = 0; i < n && !(out[i].u.sw.prev_state & RTW_STATE_INFERRED); i++)
+		;
+	CU_ASSERT_FATAL(i < n && out[i].kind == RTW_EV_SWITCH);
+	CU_ASSERT_EQUAL(out[i].ts_ns, evgen_us(1190));
+	CU_ASSERT_EQUAL(out[i].u.sw.prev_pid, 75);
+	CU_ASSERT_EQUAL(out[i].u.sw.next_pid, 5000);
+	CU_ASSERT_EQUAL(out[i - 1].ts_ns, evgen_us(1185)); /* between CPU 1's two events */
+	for (i = 1; i < n; i++)
+		CU_ASSERT_TRUE(out[i].ts_ns >= out[i - 1].ts_ns);
+	free(out);
+
+	ran.ts_ns = evgen_us(800); /* before tokio's wakeup event: not the gap */
+	CU_ASSERT_EQUAL_FATAL(repair_switches(g.ev, g.n, &ran, &out, &n), 1);
+	for (i = 0; i < n && !(out[i].u.sw.prev_state & RTW_STATE_INFERRED); i++)
+		;
+	CU_ASSERT_FATAL(i < n);
+	CU_ASSERT_EQUAL(out[i].ts_ns, evgen_us(1200));
 	free(out);
 }
 
@@ -135,7 +173,7 @@ static void test_nothing_to_repair(void)
 	ev_wake(&g, 5, 0, 2, "b", RTW_EV_WAKING, 1, "a", 120, 0, 0);
 	ev_lost(&g, 6, 0, 3);
 	ev_wake(&g, 7, 0, 9, "c", RTW_EV_WAKING, 1, "a", 120, 0, 0); /* after a loss: no guess */
-	CU_ASSERT_EQUAL(repair_switches(g.ev, g.n, &out, &n), 0);
+	CU_ASSERT_EQUAL(repair_switches(g.ev, g.n, NULL, &out, &n), 0);
 	CU_ASSERT_EQUAL(n, g.n);
 	CU_ASSERT_PTR_NULL(out); /* nothing missing: no copy */
 }
@@ -163,6 +201,7 @@ static CU_TestInfo repair_tests[] = {
 	{ "idle woken from another CPU: the switch after the wakeup", test_woken_from_afar },
 	{ "a switch out of idle the kernel did not trace", test_inferred },
 	{ "a busy task runs on, unseen, until the next one shows", test_busy_task_runs_on_unseen },
+	{ "a switch into a thread known to run by its wake time", test_known_to_run },
 	{ "nothing missing, or after a loss: no guess", test_nothing_to_repair },
 	{ "the RT hog spike, explained with the repair", test_explained_with_the_repair },
 	CU_TEST_INFO_NULL,
