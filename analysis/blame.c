@@ -606,7 +606,7 @@ static bool blame_is_self(const struct blame_result *res, const struct blame_cul
 		return true;
 	if (res->kernel.main_tid)
 		return c->pid == res->kernel.main_tid;
-	if (strcmp(res->spike.source, "rtwhy") || strcmp(c->comm, "rtwhy") ||
+	if (strcmp(res->spike.source, BLAME_SOURCE_RTWHY) || strcmp(c->comm, "rtwhy") ||
 	    c->pid >= res->spike.tid)
 		return false;
 	/* the main thread starts the others: the lowest pid of the rtwhy threads seen */
@@ -715,7 +715,7 @@ static int blame_explain_repaired(const struct rtw_event *ev, size_t n,
 static const struct repair_ran *blame_ran(const struct blame_spike *spike, struct repair_ran *ran)
 {
 	if (spike->timer_only || spike->tid <= 0 || spike->cpu < 0 ||
-	    !strcmp(spike->source, "manual"))
+	    !strcmp(spike->source, BLAME_SOURCE_MANUAL))
 		return NULL;
 	ran->pid = spike->tid;
 	ran->cpu = spike->cpu;

@@ -239,7 +239,7 @@ int marker_spike(const struct rtw_event *ev, const struct marker *m, bool clock_
 		bool near =
 			ev->ts_ns >= m->wake_ns && ev->ts_ns - m->wake_ns < MARKER_FREEZE_NEAR_NS;
 
-		util_strlcpy(sp->source, "rtwhy", sizeof(sp->source));
+		util_strlcpy(sp->source, BLAME_SOURCE_RTWHY, sizeof(sp->source));
 		sp->deadline_from = BLAME_DEADLINE_FREEZE;
 		sp->thread = m->thread;
 		sp->tid = m->tid;
@@ -254,13 +254,13 @@ int marker_spike(const struct rtw_event *ev, const struct marker *m, bool clock_
 		}
 		lat_ns = m->latency;
 	} else if (m->kind == MARKER_TIMERLAT) {
-		util_strlcpy(sp->source, "timerlat", sizeof(sp->source));
+		util_strlcpy(sp->source, BLAME_SOURCE_TIMERLAT, sizeof(sp->source));
 		sp->deadline_from = BLAME_DEADLINE_MARKER;
 		/* timerlat's timer is a hard hrtimer armed with no range: its latency has no slack */
 		sp->slack_ns = 0;
 		lat_ns = m->latency;
 	} else {
-		util_strlcpy(sp->source, "cyclictest", sizeof(sp->source));
+		util_strlcpy(sp->source, BLAME_SOURCE_CYCLICTEST, sizeof(sp->source));
 		sp->deadline_from = BLAME_DEADLINE_MARKER;
 		lat_ns = m->latency * latency_unit_ns;
 		sp->threshold_ns = m->threshold * latency_unit_ns;

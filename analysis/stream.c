@@ -332,7 +332,7 @@ static void stream_manual_spike(const struct stream *st, struct blame_spike *sp)
 	sp->deadline_ns = o->at_ns - o->latency_ns;
 	sp->wake_ns = o->at_ns;
 	sp->slack_ns = -1;
-	util_strlcpy(sp->source, "manual", sizeof(sp->source));
+	util_strlcpy(sp->source, BLAME_SOURCE_MANUAL, sizeof(sp->source));
 }
 
 static void stream_manual(struct stream *st)

@@ -340,7 +340,7 @@ static void explain_spike(struct explain *e, const struct capture_spike *cs)
 		.slack_ns = ms->slack_ns,
 		.deadline_exact = e->cfg->measure.clock == CLOCK_MONOTONIC,
 		.trace_start_ns = cs->trace_start_ns,
-		.source = "rtwhy",
+		.source = BLAME_SOURCE_RTWHY,
 	};
 	struct blame_result res;
 	struct blame_trace trace;

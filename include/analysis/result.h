@@ -407,8 +407,14 @@ struct blame_spike {
 	bool timer_only;	 /* the spike ends at its timer's expiry on @cpu, at W (rtla's
 				  * timerlat IRQ sample: the interrupt was late, the thread not
 				  * woken yet): no wakeup or switch-in belongs to it */
-	char source[16];	 /* "rtwhy", "cyclictest", "timerlat", "manual" */
+	char source[16];	 /* BLAME_SOURCE_* */
 };
+
+/* Where a spike came from (struct blame_spike.source, the JSON's "source") */
+#define BLAME_SOURCE_RTWHY	"rtwhy"	     /* rtwhy's own run, or its FREEZE marker */
+#define BLAME_SOURCE_CYCLICTEST "cyclictest" /* cyclictest's marker (-b, --tracemark) */
+#define BLAME_SOURCE_TIMERLAT	"timerlat"   /* an rtla timerlat sample */
+#define BLAME_SOURCE_MANUAL	"manual"     /* given by hand: --pid --at --latency */
 
 enum blame_kind {
 	BLAME_TASK,

@@ -31,14 +31,8 @@ pid=$!
 STARTED_PIDS="$STARTED_PIDS $pid"
 sleep 1
 # the measuring threads: the two pinned to one CPU (the main and explaining threads are not)
-t0= t1=
-for t in /proc/$pid/task/*; do
-	tid=${t##*/}
-	case "$(taskset -p "$tid" 2>/dev/null | sed 's/.*: //')" in
-	1) t0=$tid ;;
-	2) t1=$tid ;;
-	esac
-done
+t0=$(pinned_tid "$pid" 1)
+t1=$(pinned_tid "$pid" 2)
 note "measuring threads: $t0 (CPU 0), $t1 (CPU 1)"
 taskset -p -c 0 "$t1" >/dev/null
 sleep 0.5
